@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  formatUsd,
+  RELATIVE_TIME_REFRESH_MS,
+  relativeTime,
+  relativeTimeSince,
+  siteName,
+} from './format.ts';
+
+describe('formatUsd (spec §9)', () => {
+  it('shows 4 fraction digits by default', () => {
+    assert.equal(formatUsd(0.5), '$0.5000');
+    assert.equal(formatUsd(1), '$1.0000');
+    assert.equal(formatUsd(1234.5), '$1,234.5000');
+    assert.equal(formatUsd(0), '$0.0000');
+  });
+
+  it('shows 4 digits below 1 and 2 from 1 up when adaptive', () => {
+    assert.equal(formatUsd(0.5, { adaptive: true }), '$0.5000');
+    assert.equal(formatUsd(0.99999, { adaptive: true }), '$1.0000');
+    assert.equal(formatUsd(1, { adaptive: true }), '$1.00');
+    assert.equal(formatUsd(1234.5, { adaptive: true }), '$1,234.50');
+  });
+});
+
+describe('relativeTime (spec §9)', () => {
+  it('says Just now at 0 seconds or less', () => {
+    assert.equal(relativeTime(0), 'Just now');
+    assert.equal(relativeTime(-5), 'Just now');
+  });
+
+  it('counts seconds under a minute', () => {
+    assert.equal(relativeTime(1), '1 sec ago');
+    assert.equal(relativeTime(59), '59 secs ago');
+  });
+
+  it('counts minutes under an hour', () => {
+    assert.equal(relativeTime(60), '1 min ago');
+    assert.equal(relativeTime(3599), '59 mins ago');
+  });
+
+  it('counts hours under a day', () => {
+    assert.equal(relativeTime(3600), '1 hour ago');
+    assert.equal(relativeTime(86399), '23 hours ago');
+  });
+
+  it('counts days from a day on', () => {
+    assert.equal(relativeTime(86400), '1 day ago');
+    assert.equal(relativeTime(86400 * 3 + 5), '3 days ago');
+  });
+
+  it('measures from a timestamp and refreshes every 1200 ms', () => {
+    const now = Date.parse('2026-01-01T00:02:00Z');
+    assert.equal(relativeTimeSince('2026-01-01T00:00:00Z', now), '2 mins ago');
+    assert.equal(RELATIVE_TIME_REFRESH_MS, 1200);
+  });
+});
+
+describe('siteName (spec §1)', () => {
+  it('capitalises the first label of the host', () => {
+    assert.equal(siteName('bitmarket.example.com'), 'Bitmarket');
+    assert.equal(siteName('localhost'), 'Localhost');
+    assert.equal(siteName(''), '');
+  });
+});

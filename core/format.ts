@@ -1,0 +1,44 @@
+/** Display formatting rules of spec §1 and §9. */
+
+/**
+ * Formats a USD balance (spec §9): 4 fraction digits by default; with `adaptive`, 4 below 1 and 2
+ * from 1 up.
+ */
+export function formatUsd(value: number, options: { adaptive?: boolean } = {}): string {
+  const digits = options.adaptive && Math.abs(value) >= 1 ? 2 : 4;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** How often a relative-time label is refreshed (spec §9). */
+export const RELATIVE_TIME_REFRESH_MS = 1200;
+
+const UNITS = [
+  { limit: 60, size: 1, name: 'sec' },
+  { limit: 3600, size: 60, name: 'min' },
+  { limit: 86400, size: 3600, name: 'hour' },
+  { limit: Number.POSITIVE_INFINITY, size: 86400, name: 'day' },
+] as const;
+
+/** The relative label for an age in seconds: 'Just now', '5 secs ago', '1 hour ago' (spec §9). */
+export function relativeTime(ageSeconds: number): string {
+  if (!(ageSeconds > 0)) return 'Just now';
+  const unit = UNITS.find((candidate) => ageSeconds < candidate.limit) ?? UNITS[3];
+  const count = Math.floor(ageSeconds / unit.size);
+  return `${count} ${unit.name}${count === 1 ? '' : 's'} ago`;
+}
+
+/** The relative label for a timestamp, as of `now`. */
+export function relativeTimeSince(date: string | Date, now: number = Date.now()): string {
+  return relativeTime((now - new Date(date).getTime()) / 1000);
+}
+
+/** The site name shown: the host's first label with its first letter capitalised (spec §1). */
+export function siteName(host: string): string {
+  const label = host.split('.')[0] ?? '';
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}

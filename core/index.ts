@@ -1,0 +1,10 @@
+/** The shared core: protocol types, codec, API client, store, formatting and validation rules. */
+export * from './api.ts';
+export * from './codec.ts';
+export * from './format.ts';
+export * from './notify.ts';
+export * from './protocol.ts';
+export * from './queryParams.ts';
+export * from './rules.ts';
+export * from './storage.ts';
+export * from './store/index.ts';

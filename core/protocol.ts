@@ -1,0 +1,242 @@
+/**
+ * The wire protocol shared by the site, the widgets and the server: every API method with its
+ * parameters and result, the support socket's messages (one union per direction) and the upload
+ * reply. Spec §3 (entities) and §7 (calls). Nothing else re-declares these shapes.
+ */
+
+/** Bumped on any incompatible change of the shapes below. */
+export const PROTOCOL_VERSION = 1;
+
+/** The path of the one API endpoint every method is POSTed to (spec §7 Transport). */
+export const API_PATH = '/api';
+
+/** The path of the attachment upload endpoint (spec §7 Upload). */
+export const UPLOAD_PATH = '/uploadAttachment.php';
+
+/** The path of the support socket (spec §7 WebSocket). */
+export const SUPPORT_SOCKET_PATH = '/support';
+
+/** The trading assets, in the order the spec lists them (§1, §9). */
+export const ASSETS = ['BTC', 'ETH', 'BNB', 'XRP', 'DOGE', 'SOL', 'LTC', 'TRX'] as const;
+
+/** One of the eight trading assets. */
+export type Asset = (typeof ASSETS)[number];
+
+/** The quote currency every asset trades against. */
+export const QUOTE = 'USDT';
+
+/** Every ticker the exchange holds: the assets plus the quote currency. */
+export type Ticker = Asset | typeof QUOTE;
+
+/** The fields every response carries (spec §7). */
+export interface Envelope {
+  status: boolean;
+  success_msg?: string;
+  error_msg?: string;
+}
+
+/** A signed-in account holder's profile as the server sends it (spec §3 User). */
+export interface User {
+  id: number;
+  email: string;
+  login: string;
+  /** Total of the user's wallets in USD at the reference prices. */
+  balance: number;
+  image: string | null;
+  /** Greater than 0 means staff (spec §6). */
+  statusId: number;
+  created_at: string;
+  kyc_status: number;
+  two_factor: boolean;
+  isPremium: boolean;
+  isVerified: boolean;
+  isKyc: boolean;
+  is2FA: boolean;
+  isWalletConnect: boolean;
+  /** The same total expressed in BTC at the reference price. */
+  balanceBTC: number;
+  /** Change of the USD total over the reference window, in percent. */
+  percentChange: number;
+  referalCode: string;
+  isKycPending: boolean;
+  kycStatusId: number;
+}
+
+/** Site-wide configuration that comes with the profile query (spec §3 Config). */
+export interface Config {
+  socials: { twitter?: string; youtube?: string; instagram?: string; telegram?: string };
+  live: { is_enabled: boolean };
+}
+
+/** A listed currency with its USD reference price. */
+export interface Currency {
+  id: number;
+  ticker: Ticker;
+  name: string;
+  /** USD reference price as a decimal string. */
+  price: string;
+}
+
+/** One of the signed-in user's wallets (spec §3 Coin/wallet). */
+export interface Wallet {
+  id: number;
+  ticker: Ticker;
+  /** Holding in the wallet's own currency, as an exact decimal string. */
+  amount: string;
+  /** The holding's value in USD at the reference price. */
+  balance: number;
+  /** Recent USD reference prices, oldest first, for a sparkline. */
+  chart: number[];
+}
+
+/** A help-center entry (spec §3 FAQ item). */
+export interface FaqItem {
+  question: string;
+  answer: string;
+  video: string | null;
+}
+
+/** A stored chat attachment. */
+export interface Attachment {
+  id: number;
+  path: string;
+}
+
+/** One message of a support dialog (spec §3 Support message). */
+export interface SupportMessage {
+  /** Client-generated id: the server stores a message once per (dialog, id). */
+  id: string;
+  text: string;
+  /** True when the user (not staff) sent it. */
+  isOut: boolean;
+  createdAt: string;
+  attachment: Attachment | null;
+  video: string | null;
+  faq: FaqItem[];
+  links: { name: string; path: string }[];
+}
+
+/** A support client's record as staff see it (spec §3 Support-client user record). */
+export interface SupportClientRecord {
+  id: number;
+  country: { name: string; code: string };
+  deposits: number;
+  promocode: string;
+  createdAt: string;
+  domain: string;
+  balance: number;
+  updatedAt: string;
+  createdIp: string;
+  updatedIp: string;
+  login: string;
+  email: string;
+  isPremium: boolean;
+  isVerified: boolean;
+  isWithdraw: boolean;
+  isTransfer: boolean;
+  isAbuse: boolean;
+  isSwap: boolean;
+  isWalletConnect: boolean;
+  isKyc: boolean;
+  isBlocked: boolean;
+  isMobile: boolean;
+}
+
+/**
+ * The variables canned support replies may use (spec §3). `verificationAmount` is the disclosed
+ * withdrawal amount above which identity verification is required, never a payment demand.
+ */
+export interface SupportVariables {
+  domain: string;
+  projectName: string;
+  verificationAmount: number;
+  login: string;
+  email: string;
+  balance: number;
+  deposits: number;
+  referalCode: string;
+  regDate: string;
+}
+
+/** The site-wide notice shown in the global notice modal (spec §3 Modal notice). */
+export interface Notice {
+  id: number;
+  title: string;
+  /** 0 primary, 1 error, 2 success (spec §2). */
+  type_id: 0 | 1 | 2;
+  /** HTML; sanitised before it is shown. */
+  description: string;
+}
+
+/** The parameters and result of every API method, keyed by wire name (spec §7). */
+export interface Methods {
+  'users.signUp': {
+    params: { email: string; password: string; login?: string; ref?: string };
+    result: { token: string; user: User };
+  };
+  'users.signIn': {
+    params: { email: string; password: string };
+    result: { token: string; user: User };
+  };
+  'users.logout': { params: Record<string, never>; result: Record<string, never> };
+  /** The spec's "user" query: the profile plus the site configuration. */
+  'users.getInfo': { params: Record<string, never>; result: { user: User; config: Config } };
+  'currencies.getItems': {
+    params: { limit?: number };
+    result: { items?: Currency[]; wallets?: Wallet[] };
+  };
+  'metrics.addVisitor': {
+    params: { referer: string; url: string };
+    result: Record<string, never>;
+  };
+  'metrics.addEvent': { params: { id: string | number }; result: Record<string, never> };
+  'faq.getItems': { params: { slug: string }; result: { items: FaqItem[] } };
+  'support.getHistory': {
+    params: Record<string, never>;
+    result: { messages: SupportMessage[]; isNew: boolean; unread: number };
+  };
+  'push.subscribe': { params: { subscription: string }; result: Record<string, never> };
+}
+
+/** A method's wire name. */
+export type MethodName = keyof Methods;
+
+/** The parameters a method takes. */
+export type Params<M extends MethodName> = Methods[M]['params'];
+
+/** The fields a method returns on success. */
+export type Result<M extends MethodName> = Methods[M]['result'];
+
+/**
+ * What a method answers: its result with `status: true`, or `status: false` with an error message
+ * (and whichever result fields still make sense, such as `config` for a signed-out visitor).
+ */
+export type Reply<M extends MethodName> =
+  | ({ status: true; success_msg?: string } & Result<M>)
+  | ({ status: false; error_msg: string } & Partial<Result<M>>);
+
+/** The body of every API request: the method, the stored token and subId, then its params. */
+export type RequestBody<M extends MethodName = MethodName> = {
+  method: M;
+  token: string;
+  subId: string;
+} & Params<M>;
+
+/** What the upload endpoint answers (spec §7 Upload). */
+export type UploadReply =
+  | { status: true; attachment: Attachment }
+  | { status: false; error_msg: string };
+
+/** Messages the client sends on the support socket (spec §7 WebSocket). */
+export type SupportClientMessage =
+  | { type: 'PING' }
+  | { type: 'SUPPORT_SEND_MESSAGE'; id: string; text: string; attachment: number | null };
+
+/** Messages the server sends on the support socket (spec §7 WebSocket). */
+export type SupportServerMessage =
+  | { type: 'SUPPORT_TYPING_MESSAGE' }
+  | { type: 'SUPPORT_NEW_MESSAGE'; message: SupportMessage }
+  | { type: 'SUPPORT_SEND_MESSAGE'; message: SupportMessage; error?: string };
+
+/** The text every unreadable response turns into (spec §8). */
+export const SERVER_ERROR_TEXT = 'Server error, please try again later.';

@@ -1,0 +1,62 @@
+/** Validation rules of spec §5 shared by the site, the widgets and the server. */
+
+/** The file types a chat attachment may have (spec §5). */
+export const ATTACHMENT_EXTENSIONS = [
+  'png',
+  'jpg',
+  'jpeg',
+  'webp',
+  'gif',
+  'svg',
+  'mkv',
+  'mp4',
+  'mov',
+  'webm',
+] as const;
+
+/** The `accept` attribute of the attachment picker. */
+export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/** Whether a file name has one of the accepted attachment extensions (case-insensitive). */
+export function isAcceptedAttachment(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return false;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** The outcome of picking attachment files: the one accepted file, or why none was taken. */
+export type AttachmentPick<F> = { file: F } | { error: string };
+
+/** Applies the one-file rule and the accept list to a picker's selection (spec §5). */
+export function pickAttachment<F extends { name: string }>(files: readonly F[]): AttachmentPick<F> {
+  const [file, ...rest] = files;
+  if (!file) return { error: 'Choose a file to attach.' };
+  if (rest.length > 0) return { error: 'Attach one file at a time.' };
+  if (!isAcceptedAttachment(file.name)) {
+    return { error: `Only ${ATTACHMENT_EXTENSIONS.join(', ')} files can be attached.` };
+  }
+  return { file };
+}
+
+/** Whether the attachment picker is usable: not while uploading, not when one is attached. */
+export function canPickAttachment(state: {
+  isUploading: boolean;
+  hasAttachment: boolean;
+}): boolean {
+  return !state.isUploading && !state.hasAttachment;
+}
+
+/** Whether Enter sends: there is text or an attachment, and no send is pending (spec §5). */
+export function canSendMessage(draft: {
+  text: string;
+  hasAttachment: boolean;
+  isPending: boolean;
+}): boolean {
+  return !draft.isPending && (draft.text.trim() !== '' || draft.hasAttachment);
+}
+
+/** The FAQ search: a case-insensitive substring match on the question (spec §5). */
+export function faqMatches(question: string, query: string): boolean {
+  return question.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
+}

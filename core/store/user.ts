@@ -1,0 +1,104 @@
+/**
+ * The signed-in user (spec §3 User, §4 Authentication): unloaded until the profile call answers,
+ * then loaded and either authenticated or not.
+ */
+import { proxy } from 'valtio/vanilla';
+import { call } from '../api.ts';
+import type { Config, Params, User } from '../protocol.ts';
+import { removeStored, STORAGE_KEYS, writeStored } from '../storage.ts';
+import { resetSupportClient } from './supportClient.ts';
+
+/** The profile plus the client-side flags: whether it loaded and whether it is signed in. */
+export interface UserState extends User {
+  token: string;
+  isAuth: boolean;
+  isLoaded: boolean;
+}
+
+/** Nobody, not yet loaded. */
+export const initialUser: Readonly<UserState> = {
+  id: 0,
+  email: '',
+  login: '',
+  balance: 0,
+  token: '',
+  image: null,
+  statusId: 0,
+  created_at: '',
+  kyc_status: 0,
+  two_factor: false,
+  isPremium: false,
+  isVerified: false,
+  isKyc: false,
+  is2FA: false,
+  isWalletConnect: false,
+  balanceBTC: 0,
+  percentChange: 0,
+  referalCode: '',
+  isAuth: false,
+  isLoaded: false,
+  isKycPending: false,
+  kycStatusId: 0,
+};
+
+/** The shared user state. */
+export const user = proxy<UserState>({ ...initialUser });
+
+/** The site configuration that comes with the profile (spec §3 Config). */
+export const initialConfig: Readonly<Config> = { socials: {}, live: { is_enabled: false } };
+
+/** The shared site configuration. */
+export const config = proxy<Config>({ socials: {}, live: { is_enabled: false } });
+
+/** Stores a loaded profile and mirrors its remembered fields to local storage. */
+export function setUser(profile: User, token?: string): void {
+  Object.assign(user, profile, { isAuth: true, isLoaded: true });
+  if (token !== undefined) {
+    user.token = token;
+    writeStored(STORAGE_KEYS.token, token);
+  }
+  writeStored(STORAGE_KEYS.email, profile.email);
+  writeStored(STORAGE_KEYS.login, profile.login);
+}
+
+/** Signed out but loaded: the state after a failed profile call or a logout. */
+export function resetUser(): void {
+  Object.assign(user, initialUser, { isLoaded: true });
+  removeStored(STORAGE_KEYS.token);
+  removeStored(STORAGE_KEYS.email);
+  removeStored(STORAGE_KEYS.login);
+}
+
+/** Reloads the profile; on failure the user is signed out and support state reset (spec §4). */
+export async function loadUser(): Promise<boolean> {
+  const reply = await call('users.getInfo', {});
+  if (reply.config) Object.assign(config, reply.config);
+  if (reply.status) {
+    setUser(reply.user);
+    return true;
+  }
+  resetUser();
+  resetSupportClient();
+  return false;
+}
+
+/** Signs in or up; on success the session is stored and the profile loaded. */
+export async function authenticate(
+  mode: 'signIn' | 'signUp',
+  params: Params<'users.signUp'>,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const reply =
+    mode === 'signIn'
+      ? await call('users.signIn', { email: params.email, password: params.password })
+      : await call('users.signUp', params);
+  if (!reply.status) return { ok: false, error: reply.error_msg };
+  setUser(reply.user, reply.token);
+  return { ok: true };
+}
+
+/** Ends the session on the server, then clears the user and the stored token. */
+export async function logout(): Promise<void> {
+  await call('users.logout', {});
+  resetUser();
+  resetSupportClient();
+}
