@@ -1,0 +1,39 @@
+/** The user's wallets with their holdings and USD values, and the USD total. */
+import type { Wallet } from '../../core/index.ts';
+import { formatUsd } from '../../core/index.ts';
+
+/** Sums the wallets' USD values. */
+export function totalUsd(wallets: readonly Wallet[]): number {
+  return wallets.reduce((sum, wallet) => sum + wallet.balance, 0);
+}
+
+/** A table of wallets; the caption carries the total for screen readers and sighted users alike. */
+export function WalletTable({ wallets }: { wallets: readonly Wallet[] }) {
+  return (
+    <table className="wallets">
+      <caption>
+        Total balance <strong data-testid="wallet-total">{formatUsd(totalUsd(wallets))}</strong>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Asset</th>
+          <th scope="col" className="number">
+            Amount
+          </th>
+          <th scope="col" className="number">
+            Value (USD)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {wallets.map((wallet) => (
+          <tr key={wallet.ticker} data-testid={`wallet-${wallet.ticker}`}>
+            <th scope="row">{wallet.ticker}</th>
+            <td className="number">{wallet.amount}</td>
+            <td className="number">{formatUsd(wallet.balance, { adaptive: true })}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

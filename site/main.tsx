@@ -1,0 +1,33 @@
+/** The site's entry: configure the API, apply the start-up effects of spec §4, render. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import {
+  configureApi,
+  DEV_CODEC_KEY,
+  loadCookieAcceptance,
+  loadCurrencies,
+  parseCodecKey,
+  rememberQueryParams,
+} from '../core/index.ts';
+import { App } from './App.tsx';
+import './styles.css';
+
+/** The codec key the server wrote into the page; the development key when served by Vite. */
+function pageCodecKey(): Uint8Array {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="codec-key"]')?.content;
+  return parseCodecKey(content && content !== '__CODEC_KEY__' ? content : DEV_CODEC_KEY);
+}
+
+configureApi({ codecKey: pageCodecKey() });
+rememberQueryParams(window.location.search);
+loadCookieAcceptance();
+void loadCurrencies();
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,59 @@
+/** `/account`: the signed-in user's wallets, balances and USD total, straight from the ledger. */
+import { useCallback, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { call, formatUsd, user, type Wallet } from '../../core/index.ts';
+import { Loader } from '../components/Loader.tsx';
+import { WalletTable } from '../components/WalletTable.tsx';
+
+/** The wallet list limit of spec §9. */
+export const WALLET_LIST_LIMIT = 1000;
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; wallets: Wallet[] };
+
+/** The account overview page. */
+export default function AccountOverview() {
+  const { email, balance } = useSnapshot(user);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetchWallets = useCallback(async (isCurrent: () => boolean) => {
+    setLoad({ state: 'loading' });
+    const reply = await call('currencies.getItems', { limit: WALLET_LIST_LIMIT });
+    if (!isCurrent()) return;
+    setLoad(
+      reply.status
+        ? { state: 'ready', wallets: reply.wallets ?? [] }
+        : { state: 'error', message: reply.error_msg },
+    );
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void fetchWallets(() => current);
+    return () => {
+      current = false;
+    };
+  }, [fetchWallets]);
+
+  return (
+    <div className="page account">
+      <h1>Overview</h1>
+      <p className="account-summary">
+        Signed in as <strong>{email}</strong> · Estimated balance{' '}
+        <strong data-testid="overview-balance">{formatUsd(balance)}</strong>
+      </p>
+      {load.state === 'loading' && <Loader label="Loading your wallets" />}
+      {load.state === 'error' && (
+        <div className="error-box" role="alert">
+          <p>{load.message}</p>
+          <button type="button" className="button" onClick={() => void fetchWallets(() => true)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {load.state === 'ready' && <WalletTable wallets={load.wallets} />}
+    </div>
+  );
+}
