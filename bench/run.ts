@@ -1,0 +1,44 @@
+/** `npm run bench`: measures the codec and the API, prints the figures and writes them to the README. */
+import { cpus } from 'node:os';
+import { benchCodec } from './codec.ts';
+import { benchHttp } from './http.ts';
+import { writeReadmeSection } from './readme.ts';
+
+const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} B`;
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+
+const codec = benchCodec(1000);
+const [spec, compact] = codec.pipelines;
+const codecTable = [
+  `Codec pipelines on a ${kb(codec.jsonBytes)} JSON body (median round trip of 1,000; ${machine}).`,
+  `For reference, gzip -9 of the raw JSON is ${kb(codec.gzipBytes)}.`,
+  '',
+  '| pipeline | bytes out | round trip |',
+  '|---|---|---|',
+  ...codec.pipelines.map((p) => `| ${p.name} | ${kb(p.bytes)} | ${ms(p.roundTripMs)} |`),
+  '',
+  spec && compact
+    ? `The compact pipeline is ${(spec.bytes / compact.bytes).toFixed(1)}x smaller and ${(spec.roundTripMs / compact.roundTripMs).toFixed(1)}x faster.`
+    : '',
+].join('\n');
+console.log(codecTable);
+writeReadmeSection('codec', codecTable);
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const http = await benchHttp(seconds);
+const httpTable = [
+  `\`users.getInfo\` for a signed-in user on one server (embedded database), autocannon with 10`,
+  `connections for ${seconds} s each (${machine}).`,
+  '',
+  '| body | requests/s | p50 | p99 |',
+  '|---|---|---|---|',
+  ...[http.json, http.codec].map(
+    (r) =>
+      `| ${r.name} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms |`,
+  ),
+  '',
+  `Throughput through the codec is ${http.ratio.toFixed(2)}x that of plain JSON.`,
+].join('\n');
+console.log(`\n${httpTable}`);
+writeReadmeSection('http', httpTable);

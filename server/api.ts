@@ -1,0 +1,194 @@
+/**
+ * The one API endpoint (spec §7 Transport): POST /api with `{method, token, subId, ...params}`
+ * as plain JSON or as a codec body (core/codec.ts), answered in kind. Method-level problems
+ * answer 200 with `{status: false, error_msg}`; transport-level ones (unreadable body, foreign
+ * origin, rate limit) a 4xx with the same envelope in JSON. Nothing a client sends yields a 5xx.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CodecError,
+  type CodecVersion,
+  codecVersionOf,
+  decode,
+  encode,
+  parseCodecKey,
+} from '../core/codec.ts';
+import { API_PATH, type Envelope, SERVER_ERROR_TEXT } from '../core/protocol.ts';
+import type { Config } from './config.ts';
+import { DomainError } from './DomainError.ts';
+import type { Database } from './db.ts';
+import { type Limits, spend, waitText } from './limits.ts';
+import { methodsByName } from './methods/index.ts';
+import type { RequestContext } from './methods/registry.ts';
+import { findCaller } from './sessions.ts';
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The answer to a request from an origin that may not call the API. */
+export const FOREIGN_ORIGIN = 'Requests from this origin are not allowed.';
+
+/** Longest subId kept; it is an ad-tracking marker, not free text. */
+export const MAX_SUB_ID_LENGTH = 128;
+
+/** What the API route needs from the server. */
+export interface ApiDependencies {
+  db: Database;
+  config: Config;
+  limits: Limits;
+}
+
+const OPEN_BRACE = 0x7b;
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** Registers POST and OPTIONS /api and the body parsers they rely on. */
+export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
+  const key = parseCodecKey(deps.config.codecKey);
+  const allowed = new Set(deps.config.allowedOrigins);
+
+  // Every body arrives as raw bytes: the first byte, not the content type, tells JSON from the
+  // codec. The client sends text/plain so that calls stay CORS "simple requests"; the Origin
+  // check below is what guards against cross-site requests.
+  app.removeAllContentTypeParsers();
+  const raw = (_request: FastifyRequest, body: Buffer, done: (e: null, b: Buffer) => void) =>
+    done(null, body);
+  for (const type of ['text/plain', 'application/octet-stream', 'application/json', '*']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, raw);
+  }
+
+  /** OWASP CSRF Cheat Sheet: verify the Origin header against the target origin. */
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('vary', 'Origin');
+    reply.header('cache-control', 'no-store');
+    const origin = request.headers.origin?.toLowerCase();
+    if (origin === undefined) return;
+    if (origin === `${request.protocol}://${request.host}`.toLowerCase()) return;
+    if (!allowed.has(origin)) {
+      await reply.code(403).send(envelope(FOREIGN_ORIGIN));
+      return reply;
+    }
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+  };
+
+  const rateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (deps.limits.api === null) return;
+    const wait = await spend(deps.limits.api, request.ip);
+    if (wait === 0) return;
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    await reply
+      .code(429)
+      .send(envelope(`Too many requests. Please try again in ${waitText(wait)}.`));
+    return reply;
+  };
+
+  app.route({
+    method: 'OPTIONS',
+    url: API_PATH,
+    onRequest: checkOrigin,
+    handler: async (_request, reply) => {
+      reply.header('access-control-allow-methods', 'POST, OPTIONS');
+      reply.header('access-control-allow-headers', 'content-type');
+      reply.header('access-control-max-age', '600');
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: API_PATH,
+    handler: async (_request, reply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST, OPTIONS')
+        .send(envelope('The API answers POST requests only.')),
+  });
+
+  app.route({
+    method: 'POST',
+    url: API_PATH,
+    onRequest: [checkOrigin, rateLimit],
+    handler: async (request, reply) => {
+      let body: { value: unknown; version: CodecVersion | null };
+      try {
+        body = readBody(request.body, key);
+      } catch (error) {
+        if (!(error instanceof CodecError)) throw error;
+        return reply.code(400).send(envelope(error.message));
+      }
+      if (!isObject(body.value)) {
+        return reply.code(400).send(envelope('The request body must be a JSON object.'));
+      }
+      const answer = await call(body.value, request, deps);
+      if (body.version === null) return reply.send(answer);
+      return reply
+        .type('application/octet-stream')
+        .send(Buffer.from(encode(answer, key, body.version)));
+    },
+  });
+}
+
+/** `{status: false, error_msg}` plus any extra fields. */
+export function envelope(
+  message: string,
+  fields: Readonly<Record<string, unknown>> = {},
+): Envelope {
+  return { ...fields, status: false, error_msg: message };
+}
+
+/** Runs the named method for a decoded body and returns the reply object. */
+async function call(
+  body: Record<string, unknown>,
+  request: FastifyRequest,
+  deps: ApiDependencies,
+): Promise<object> {
+  const { method: name, token = '', subId = '', ...params } = body;
+  if (typeof name !== 'string' || name === '')
+    return envelope('The request does not name a method.');
+  if (token !== null && typeof token !== 'string') return envelope('Token must be a string.');
+  if (subId !== null && typeof subId !== 'string') return envelope('SubId must be a string.');
+  const method = methodsByName.get(name);
+  if (method === undefined) return envelope(`Unknown method "${name.slice(0, 64)}".`);
+  try {
+    const context: RequestContext = {
+      ...deps,
+      log: request.log,
+      ip: request.ip,
+      host: request.hostname,
+      subId: (subId ?? '').slice(0, MAX_SUB_ID_LENGTH),
+      caller: token ? await findCaller(deps.db, token) : null,
+    };
+    const result = await method.run(params, context);
+    return { status: true, ...result };
+  } catch (error) {
+    if (error instanceof DomainError) return envelope(error.message, error.fields);
+    request.log.error({ err: error, method: name }, 'API method failed');
+    return envelope(SERVER_ERROR_TEXT);
+  }
+}
+
+/** Decodes a body: JSON when it starts with `{`, a codec body when it starts with a version. */
+function readBody(
+  body: unknown,
+  key: Uint8Array,
+): { value: unknown; version: CodecVersion | null } {
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new CodecError('The request body is empty.');
+  }
+  const version = codecVersionOf(body);
+  if (version !== null) return { value: decode(body, key), version };
+  let start = 0;
+  while (start < body.length && WHITESPACE.has(body[start] ?? 0)) start++;
+  if (body[start] !== OPEN_BRACE) {
+    throw new CodecError('The request body is neither JSON nor an encoded request.');
+  }
+  try {
+    return { value: JSON.parse(body.toString('utf8')), version: null };
+  } catch {
+    throw new CodecError('The request body is not valid JSON.');
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

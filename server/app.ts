@@ -1,0 +1,76 @@
+/**
+ * Builds the HTTP server: security headers, the API endpoint and the static site on one Fastify
+ * instance, ready for `inject` in tests and `listen` in main.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol.ts';
+import { envelope, MAX_BODY_BYTES, registerApi } from './api.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db.ts';
+import { createLimits } from './limits.ts';
+import { seed } from './seed.ts';
+import { registerSite } from './site.ts';
+
+/** The Content-Security-Policy of every response (it matters for HTML). */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/**
+ * Creates the server over `db`, or over a database opened from `config` (closed with the
+ * server). Seeds currencies and the demo and staff accounts either way.
+ */
+export async function createServer(config: Config, db?: Database): Promise<FastifyInstance> {
+  const database = db ?? (await openDatabase(config));
+  try {
+    await seed(database, config);
+  } catch (error) {
+    if (db === undefined) await database.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One line per request is noise at 'info'; 'debug' and 'trace' turn it on.
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: false,
+  });
+  if (db === undefined) app.addHook('onClose', () => database.destroy());
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(envelope(clientErrorText(error, status)));
+    }
+    request.log.error({ err: error }, 'request failed');
+    if (request.url.startsWith(API_PATH)) return reply.code(200).send(envelope(SERVER_ERROR_TEXT));
+    return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
+  });
+
+  registerApi(app, { db: database, config, limits: createLimits(config.apiRateLimit) });
+  await registerSite(app, config);
+  return app;
+}
+
+function clientErrorText(error: FastifyError, status: number): string {
+  if (status === 413)
+    return `The request body is too large (the limit is ${MAX_BODY_BYTES / 1024 / 1024} MiB).`;
+  if (status === 415) return 'This content type is not accepted.';
+  return `The request could not be read (${error.code ?? status}).`;
+}

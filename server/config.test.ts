@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEV_CODEC_KEY } from '../core/codec.ts';
+import { ConfigError, describeDatabase, loadConfig } from './config.ts';
+
+test('defaults need no environment at all', () => {
+  const config = loadConfig({});
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.port, 3000);
+  assert.equal(config.dataDir, './data');
+  assert.equal(config.databaseUrl, null);
+  assert.equal(config.codecKey, DEV_CODEC_KEY);
+  assert.deepEqual(config.allowedOrigins, []);
+  assert.equal(config.staff, null);
+  assert.deepEqual(config.demo, { email: 'demo@example.com', password: 'demo-password-1' });
+  assert.equal(config.sessionDays, 30);
+  assert.equal(config.trustProxy, false);
+  assert.equal(config.logLevel, 'info');
+  assert.equal(config.siteDir, 'dist/site');
+  assert.deepEqual(config.site, { socials: {}, live: { is_enabled: false } });
+});
+
+test('values are parsed and normalised', () => {
+  const config = loadConfig({
+    HOST: '0.0.0.0',
+    PORT: '8080',
+    DATABASE_URL: 'postgres://app:secret@db:5432/exchange',
+    CODEC_KEY: 'AB'.repeat(32),
+    ALLOWED_ORIGINS: 'https://a.example, http://localhost:5173/',
+    STAFF_EMAIL: ' Boss@Example.com ',
+    STAFF_PASSWORD: 'staff-password',
+    DEMO_ACCOUNT: 'off',
+    SESSION_DAYS: '7',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'WARN',
+    LIVE_MODE: 'on',
+    SOCIAL_TELEGRAM: 'https://t.me/x',
+  });
+  assert.equal(config.port, 8080);
+  assert.equal(config.codecKey, 'ab'.repeat(32));
+  assert.deepEqual(config.allowedOrigins, ['https://a.example', 'http://localhost:5173']);
+  assert.deepEqual(config.staff, { email: 'boss@example.com', password: 'staff-password' });
+  assert.equal(config.demo, null);
+  assert.equal(config.sessionDays, 7);
+  assert.equal(config.trustProxy, true);
+  assert.equal(config.logLevel, 'warn');
+  assert.deepEqual(config.site, {
+    socials: { telegram: 'https://t.me/x' },
+    live: { is_enabled: true },
+  });
+  assert.equal(describeDatabase(config), 'PostgreSQL at postgres://app:***@db:5432/exchange');
+});
+
+test('bad values fail with a message naming the variable', () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /^PORT must be a whole number/],
+    [{ PORT: '70000' }, /^PORT /],
+    [{ CODEC_KEY: 'abc' }, /^CODEC_KEY must be 64 hex digits/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL /],
+    [{ ALLOWED_ORIGINS: 'not a url' }, /^ALLOWED_ORIGINS /],
+    [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /^ALLOWED_ORIGINS /],
+    [{ STAFF_EMAIL: 'boss@example.com' }, /^STAFF_EMAIL and STAFF_PASSWORD must be set together/],
+    [{ STAFF_EMAIL: 'boss', STAFF_PASSWORD: 'long enough' }, /^STAFF_EMAIL /],
+    [
+      { STAFF_EMAIL: 'boss@example.com', STAFF_PASSWORD: 'short' },
+      /^STAFF_PASSWORD must be at least 8/,
+    ],
+    [{ DEMO_PASSWORD: 'short' }, /^DEMO_PASSWORD /],
+    [{ DEMO_ACCOUNT: 'maybe' }, /^DEMO_ACCOUNT must be on or off/],
+    [{ SESSION_DAYS: '0' }, /^SESSION_DAYS /],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL /],
+    [{ TRUST_PROXY: 'sometimes' }, /^TRUST_PROXY /],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error) => error instanceof ConfigError && message.test(error.message),
+      JSON.stringify(env),
+    );
+  }
+});

@@ -1,0 +1,203 @@
+/**
+ * The server's configuration, read once from environment variables and validated up front so a
+ * typo fails at start with a message naming the variable, not later with an odd behaviour.
+ */
+import { DEV_CODEC_KEY } from '../core/codec.ts';
+import type { Config as SiteConfig } from '../core/protocol.ts';
+
+/** Pino log levels Fastify understands, plus 'silent'. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** An email and password pair for an account created or updated at start. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Everything the server needs to know about its environment. */
+export interface Config {
+  host: string;
+  port: number;
+  /** PGlite data folder, or ':memory:' for a throw-away database. Ignored when databaseUrl is set. */
+  dataDir: string;
+  /** A PostgreSQL connection string; null means PGlite in dataDir. */
+  databaseUrl: string | null;
+  /** The codec key as 64 hex digits; it is public by design (see core/codec.ts). */
+  codecKey: string;
+  /** Extra origins (scheme://host[:port]) allowed to call the API with credentials. */
+  allowedOrigins: string[];
+  /** The staff account ensured at start, or null. */
+  staff: Credentials | null;
+  /** The demo account ensured at start, or null when DEMO_ACCOUNT=off. */
+  demo: Credentials | null;
+  sessionDays: number;
+  /** Trust X-Forwarded-* headers (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  /** Where the built site lives (index.html and assets/). */
+  siteDir: string;
+  /** API requests allowed per IP per minute; 0 turns the limit off. */
+  apiRateLimit: number;
+  /** Defaults for the site configuration; a row in the settings table overrides each part. */
+  site: SiteConfig;
+}
+
+/** Raised for a bad environment value; main prints the message and exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The demo account's password when DEMO_PASSWORD is not set. */
+export const DEFAULT_DEMO_PASSWORD = 'demo-password-1';
+
+/** Shortest password accepted anywhere (sign-up, staff and demo accounts). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+const SOCIALS = ['twitter', 'youtube', 'instagram', 'telegram'] as const;
+
+/** Reads and validates the configuration from an environment (process.env in main). */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const codecKey = read('CODEC_KEY') ?? DEV_CODEC_KEY;
+  if (!/^[0-9a-f]{64}$/i.test(codecKey)) fail('CODEC_KEY', 'must be 64 hex digits');
+
+  const staffEmail = read('STAFF_EMAIL');
+  const staffPassword = read('STAFF_PASSWORD');
+  if ((staffEmail === undefined) !== (staffPassword === undefined)) {
+    fail('STAFF_EMAIL', 'and STAFF_PASSWORD must be set together');
+  }
+
+  const socials: SiteConfig['socials'] = {};
+  for (const name of SOCIALS) {
+    const url = read(`SOCIAL_${name.toUpperCase()}`);
+    if (url !== undefined) socials[name] = url;
+  }
+
+  return {
+    host: read('HOST') ?? '127.0.0.1',
+    port: integer(read('PORT'), 'PORT', 3000, 0, 65535),
+    dataDir: read('DATA_DIR') ?? './data',
+    databaseUrl: databaseUrl(read('DATABASE_URL')),
+    codecKey: codecKey.toLowerCase(),
+    allowedOrigins: origins(read('ALLOWED_ORIGINS')),
+    staff:
+      staffEmail !== undefined && staffPassword !== undefined
+        ? credentials('STAFF', staffEmail, staffPassword)
+        : null,
+    demo: flag(read('DEMO_ACCOUNT'), 'DEMO_ACCOUNT', true)
+      ? credentials(
+          'DEMO',
+          read('DEMO_EMAIL') ?? 'demo@example.com',
+          read('DEMO_PASSWORD') ?? DEFAULT_DEMO_PASSWORD,
+        )
+      : null,
+    sessionDays: integer(read('SESSION_DAYS'), 'SESSION_DAYS', 30, 1, 3650),
+    trustProxy: flag(read('TRUST_PROXY'), 'TRUST_PROXY', false),
+    logLevel: logLevel(read('LOG_LEVEL')),
+    siteDir: read('SITE_DIR') ?? 'dist/site',
+    apiRateLimit: integer(read('API_RATE_LIMIT'), 'API_RATE_LIMIT', 600, 0, 1_000_000),
+    site: { socials, live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) } },
+  };
+}
+
+/** A safe one-line description of a connection string: the password is never printed. */
+export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (config.databaseUrl === null) {
+    return config.dataDir === ':memory:' ? 'PGlite (in memory)' : `PGlite in ${config.dataDir}`;
+  }
+  const url = new URL(config.databaseUrl);
+  if (url.password !== '') url.password = '***';
+  return `PostgreSQL at ${url.toString()}`;
+}
+
+function fail(name: string, problem: string): never {
+  throw new ConfigError(`${name} ${problem}.`);
+}
+
+function integer(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    fail(name, `must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return number;
+}
+
+function flag(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  const lower = value.toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
+  if (['0', 'false', 'off', 'no'].includes(lower)) return false;
+  return fail(name, `must be on or off (got "${value}")`);
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined) return 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === value.toLowerCase());
+  return level ?? fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
+}
+
+function databaseUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('DATABASE_URL', 'must be a postgres:// connection string');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    fail('DATABASE_URL', 'must be a postgres:// connection string');
+  }
+  return value;
+}
+
+function origins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      let url: URL;
+      try {
+        url = new URL(item);
+      } catch {
+        return fail('ALLOWED_ORIGINS', `holds "${item}", which is not an origin like https://a.b`);
+      }
+      const bare = url.pathname === '/' && url.search === '' && url.hash === '';
+      if (url.origin === 'null' || !bare || url.username !== '') {
+        fail('ALLOWED_ORIGINS', `holds "${item}"; write only scheme://host[:port]`);
+      }
+      return url.origin;
+    });
+}
+
+function credentials(prefix: string, email: string, password: string): Credentials {
+  const normalised = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalised)) {
+    fail(`${prefix}_EMAIL`, `must be an email address (got "${email}")`);
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    fail(`${prefix}_PASSWORD`, `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  return { email: normalised, password };
+}

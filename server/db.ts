@@ -1,0 +1,68 @@
+/**
+ * Opens the database: PGlite (Postgres in WebAssembly) in a folder or in memory by default, or a
+ * real PostgreSQL server when a URL is given. Both speak the same SQL and, with the parsers set
+ * here, return the same JS types: numeric as decimal strings, int8 as numbers, timestamptz as
+ * Date, json/jsonb parsed.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from './config.ts';
+import { migrate } from './migrations.ts';
+import type { Schema } from './schema.ts';
+
+/** The query builder every server module receives. */
+export type Database = Kysely<Schema>;
+
+/** A database handle or an open transaction on it; storage helpers accept either. */
+export type Queryable = Kysely<Schema> | Transaction<Schema>;
+
+/** The part of the configuration that picks and locates the database. */
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
+// int8 carries ids and counts, all far below 2^53: numbers are friendlier than strings or BigInt.
+// PGlite otherwise answers a number or a BigInt depending on size, and pg a string.
+const INT8_OID = 20;
+const int8 = (text: string): number => Number(text);
+
+/** Opens the configured database and applies pending migrations. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const db =
+    config.databaseUrl === null
+      ? await openPglite(config.dataDir)
+      : openPostgres(config.databaseUrl);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const where = dataDir === ':memory:' ? undefined : resolve(dataDir);
+  // PGlite creates only the last folder of the path itself.
+  if (where !== undefined) await mkdir(dirname(where), { recursive: true });
+  const client = await PGlite.create(where, { parsers: { [pgliteTypes.INT8]: int8 } });
+  return new Kysely<Schema>({ dialect: new PGliteDialect(client) });
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? int8
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection (server restart) must not crash the process; the pool
+  // replaces it and the next query reports any lasting problem.
+  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { ASSETS, QUOTE } from '../../core/protocol.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../db.ts';
+import { post } from '../ledger.ts';
+import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { SIGN_IN_REQUIRED } from './registry.ts';
+
+const TICKERS = [...ASSETS, QUOTE];
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let token: string;
+  let userId: number;
+
+  before(async () => {
+    db = await open();
+    app = await createServer(testConfig(), db);
+    ({
+      token,
+      user: { id: userId },
+    } = await signUp(app));
+  });
+  after(() => app.close());
+
+  test('without a limit, anyone gets every currency with its USD price', async () => {
+    const { items, wallets } = await ok(app, 'currencies.getItems', {});
+    assert.equal(wallets, undefined);
+    assert.deepEqual(
+      items?.map((item) => item.ticker),
+      TICKERS,
+    );
+    for (const item of items ?? []) {
+      assert.equal(typeof item.id, 'number');
+      assert.ok(item.name.length > 0);
+      assert.match(item.price, /^\d+(\.\d+)?$/);
+      assert.ok(Number(item.price) > 0);
+    }
+    assert.equal(items?.at(-1)?.price, '1');
+  });
+
+  test('with a limit, a visitor is asked to sign in', async () => {
+    assert.equal(
+      await fails(app, { method: 'currencies.getItems', limit: 1000 }),
+      SIGN_IN_REQUIRED,
+    );
+  });
+
+  test('a bad limit is refused with a readable message', async () => {
+    const bad = (limit: unknown) => fails(app, { method: 'currencies.getItems', limit }, { token });
+    assert.equal(await bad('1000'), 'Limit must be a number.');
+    assert.equal(await bad(0), 'Limit must be at least 1.');
+    assert.equal(await bad(1001), 'Limit must be at most 1000.');
+    assert.equal(await bad(1.5), 'Limit must be a whole number.');
+    assert.equal(await bad(null), 'Limit must be a number.');
+  });
+
+  test('a new account has nine empty wallets in spec order', async () => {
+    const { wallets, items } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
+    assert.equal(items, undefined);
+    assert.deepEqual(
+      wallets?.map((wallet) => wallet.ticker),
+      TICKERS,
+    );
+    for (const wallet of wallets ?? []) {
+      assert.equal(wallet.amount, '0');
+      assert.equal(wallet.balance, 0);
+      assert.equal(typeof wallet.id, 'number');
+      assert.ok(wallet.chart.length > 1);
+      assert.ok(wallet.chart.every((point) => typeof point === 'number' && point > 0));
+    }
+  });
+
+  test('a deposit shows in the wallet and in the profile balance', async () => {
+    await post(db, {
+      from: { system: 'deposits' },
+      to: { user: userId },
+      ticker: 'ETH',
+      amount: '1.25',
+      reason: 'Deposit',
+    });
+    await post(db, {
+      from: { system: 'deposits' },
+      to: { user: userId },
+      ticker: 'USDT',
+      amount: '250.5',
+      reason: 'Deposit',
+    });
+    const { items } = await ok(app, 'currencies.getItems', {});
+    const price = Number(items?.find((item) => item.ticker === 'ETH')?.price);
+    const { wallets } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
+    const eth = wallets?.find((wallet) => wallet.ticker === 'ETH');
+    assert.equal(eth?.amount, '1.25');
+    assert.equal(eth?.balance, 1.25 * price);
+    assert.equal(eth?.chart.at(-1), price, 'the chart ends at the reference price');
+    assert.equal(wallets?.find((wallet) => wallet.ticker === 'USDT')?.amount, '250.5');
+    const { user } = await ok(app, 'users.getInfo', {}, { token });
+    assert.equal(user.balance, Math.round((1.25 * price + 250.5) * 100) / 100);
+    const first = eth?.chart[0] ?? 0;
+    const expectedChange = ((1.25 * price - 1.25 * first) / (1.25 * first + 250.5)) * 100;
+    assert.ok(
+      Math.abs(user.percentChange - expectedChange) < 0.01,
+      `${user.percentChange} vs ${expectedChange}`,
+    );
+  });
+
+  test('the limit caps the number of wallets', async () => {
+    const { wallets } = await ok(app, 'currencies.getItems', { limit: 2 }, { token });
+    assert.deepEqual(
+      wallets?.map((wallet) => wallet.ticker),
+      ['BTC', 'ETH'],
+    );
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * metrics.* methods: page views and analytics events (spec §4 On each route change, §7). They
+ * are fire-and-forget for the client, so over-long strings are cut rather than refused.
+ */
+import { z } from 'zod';
+import { defineMethod, type Method } from './registry.ts';
+
+/** Longest stored URL or referer. */
+export const MAX_URL_LENGTH = 2048;
+/** Longest stored event id. */
+export const MAX_EVENT_ID_LENGTH = 128;
+
+const capped = (length: number) => z.string().transform((text) => text.slice(0, length));
+
+const addVisitor = defineMethod({
+  name: 'metrics.addVisitor',
+  access: 'public',
+  params: z.object({ referer: capped(MAX_URL_LENGTH), url: capped(MAX_URL_LENGTH) }),
+  async handler(params, ctx) {
+    await ctx.db
+      .insertInto('visitors')
+      .values({
+        url: params.url,
+        referer: params.referer,
+        ip: ctx.ip,
+        user_id: ctx.caller?.user.id ?? null,
+        sub_id: ctx.subId,
+      })
+      .execute();
+    return {};
+  },
+});
+
+const addEvent = defineMethod({
+  name: 'metrics.addEvent',
+  access: 'public',
+  params: z.object({ id: z.union([capped(MAX_EVENT_ID_LENGTH), z.number().finite()]) }),
+  async handler(params, ctx) {
+    await ctx.db
+      .insertInto('events')
+      .values({
+        event_id: String(params.id),
+        ip: ctx.ip,
+        user_id: ctx.caller?.user.id ?? null,
+        sub_id: ctx.subId,
+      })
+      .execute();
+    return {};
+  },
+});
+
+/** The metrics.* methods. */
+export const metricMethods: readonly Method[] = [addVisitor, addEvent];

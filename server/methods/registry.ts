@@ -1,0 +1,137 @@
+/**
+ * One shape for every server method (STYLE.md): its wire name, who may call it, its parameter
+ * schema and its handler, declared together. `defineMethod` wraps them into a `Method` whose
+ * `run` checks access, then validates params, then calls the handler, so a method cannot skip
+ * its authorization check: there is no other way to add one.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { MethodName, Params, Result } from '../../core/protocol.ts';
+import type { Config } from '../config.ts';
+import { DomainError } from '../DomainError.ts';
+import type { Database } from '../db.ts';
+import type { Limits } from '../limits.ts';
+import type { Caller } from '../sessions.ts';
+
+/** Who may call a method: anyone, a signed-in account, or staff (statusId > 0, spec §6). */
+export type Access = 'public' | 'user' | 'staff';
+
+/** What the transport knows about a request when it runs a method. */
+export interface RequestContext {
+  db: Database;
+  config: Config;
+  limits: Limits;
+  log: FastifyBaseLogger;
+  ip: string;
+  /** The host name the request was sent to (no port). */
+  host: string;
+  /** The ad-tracking sub id the client stored (spec §4 On start), capped. */
+  subId: string;
+  /** The signed-in account, or null for a visitor (or an unknown, expired or revoked token). */
+  caller: Caller | null;
+}
+
+/** The context a handler sees: `caller` is guaranteed for 'user' and 'staff' methods. */
+export type MethodContext<A extends Access> = Omit<RequestContext, 'caller'> & {
+  caller: A extends 'public' ? Caller | null : Caller;
+};
+
+/** A params schema whose output is exactly the protocol's params, so the two cannot drift. */
+export type ParamsSchema<M extends MethodName> = z.ZodType<Params<M>>;
+
+/** What a domain file declares for one method. */
+export interface MethodDefinition<M extends MethodName, A extends Access> {
+  name: M;
+  access: A;
+  params: ParamsSchema<M>;
+  handler: (params: Params<M>, ctx: MethodContext<A>) => Promise<Result<M>>;
+}
+
+/** A registered method as the transport and the tests see it. */
+export interface Method {
+  readonly name: MethodName;
+  readonly access: Access;
+  /** Checks access, validates params and runs the handler; throws DomainError for the caller. */
+  run(params: unknown, ctx: RequestContext): Promise<object>;
+}
+
+/** The answer to a call that needs a signed-in account (and getInfo for a visitor). */
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+
+/** The answer to a non-staff call of a staff method. */
+export const STAFF_ONLY = 'This action is only available to staff.';
+
+/** Declares a method; see the file comment for what `run` guarantees. */
+export function defineMethod<M extends MethodName, A extends Access>(
+  definition: MethodDefinition<M, A>,
+): Method {
+  const { name, access, params, handler } = definition;
+  return {
+    name,
+    access,
+    async run(raw, ctx) {
+      if (access !== 'public' && ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED);
+      if (access === 'staff' && (ctx.caller?.user.status_id ?? 0) <= 0) {
+        throw new DomainError(STAFF_ONLY);
+      }
+      const parsed = params.safeParse(raw, { reportInput: true });
+      if (!parsed.success) throw new DomainError(describeIssue(parsed.error.issues[0]));
+      // Safe: the checks above establish what MethodContext<A> promises about `caller`.
+      return handler(parsed.data, ctx as MethodContext<A>);
+    },
+  };
+}
+
+/** A sentence naming the field and what is wrong with it, e.g. 'Email is required.' */
+export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (issue === undefined) return 'The request parameters are invalid.';
+  const field = issue.path.map(String).join('.');
+  const label = field === '' ? 'The request' : field.charAt(0).toUpperCase() + field.slice(1);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined
+        ? `${label} is required.`
+        : `${label} must be ${kind(issue.expected)}.`;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? `${label} is required.`
+          : `${label} must be at least ${issue.minimum} characters.`;
+      }
+      return `${label} must be ${issue.inclusive === false ? 'more than' : 'at least'} ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') {
+        return `${label} must be at most ${issue.maximum} characters.`;
+      }
+      return `${label} must be ${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}.`;
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? `${label} must be a valid email address.`
+        : `${label} is not in a valid format.`;
+    case 'invalid_union': {
+      const expected = issue.errors
+        .flat()
+        .flatMap((inner) => (inner.code === 'invalid_type' ? [kind(inner.expected)] : []));
+      if (issue.input === undefined) return `${label} is required.`;
+      return expected.length > 0
+        ? `${label} must be ${expected.join(' or ')}.`
+        : `${label} is invalid.`;
+    }
+    default:
+      return `${label} is invalid.`;
+  }
+}
+
+function kind(expected: string): string {
+  switch (expected) {
+    case 'int':
+      return 'a whole number';
+    case 'boolean':
+      return 'true or false';
+    case 'array':
+    case 'object':
+      return `an ${expected}`;
+    default:
+      return `a ${expected}`;
+  }
+}

@@ -1,0 +1,128 @@
+/** users.* methods: sign-up, sign-in, logout and the profile query (spec §7, §4 Authentication). */
+import { z } from 'zod';
+import {
+  createUser,
+  DUPLICATE_EMAIL,
+  findReferrer,
+  findUserByEmail,
+  normaliseEmail,
+} from '../accounts.ts';
+import { MIN_PASSWORD_LENGTH } from '../config.ts';
+import { DomainError } from '../DomainError.ts';
+import { blockedFor, spend, waitText } from '../limits.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
+import { loadProfile } from '../profile.ts';
+import { createSession, revokeSession } from '../sessions.ts';
+import { loadSiteConfig } from '../siteConfig.ts';
+import { defineMethod, type Method, SIGN_IN_REQUIRED } from './registry.ts';
+
+/** The one answer to any failed sign-in, so it never tells which half was wrong. */
+export const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+/** The answer to a correct sign-in of a blocked account. */
+export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact support.';
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+// A cap keeps a megabyte "password" from costing a megabyte of hashing.
+const password = z.string().max(1024);
+
+const signUp = defineMethod({
+  name: 'users.signUp',
+  access: 'public',
+  params: z.object({
+    email,
+    password: password.min(MIN_PASSWORD_LENGTH),
+    login: z.string().trim().min(1).max(64).exactOptional(),
+    ref: z.string().max(64).exactOptional(),
+  }),
+  async handler(params, ctx) {
+    const { db, ip } = ctx;
+    const wait = await spend(ctx.limits.signUpIp, ip);
+    if (wait > 0) {
+      throw new DomainError(
+        `Too many sign-ups from this address. Please try again in ${waitText(wait)}.`,
+      );
+    }
+    // Checked before the slow hash so a duplicate answers at once; createUser checks again.
+    if ((await findUserByEmail(db, params.email)) !== undefined) {
+      throw new DomainError(DUPLICATE_EMAIL);
+    }
+    const passwordHash = await hashPassword(params.password);
+    const referredBy = params.ref === undefined ? null : await findReferrer(db, params.ref);
+    const user = await createUser(db, {
+      email: params.email,
+      passwordHash,
+      login: params.login ?? params.email.split('@')[0]?.slice(0, 64) ?? params.email,
+      ip,
+      domain: ctx.host,
+      referredBy,
+    });
+    const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
+    return { token, user: await loadProfile(db, user) };
+  },
+});
+
+const signIn = defineMethod({
+  name: 'users.signIn',
+  access: 'public',
+  params: z.object({ email, password: password.min(1) }),
+  async handler(params, ctx) {
+    const { db, ip, limits } = ctx;
+    const account = normaliseEmail(params.email);
+    const wait = Math.max(
+      await blockedFor(limits.signInAccount, account),
+      await blockedFor(limits.signInIp, ip),
+    );
+    if (wait > 0) {
+      throw new DomainError(
+        `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`,
+      );
+    }
+    const user = await findUserByEmail(db, account);
+    const ok = await verifyPassword(params.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    if (user === undefined || !ok) {
+      await spend(limits.signInAccount, account);
+      await spend(limits.signInIp, ip);
+      throw new DomainError(WRONG_CREDENTIALS);
+    }
+    if (user.is_blocked) throw new DomainError(ACCOUNT_BLOCKED);
+    await limits.signInAccount.delete(account);
+    const rehash = needsRehash(user.password_hash) ? await hashPassword(params.password) : null;
+    await db
+      .updateTable('users')
+      .set({
+        updated_at: new Date(),
+        updated_ip: ip,
+        ...(rehash === null ? {} : { password_hash: rehash }),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
+    return { token, user: await loadProfile(db, user) };
+  },
+});
+
+const logout = defineMethod({
+  name: 'users.logout',
+  access: 'user',
+  params: z.object({}),
+  async handler(_params, ctx) {
+    await revokeSession(ctx.db, ctx.caller.sessionId);
+    return {};
+  },
+});
+
+const getInfo = defineMethod({
+  name: 'users.getInfo',
+  access: 'public',
+  params: z.object({}),
+  async handler(_params, ctx) {
+    const config = await loadSiteConfig(ctx.db, ctx.config.site);
+    // Spec §3: the config comes with the user query, so a visitor gets it with the refusal.
+    if (ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED, { config });
+    return { user: await loadProfile(ctx.db, ctx.caller.user), config };
+  },
+});
+
+/** The users.* methods. */
+export const userMethods: readonly Method[] = [signUp, signIn, logout, getInfo];

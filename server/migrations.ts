@@ -1,0 +1,200 @@
+/**
+ * The schema as code: Kysely migrations in an in-code provider, applied at start by openDatabase.
+ * One SQL dialect serves PGlite and PostgreSQL. Statements run one at a time because PGlite's
+ * extended-protocol queries accept a single command each.
+ *
+ * The ledger's rules live in the database, not only in app code: entries are immutable, a trigger
+ * applies each entry to both balances in the same transaction, and a CHECK refuses a negative
+ * balance on any user account, so no code path (or hand-written SQL) can overdraw a user.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Schema } from './schema.ts';
+
+/** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
+export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
+
+const initial = [
+  `create table users (
+    id integer generated always as identity primary key,
+    email text not null constraint users_email_key unique
+      constraint users_email_normalised check (email = lower(btrim(email)) and email <> ''),
+    login text not null,
+    password_hash text not null,
+    status_id integer not null default 0,
+    image text,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    created_ip text not null default '',
+    updated_ip text not null default '',
+    domain text not null default '',
+    referral_code text not null constraint users_referral_code_key unique,
+    referred_by integer references users (id) on delete set null,
+    kyc_status integer not null default 0,
+    two_factor boolean not null default false,
+    is_premium boolean not null default false,
+    is_verified boolean not null default false,
+    is_kyc boolean not null default false,
+    is_wallet_connect boolean not null default false,
+    is_withdraw boolean not null default false,
+    is_transfer boolean not null default false,
+    is_swap boolean not null default false,
+    is_abuse boolean not null default false,
+    is_blocked boolean not null default false,
+    is_mobile boolean not null default false,
+    country_code text not null default '',
+    country_name text not null default '',
+    promocode text not null default ''
+  )`,
+
+  `create table sessions (
+    id integer generated always as identity primary key,
+    token_hash text not null constraint sessions_token_hash_key unique,
+    user_id integer not null references users (id) on delete cascade,
+    created_at timestamptz not null default now(),
+    expires_at timestamptz not null,
+    revoked_at timestamptz,
+    created_ip text not null default ''
+  )`,
+  'create index sessions_user_id on sessions (user_id)',
+
+  `create table currencies (
+    id integer generated always as identity primary key,
+    ticker text not null constraint currencies_ticker_key unique,
+    name text not null,
+    position integer not null,
+    price numeric(38, 18) not null constraint currencies_price_positive check (price > 0),
+    chart jsonb not null default '[]'
+  )`,
+
+  `create table ledger_accounts (
+    id integer generated always as identity primary key,
+    user_id integer references users (id),
+    system text,
+    ticker text not null references currencies (ticker),
+    balance numeric(38, 18) not null default 0,
+    constraint ledger_accounts_one_owner check ((user_id is null) <> (system is null)),
+    constraint ${NON_NEGATIVE_BALANCE} check (user_id is null or balance >= 0),
+    constraint ledger_accounts_user_ticker_key unique (user_id, ticker),
+    constraint ledger_accounts_system_ticker_key unique (system, ticker)
+  )`,
+
+  // Debit = the account the amount leaves; credit = the account it arrives in.
+  `create table ledger_entries (
+    id bigint generated always as identity primary key,
+    debit_account_id integer not null references ledger_accounts (id),
+    credit_account_id integer not null references ledger_accounts (id),
+    amount numeric(38, 18) not null constraint ledger_entries_amount_positive check (amount > 0),
+    reason text not null constraint ledger_entries_reason_given check (btrim(reason) <> ''),
+    created_at timestamptz not null default now(),
+    constraint ledger_entries_two_accounts check (debit_account_id <> credit_account_id)
+  )`,
+  'create index ledger_entries_debit on ledger_entries (debit_account_id)',
+  'create index ledger_entries_credit on ledger_entries (credit_account_id)',
+
+  // Applies an entry to both balances. Rows are locked in id order so two opposite postings
+  // running at once cannot deadlock. The CHECK above fires on the debit update.
+  `create function ledger_apply_entry() returns trigger language plpgsql as $$
+  declare
+    debit_ticker text;
+    credit_ticker text;
+  begin
+    if new.debit_account_id < new.credit_account_id then
+      update ledger_accounts set balance = balance - new.amount
+        where id = new.debit_account_id returning ticker into debit_ticker;
+      update ledger_accounts set balance = balance + new.amount
+        where id = new.credit_account_id returning ticker into credit_ticker;
+    else
+      update ledger_accounts set balance = balance + new.amount
+        where id = new.credit_account_id returning ticker into credit_ticker;
+      update ledger_accounts set balance = balance - new.amount
+        where id = new.debit_account_id returning ticker into debit_ticker;
+    end if;
+    if debit_ticker is distinct from credit_ticker then
+      raise exception 'A ledger entry must move one currency, not % to %.', debit_ticker, credit_ticker
+        using errcode = 'check_violation', constraint = 'ledger_entries_same_ticker';
+    end if;
+    return null;
+  end $$`,
+  `create trigger ledger_entries_apply after insert on ledger_entries
+    for each row execute function ledger_apply_entry()`,
+
+  `create function ledger_entries_refuse_change() returns trigger language plpgsql as $$
+  begin
+    raise exception 'Ledger entries are immutable: % is refused. Post a correcting entry instead.', tg_op
+      using errcode = 'restrict_violation';
+  end $$`,
+  `create trigger ledger_entries_immutable before update or delete on ledger_entries
+    for each row execute function ledger_entries_refuse_change()`,
+  `create trigger ledger_entries_no_truncate before truncate on ledger_entries
+    for each statement execute function ledger_entries_refuse_change()`,
+
+  // Balances change only through entries: the apply trigger runs at depth 1, so its updates
+  // reach this guard at depth 2; a direct UPDATE arrives at depth 1 and is refused.
+  `create function ledger_accounts_guard() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'INSERT' then
+      if new.balance <> 0 then
+        raise exception 'A ledger account starts at zero; post an entry to fund it.'
+          using errcode = 'restrict_violation';
+      end if;
+    elsif new.user_id is distinct from old.user_id or new.system is distinct from old.system
+        or new.ticker <> old.ticker then
+      raise exception 'A ledger account keeps its owner and currency.'
+        using errcode = 'restrict_violation';
+    elsif new.balance <> old.balance and pg_trigger_depth() < 2 then
+      raise exception 'Balances change only through ledger entries.'
+        using errcode = 'restrict_violation';
+    end if;
+    return new;
+  end $$`,
+  `create trigger ledger_accounts_guard before insert or update on ledger_accounts
+    for each row execute function ledger_accounts_guard()`,
+
+  `create table settings (
+    key text primary key,
+    value jsonb not null,
+    updated_at timestamptz not null default now()
+  )`,
+
+  `create table visitors (
+    id bigint generated always as identity primary key,
+    url text not null,
+    referer text not null,
+    ip text not null,
+    user_id integer references users (id) on delete set null,
+    sub_id text not null default '',
+    created_at timestamptz not null default now()
+  )`,
+  'create index visitors_created_at on visitors (created_at)',
+
+  `create table events (
+    id bigint generated always as identity primary key,
+    event_id text not null,
+    ip text not null,
+    user_id integer references users (id) on delete set null,
+    sub_id text not null default '',
+    created_at timestamptz not null default now()
+  )`,
+  'create index events_created_at on events (created_at)',
+];
+
+/** Every migration by name; names sort in the order they apply. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db) {
+      for (const statement of initial) await sql.raw(statement).execute(db);
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name on error. */
+export async function migrate(db: Kysely<Schema>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+  // Without a failed migration the database itself was unreachable: report that as it is.
+  if (failed === undefined) throw error;
+  throw new Error(`Migration ${failed} failed: ${String(error)}`, { cause: error });
+}

@@ -1,0 +1,34 @@
+/** The User the wire carries (spec §3), built from a users row and the account's wallets. */
+import type { User } from '../core/protocol.ts';
+import type { UserRow } from './accounts.ts';
+import type { Queryable } from './db.ts';
+import { walletTotals } from './wallets.ts';
+
+/** kyc_status values; only "pending" has a meaning the site shows today. */
+export const KYC_STATUS = { none: 0, pending: 1, approved: 2, rejected: 3 } as const;
+
+/** The profile of an account as users.getInfo, signIn and signUp answer it. */
+export async function loadProfile(db: Queryable, row: UserRow): Promise<User> {
+  const totals = await walletTotals(db, row.id);
+  return {
+    id: row.id,
+    email: row.email,
+    login: row.login,
+    balance: totals.balance,
+    image: row.image,
+    statusId: row.status_id,
+    created_at: row.created_at.toISOString(),
+    kyc_status: row.kyc_status,
+    two_factor: row.two_factor,
+    isPremium: row.is_premium,
+    isVerified: row.is_verified,
+    isKyc: row.is_kyc,
+    is2FA: row.two_factor,
+    isWalletConnect: row.is_wallet_connect,
+    balanceBTC: totals.balanceBTC,
+    percentChange: totals.percentChange,
+    referalCode: row.referral_code,
+    isKycPending: row.kyc_status === KYC_STATUS.pending,
+    kycStatusId: row.kyc_status,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Serves the built site: hashed files under /assets/ with long-lived immutable caching, other
+ * files as they are, and index.html (with the codec key filled in) for every other GET so the
+ * client-side router can take over. Without a built site those GETs answer 404 and the API
+ * still works.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+
+/** The placeholder in index.html that is replaced by the codec key's hex digits. */
+export const CODEC_KEY_PLACEHOLDER = '__CODEC_KEY__';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Registers the static files and the single-page-app fallback. */
+export async function registerSite(app: FastifyInstance, config: Config): Promise<void> {
+  const root = resolve(config.siteDir);
+  const indexFile = join(root, 'index.html');
+  let cached: { mtimeMs: number; html: string } | null = null;
+
+  // Read again only when the file changed, so a rebuild shows without a restart.
+  const indexHtml = async (): Promise<string | null> => {
+    const info = await stat(indexFile).catch(() => null);
+    if (info === null) return null;
+    if (cached?.mtimeMs !== info.mtimeMs) {
+      const text = await readFile(indexFile, 'utf8');
+      cached = {
+        mtimeMs: info.mtimeMs,
+        html: text.replaceAll(CODEC_KEY_PLACEHOLDER, config.codecKey),
+      };
+    }
+    return cached.html;
+  };
+
+  const sendIndex = async (reply: FastifyReply) => {
+    const html = await indexHtml();
+    if (html === null) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send(`Not found. The site is not built (no index.html in ${config.siteDir}).`);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+
+  if (existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      // index.html is only ever served through sendIndex, with the key filled in.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, path) => {
+        const inAssets = path.startsWith(join(root, 'assets') + sep);
+        reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    // A missing hashed asset must stay a 404: answering HTML would break the page confusingly.
+    if (isRead && !request.url.startsWith('/assets/')) return sendIndex(reply);
+    if (isRead) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+    return reply.code(404).send({ status: false, error_msg: 'Not found.' });
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * Helpers for the server's tests: a quiet configuration and calls through the real transport
+ * with `app.inject`, so every test exercises parsing, origin checks and the envelope too.
+ */
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { type CodecVersion, decode, encode, parseCodecKey } from '../core/codec.ts';
+import {
+  API_PATH,
+  type MethodName,
+  type Params,
+  type Reply,
+  type Result,
+} from '../core/protocol.ts';
+import { type Config, loadConfig } from './config.ts';
+
+/** A configuration for tests: silent, no demo account, no site, overridable by env-style values. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_ACCOUNT: 'off',
+    DATA_DIR: ':memory:',
+    SITE_DIR: '/nonexistent/site',
+    ...env,
+  });
+}
+
+/** How a test call is sent. */
+export interface CallOptions {
+  token?: string;
+  subId?: string;
+  /** The client IP the server sees. */
+  ip?: string;
+  headers?: Record<string, string>;
+  /** Send (and expect back) a codec body of this version instead of JSON. */
+  codec?: CodecVersion;
+}
+
+/** What came back from the API, with the body decoded whatever its form. */
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: Record<string, unknown>;
+}
+
+/** POSTs a raw payload (string or bytes) to /api. */
+export async function post(
+  app: FastifyInstance,
+  payload: string | Uint8Array,
+  options: Pick<CallOptions, 'ip' | 'headers'> = {},
+): Promise<Answer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATH,
+    headers: { 'content-type': 'text/plain', ...options.headers },
+    payload: typeof payload === 'string' ? payload : Buffer.from(payload),
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  const type = String(response.headers['content-type'] ?? '');
+  const key = parseCodecKey(testConfig().codecKey);
+  const body = type.startsWith('application/octet-stream')
+    ? decode(response.rawPayload, key)
+    : JSON.parse(response.body);
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body: body as Answer['body'],
+  };
+}
+
+/** Sends a request body (any shape, for testing bad input) the way the client does. */
+export function send(
+  app: FastifyInstance,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const payload =
+    options.codec === undefined
+      ? JSON.stringify(body)
+      : encode(body, parseCodecKey(testConfig().codecKey), options.codec);
+  return post(app, payload, options);
+}
+
+/** Calls a method and returns its reply; the HTTP status must be 200. */
+export async function call<M extends MethodName>(
+  app: FastifyInstance,
+  method: M,
+  params: Params<M>,
+  options: CallOptions = {},
+): Promise<Reply<M>> {
+  const answer = await send(
+    app,
+    { method, token: options.token ?? '', subId: options.subId ?? '', ...params },
+    options,
+  );
+  assert.equal(answer.statusCode, 200, JSON.stringify(answer.body));
+  return answer.body as Reply<M>;
+}
+
+/** Calls a method that must succeed and returns its result. */
+export async function ok<M extends MethodName>(
+  app: FastifyInstance,
+  method: M,
+  params: Params<M>,
+  options: CallOptions = {},
+): Promise<Result<M>> {
+  const reply = await call(app, method, params, options);
+  assert.equal(reply.status, true, `${method} failed: ${reply.status ? '' : reply.error_msg}`);
+  return reply as Result<M>;
+}
+
+/** Calls a method (or anything) that must fail and returns its error_msg. */
+export async function fails(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<string> {
+  const answer = await send(app, { token: options.token ?? '', subId: '', ...body }, options);
+  assert.equal(answer.statusCode, 200);
+  assert.equal(answer.body.status, false, `expected a failure, got ${JSON.stringify(answer.body)}`);
+  assert.equal(typeof answer.body.error_msg, 'string');
+  return answer.body.error_msg as string;
+}
+
+let counter = 0;
+
+/** A fresh unique email for a test account. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${process.pid}@example.com`;
+}
+
+/** Signs up a fresh account and returns its token and profile. */
+export function signUp(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = 'correct horse battery',
+  options: CallOptions = {},
+): Promise<Result<'users.signUp'>> {
+  // A distinct address per account keeps the per-IP sign-up limit out of unrelated tests.
+  const ip = `10.1.${(counter >> 8) & 255}.${counter & 255}`;
+  return ok(app, 'users.signUp', { email, password }, { ip, ...options });
+}

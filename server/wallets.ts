@@ -1,0 +1,69 @@
+/**
+ * A user's wallets (spec §3 Coin/wallet): one per listed currency, zeros included, valued at the
+ * USD reference prices, and the totals the profile shows (balance, balanceBTC, percentChange).
+ */
+import { sql } from 'kysely';
+import type { Ticker, Wallet } from '../core/protocol.ts';
+import type { Queryable } from './db.ts';
+
+/** The totals of a user's wallets shown in the profile (spec §3 User). */
+export interface WalletTotals {
+  /** USD value at the reference prices. */
+  balance: number;
+  /** The same value in BTC. */
+  balanceBTC: number;
+  /** Change of the holdings' USD value from the first to the last chart price, in percent. */
+  percentChange: number;
+}
+
+interface Holding extends Wallet {
+  price: number;
+}
+
+/** Every wallet of a user in listing order: the eight assets, then USDT. */
+export async function listWallets(db: Queryable, userId: number): Promise<Wallet[]> {
+  return (await holdings(db, userId)).map(({ price: _price, ...wallet }) => wallet);
+}
+
+/** The USD and BTC totals and the weighted price change of a user's wallets. */
+export async function walletTotals(db: Queryable, userId: number): Promise<WalletTotals> {
+  const rows = await holdings(db, userId);
+  let balance = 0;
+  let before = 0;
+  for (const row of rows) {
+    balance += row.balance;
+    const first = row.chart[0] ?? row.price;
+    before += (row.balance / row.price) * first;
+  }
+  const btcPrice = rows.find((row) => row.ticker === 'BTC')?.price ?? 0;
+  return {
+    balance: round(balance, 2),
+    balanceBTC: btcPrice > 0 ? round(balance / btcPrice, 8) : 0,
+    percentChange: before > 0 ? round(((balance - before) / before) * 100, 2) : 0,
+  };
+}
+
+async function holdings(db: Queryable, userId: number): Promise<Holding[]> {
+  const rows = await db
+    .selectFrom('currencies as c')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join.onRef('a.ticker', '=', 'c.ticker').on('a.user_id', '=', userId),
+    )
+    .select([
+      'c.id',
+      'c.ticker',
+      'c.chart',
+      sql<string>`trim_scale(coalesce(a.balance, 0))::text`.as('amount'),
+      // The product is exact in numeric; only the rounded result becomes a float.
+      sql<number>`round(coalesce(a.balance, 0) * c.price, 8)::float8`.as('balance'),
+      sql<number>`c.price::float8`.as('price'),
+    ])
+    .orderBy('c.position')
+    .execute();
+  return rows.map((row) => ({ ...row, ticker: row.ticker as Ticker }));
+}
+
+function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
