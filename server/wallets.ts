@@ -37,7 +37,8 @@ export async function walletTotals(db: Queryable, userId: number): Promise<Walle
   }
   const btcPrice = rows.find((row) => row.ticker === 'BTC')?.price ?? 0;
   return {
-    balance: round(balance, 2),
+    // Same precision as each wallet's value, so the total always equals the wallets' sum.
+    balance: round(balance, 8),
     balanceBTC: btcPrice > 0 ? round(balance / btcPrice, 8) : 0,
     percentChange: before > 0 ? round(((balance - before) / before) * 100, 2) : 0,
   };

@@ -99,7 +99,9 @@ forEachDatabase((open) => {
     assert.equal(eth?.chart.at(-1), price, 'the chart ends at the reference price');
     assert.equal(wallets?.find((wallet) => wallet.ticker === 'USDT')?.amount, '250.5');
     const { user } = await ok(app, 'users.getInfo', {}, { token });
-    assert.equal(user.balance, Math.round((1.25 * price + 250.5) * 100) / 100);
+    const sum = (wallets ?? []).reduce((total, wallet) => total + wallet.balance, 0);
+    assert.equal(user.balance, Math.round(sum * 1e8) / 1e8, 'the total is the sum of the wallets');
+    assert.ok(Math.abs(user.balance - (1.25 * price + 250.5)) < 1e-6);
     const first = eth?.chart[0] ?? 0;
     const expectedChange = ((1.25 * price - 1.25 * first) / (1.25 * first + 250.5)) * 100;
     assert.ok(

@@ -80,3 +80,19 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('the demo account shows its deposits, and the header total equals the wallets', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('Password').fill('demo-password-1');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('wallet-BTC')).toContainText('0.05');
+  await expect(page.getByTestId('wallet-USDT')).toContainText('2500');
+  const total = await page.getByTestId('wallet-total').textContent();
+  expect(total).not.toBe('$0.0000');
+  await expect(page.getByTestId('header-balance')).toHaveText(total ?? '');
+  await expect(page.getByTestId('overview-balance')).toHaveText(total ?? '');
+});
