@@ -55,9 +55,9 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
       cacheControl: false,
       // index.html is only ever served through sendIndex, with the key filled in.
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (reply, path) => {
+      setHeaders: (response, path) => {
         const inAssets = path.startsWith(join(root, 'assets') + sep);
-        reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+        response.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');
       },
     });
   }
