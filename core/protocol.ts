@@ -16,6 +16,18 @@ export const UPLOAD_PATH = '/uploadAttachment.php';
 /** The path of the support socket (spec §7 WebSocket). */
 export const SUPPORT_SOCKET_PATH = '/support';
 
+/** The path of the live-counter socket: connecting counts you as online (spec §3 Live counters). */
+export const LIVE_SOCKET_PATH = '/live';
+
+/** What the live-counter socket pushes: visitors online now and page views recorded. */
+export interface LiveCountersMessage {
+  type: 'LIVE_COUNTERS';
+  /** Page views recorded by metrics.addVisitor. */
+  views: number;
+  /** Visitors online now: open live connections. */
+  count: number;
+}
+
 /** The trading assets, in the order the spec lists them (§1, §9). */
 export const ASSETS = ['BTC', 'ETH', 'BNB', 'XRP', 'DOGE', 'SOL', 'LTC', 'TRX'] as const;
 

@@ -9,12 +9,18 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 /** The folders and files whose changes make the built site stale, relative to the repo root. */
-export const SITE_SOURCES = ['site', 'core', 'widgets', 'index.html', 'vite.config.ts'];
+export const SITE_SOURCES = ['site', 'core', 'widgets', 'vite.config.ts', 'vite.widgets.config.ts'];
+
+/** The builds, in order: the site empties its folder, then the widget bundle is added to it. */
+export const BUILDS: readonly (readonly string[])[] = [
+  ['vite', 'build'],
+  ['vite', 'build', '-c', 'vite.widgets.config.ts'],
+];
 
 /** Where the repository lives (the parent of server/). */
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
-/** Runs `npx vite build` when `siteDir/index.html` is missing or stale; true when a build ran and succeeded. */
+/** Builds the site and the widgets when `siteDir/index.html` is missing or stale; true when a build ran and succeeded. */
 export async function ensureSiteBuilt(
   siteDir: string,
   log: (line: string) => void,
@@ -32,17 +38,24 @@ export async function ensureSiteBuilt(
       ? 'The site is not built yet: building it…'
       : 'The site sources changed: rebuilding it…',
   );
-  const code = await new Promise<number>((done) => {
-    const child = spawn('npx', ['vite', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  let code = 0;
+  for (const args of BUILDS) {
+    if (code === 0) code = await run(args, log);
+  }
+  if (code !== 0)
+    log(`The site build failed (exit code ${code}); serving the API without a fresh site.`);
+  return code === 0;
+}
+
+function run(args: readonly string[], log: (line: string) => void): Promise<number> {
+  return new Promise<number>((done) => {
+    const child = spawn('npx', [...args], { cwd: REPO_ROOT, stdio: 'inherit' });
     child.on('error', (error) => {
       log(`Could not run the site build: ${error.message}`);
       done(1);
     });
     child.on('exit', (status) => done(status ?? 1));
   });
-  if (code !== 0)
-    log(`The site build failed (exit code ${code}); serving the API without a fresh site.`);
-  return code === 0;
 }
 
 async function newestChange(paths: string[]): Promise<number> {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WIDGET_BUDGET_GZ, widgetBundleSize } from '../bench/widgetSize.ts';
 import { ensureChromium } from './chromium.ts';
 import { startPostgres } from './postgres.ts';
 
@@ -79,6 +80,7 @@ for (const project of [
   'site',
   'site/tsconfig.test.json',
   'widgets',
+  'widgets/tsconfig.test.json',
   'server',
   'test',
 ]) {
@@ -116,6 +118,23 @@ try {
 }
 
 await check('site build', bin('vite'), ['build', '--logLevel', 'warn']);
+await check('widget build', bin('vite'), [
+  'build',
+  '-c',
+  'vite.widgets.config.ts',
+  '--logLevel',
+  'warn',
+]);
+const widgets = widgetBundleSize();
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+if (widgets.gzip > WIDGET_BUDGET_GZ) {
+  broken = true;
+  console.error(
+    `✗ widget bundle is ${kb(widgets.gzip)} gzip, over its ${kb(WIDGET_BUDGET_GZ)} budget`,
+  );
+} else {
+  console.log(`✓ widget bundle: ${kb(widgets.gzip)} gzip (budget ${kb(WIDGET_BUDGET_GZ)})`);
+}
 
 const browser = await run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
   CHROME_PATH: chromium,
@@ -151,7 +170,7 @@ console.log('\nSummary');
 for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
-if (broken) console.log('  Lint, types or build failed (see above).');
+if (broken) console.log('  Lint, types, a build or the widget size budget failed (see above).');
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + (broken ? 1 : 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);

@@ -75,7 +75,7 @@ async function viteMiddleware(ctx, next) {
 
 export default {
   rootDir: '.',
-  files: ['site/**/*.test.tsx', 'widgets/**/*.test.tsx'],
+  files: ['site/**/*.test.tsx', 'widgets/**/*.test.tsx', 'widgets/**/*.test.ts'],
   nodeResolve: false,
   concurrency: 1,
   plugins: [vitePlugin()],

@@ -2,4 +2,4 @@
  * The widget bundle: every custom element of the suite is imported here, and this file is what
  * `vite.widgets.config.ts` builds into the one script a partner page loads.
  */
-export { PROTOCOL_VERSION } from '../core/protocol.ts';
+import './live-counter/element.ts';

@@ -1,0 +1,55 @@
+/** Shows one live figure with its label, easing between values (spec §3 Live counters). */
+import { useAnimatedNumber } from './useAnimatedNumber.ts';
+
+/** Which figure a counter shows: visitors online now, or page views recorded. */
+export type LiveFigure = 'count' | 'views';
+
+/** The default label of each figure: visitors are not views. */
+export const DEFAULT_LABELS: Record<LiveFigure, string> = {
+  count: 'visitors online now',
+  views: 'page views',
+};
+
+const styles = `
+:host { display: block; font-family: var(--exchange-font, system-ui, sans-serif); color: var(--exchange-text, inherit); }
+:host([hidden]) { display: none; }
+.counter { display: inline-flex; align-items: baseline; gap: 0.4em; margin: 0; font-size: 1rem; line-height: 1.4; }
+.value { font-weight: 700; font-size: var(--exchange-counter-size, 1.5em); font-variant-numeric: tabular-nums; color: var(--exchange-accent, currentColor); }
+.label { color: var(--exchange-muted, inherit); }
+.dot { width: 0.5em; height: 0.5em; border-radius: 50%; background: var(--exchange-live, #2ebd85); align-self: center; }
+.dot[data-connected="false"] { background: var(--exchange-muted, #8a8f98); }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+/** The presentational counter: no side effects, everything from props. */
+export function LiveCounter(props: {
+  value: number;
+  label: string;
+  locale: string | undefined;
+  connected: boolean;
+}) {
+  const shown = useAnimatedNumber(props.value);
+  const text = new Intl.NumberFormat(props.locale).format(shown);
+  const exact = new Intl.NumberFormat(props.locale).format(props.value);
+  return (
+    <>
+      <style>{styles}</style>
+      <p className="counter" part="counter">
+        <span
+          className="dot"
+          part="dot"
+          data-connected={String(props.connected)}
+          aria-hidden="true"
+        />
+        {/* Screen readers get the settled value, not every animation frame. */}
+        <span className="value" part="value" aria-hidden="true">
+          {text}
+        </span>
+        <span className="label" part="label" aria-hidden="true">
+          {props.label}
+        </span>
+        <span className="sr">{`${exact} ${props.label}`}</span>
+      </p>
+    </>
+  );
+}
