@@ -70,17 +70,30 @@ async function send<M extends MethodName>(body: RequestBody<M>): Promise<Reply<M
         ? (encode(body, key, CODEC_COMPACT) as Uint8Array<ArrayBuffer>)
         : JSON.stringify(body),
     });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const parsed: unknown =
-      key && codecVersionOf(bytes) !== null
-        ? decode(bytes, key)
-        : JSON.parse(new TextDecoder().decode(bytes));
+    const parsed = parseReplyBody(new Uint8Array(await response.arrayBuffer()));
     if (isReply(parsed)) return parsed as Reply<M>;
   } catch {
     // Network failures and unreadable bodies both end as the generic error below (spec §8).
   }
   notify({ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT });
   return { status: false, error_msg: SERVER_ERROR_TEXT } as Reply<M>;
+}
+
+/** The API's origin as configured: empty for the page's own. */
+export function apiBaseUrl(): string {
+  return options.baseUrl;
+}
+
+/**
+ * Reads a reply body the way the API answers it: a codec body when it starts with a codec version
+ * byte and a key is configured, plain JSON otherwise. Throws on anything unreadable. Shared by the
+ * API client and the upload endpoint, whose replies are encoded alike.
+ */
+export function parseReplyBody(bytes: Uint8Array): unknown {
+  const key = options.codecKey;
+  return key && codecVersionOf(bytes) !== null
+    ? decode(bytes, key)
+    : JSON.parse(new TextDecoder().decode(bytes));
 }
 
 function isReply(value: unknown): value is { status: boolean } {

@@ -107,8 +107,8 @@ forEachDatabase((open) => {
   test('an unknown or missing method is a readable error', async () => {
     assert.equal(await fails(app, { method: 'x' }), 'Unknown method "x".');
     assert.equal(
-      await fails(app, { method: 'faq.getItems', slug: 'a' }),
-      'Unknown method "faq.getItems".',
+      await fails(app, { method: 'wallets.getHistory', slug: 'a' }),
+      'Unknown method "wallets.getHistory".',
     );
     assert.equal(await fails(app, { method: 'constructor' }), 'Unknown method "constructor".');
     assert.equal(await fails(app, { method: '__proto__' }), 'Unknown method "__proto__".');

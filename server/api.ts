@@ -19,7 +19,7 @@ import { DomainError } from './DomainError.ts';
 import type { Database } from './db.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
-import type { RequestContext } from './methods/registry.ts';
+import type { PageViews, RequestContext } from './methods/registry.ts';
 import { findCaller } from './sessions.ts';
 
 /** Largest request body accepted, in bytes. */
@@ -36,6 +36,8 @@ export interface ApiDependencies {
   db: Database;
   config: Config;
   limits: Limits;
+  /** The live counters, told of every page view recorded. */
+  live: PageViews;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -60,14 +62,13 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('vary', 'Origin');
     reply.header('cache-control', 'no-store');
-    const origin = request.headers.origin?.toLowerCase();
-    if (origin === undefined) return;
-    if (origin === `${request.protocol}://${request.host}`.toLowerCase()) return;
-    if (!allowed.has(origin)) {
+    const verdict = checkRequestOrigin(request, allowed);
+    if (verdict === 'none' || verdict === 'same') return;
+    if (verdict === 'foreign') {
       await reply.code(403).send(envelope(FOREIGN_ORIGIN));
       return reply;
     }
-    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-origin', verdict.origin);
     reply.header('access-control-allow-credentials', 'true');
   };
 
@@ -126,6 +127,24 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
         .send(Buffer.from(encode(answer, key, body.version)));
     },
   });
+}
+
+/** How a request's Origin relates to the server: absent, its own, an allowed partner, or foreign. */
+export type OriginVerdict = 'none' | 'same' | 'foreign' | { allowed: true; origin: string };
+
+/**
+ * The Origin check of every credentialed entry point (/api, uploads, the support socket's
+ * handshake), per the OWASP CSRF Cheat Sheet: no Origin (not a browser) or the server's own
+ * origin passes, an origin of `allowed` passes as a partner, anything else is foreign.
+ */
+export function checkRequestOrigin(
+  request: FastifyRequest,
+  allowed: ReadonlySet<string>,
+): OriginVerdict {
+  const origin = request.headers.origin?.toLowerCase();
+  if (origin === undefined) return 'none';
+  if (origin === `${request.protocol}://${request.host}`.toLowerCase()) return 'same';
+  return allowed.has(origin) ? { allowed: true, origin } : 'foreign';
 }
 
 /** `{status: false, error_msg}` plus any extra fields. */

@@ -8,8 +8,10 @@ import { envelope, MAX_BODY_BYTES, registerApi } from './api.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db.ts';
 import { createLimits } from './limits.ts';
+import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { seed } from './seed.ts';
 import { registerSite } from './site.ts';
+import { registerSupport } from './support/index.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -20,6 +22,16 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "frame-ancestors 'self'",
 ].join('; ');
+
+/** The policy with the ad pixel's origin allowed as an image source when one is configured. */
+export function contentSecurityPolicy(pixelUrl: string | null): string {
+  if (pixelUrl === null) return CONTENT_SECURITY_POLICY;
+  const origin = new URL(pixelUrl).origin;
+  return CONTENT_SECURITY_POLICY.replace(
+    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${origin}`,
+  );
+}
 
 /**
  * Creates the server over `db`, or over a database opened from `config` (closed with the
@@ -46,11 +58,12 @@ export async function createServer(config: Config, db?: Database): Promise<Fasti
   });
   if (db === undefined) app.addHook('onClose', () => database.destroy());
 
+  const csp = contentSecurityPolicy(config.pixelUrl);
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', csp);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -63,7 +76,12 @@ export async function createServer(config: Config, db?: Database): Promise<Fasti
     return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
   });
 
-  registerApi(app, { db: database, config, limits: createLimits(config.apiRateLimit) });
+  const limits = createLimits(config.apiRateLimit);
+  const live = await createLiveHub(database);
+  registerApi(app, { db: database, config, limits, live });
+  // The support socket registers @fastify/websocket, which the live counters share.
+  await registerSupport(app, { db: database, config, limits });
+  registerLiveSocket(app, live);
   await registerSite(app, config);
   return app;
 }

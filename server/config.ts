@@ -38,8 +38,28 @@ export interface Config {
   siteDir: string;
   /** API requests allowed per IP per minute; 0 turns the limit off. */
   apiRateLimit: number;
+  /** The ad pixel's vendor URL (spec §7 Other); null loads no pixel at all. */
+  pixelUrl: string | null;
   /** Defaults for the site configuration; a row in the settings table overrides each part. */
   site: SiteConfig;
+  /** Live support settings (issue 4). */
+  support: SupportConfig;
+}
+
+/** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
+export interface SupportConfig {
+  /** Where attachments are stored; null means DATA_DIR/attachments (a temp folder in memory). */
+  uploadDir: string | null;
+  /** Largest image attachment, in bytes. */
+  imageMaxBytes: number;
+  /** Largest video attachment, in bytes. */
+  videoMaxBytes: number;
+  /** Messages a user may send per minute on the support socket; 0 turns the limit off. */
+  sendRateLimit: number;
+  /** The withdrawal amount (USD) above which identity verification is required, disclosed to clients. */
+  verificationAmount: number;
+  /** The VAPID subject (mailto: or https: URL) Web Push services may contact. */
+  pushSubject: string;
 }
 
 /** Raised for a bad environment value; main prints the message and exits. */
@@ -109,7 +129,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     logLevel: logLevel(read('LOG_LEVEL')),
     siteDir: read('SITE_DIR') ?? 'dist/site',
     apiRateLimit: integer(read('API_RATE_LIMIT'), 'API_RATE_LIMIT', 600, 0, 1_000_000),
+    pixelUrl: pixelUrl(read('PIXEL_URL')),
     site: { socials, live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) } },
+    support: {
+      uploadDir: read('UPLOAD_DIR') ?? null,
+      imageMaxBytes: integer(read('UPLOAD_IMAGE_MAX_MB'), 'UPLOAD_IMAGE_MAX_MB', 10, 1, 1024) * MIB,
+      videoMaxBytes: integer(read('UPLOAD_VIDEO_MAX_MB'), 'UPLOAD_VIDEO_MAX_MB', 50, 1, 4096) * MIB,
+      sendRateLimit: integer(read('SUPPORT_RATE_LIMIT'), 'SUPPORT_RATE_LIMIT', 30, 0, 1_000_000),
+      verificationAmount: integer(
+        read('VERIFICATION_AMOUNT'),
+        'VERIFICATION_AMOUNT',
+        1000,
+        0,
+        1_000_000_000,
+      ),
+      pushSubject: pushSubject(read('PUSH_SUBJECT')),
+    },
   };
 }
 
@@ -121,6 +156,24 @@ export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>
   const url = new URL(config.databaseUrl);
   if (url.password !== '') url.password = '***';
   return `PostgreSQL at ${url.toString()}`;
+}
+
+const MIB = 1024 * 1024;
+
+function pixelUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    fail('PIXEL_URL', `must be an http: or https: URL (got "${value}")`);
+  }
+  return new URL(value).href;
+}
+
+function pushSubject(value: string | undefined): string {
+  if (value === undefined) return 'mailto:support@example.com';
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value)) {
+    fail('PUSH_SUBJECT', `must be a mailto: address or an https: URL (got "${value}")`);
+  }
+  return value;
 }
 
 function fail(name: string, problem: string): never {

@@ -8,7 +8,9 @@
  * balance on any user account, so no code path (or hand-written SQL) can overdraw a user.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { contentMigration } from './content/contentMigration.ts';
 import type { Schema } from './schema.ts';
+import { supportMigration } from './support/migration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
@@ -185,6 +187,8 @@ export const migrations: Record<string, Migration> = {
       for (const statement of initial) await sql.raw(statement).execute(db);
     },
   },
+  '0002_content': contentMigration,
+  '0003_support': supportMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -115,6 +115,107 @@ export interface EventsTable {
   created_at: Auto<Date>;
 }
 
+/** Policy and information pages an operator edits (spec §2), keyed by type. */
+export interface ContentPagesTable {
+  type: string;
+  title: string;
+  /** HTML; the site sanitises it before showing it. */
+  html: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Help-center entries by section slug, in display order (spec §2 FAQ). */
+export interface FaqItemsTable {
+  id: Generated<number>;
+  slug: string;
+  section_title: string;
+  position: number;
+  question: string;
+  answer: string;
+  video: string | null;
+}
+
+/** Site-wide notices; the current one is the newest not cleared (spec §2 Global notice modal). */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  type_id: number;
+  /** HTML; the site sanitises it before showing it. */
+  description: string;
+  created_at: Auto<Date>;
+  created_by: number | null;
+  cleared_at: Date | null;
+}
+
+/** Live-support dialogs, one per client (see support/migration.ts). */
+export interface SupportDialogsTable {
+  id: Generated<number>;
+  user_id: number;
+  is_pinned: Generated<boolean>;
+  /** Messages from staff the client has not read. */
+  unread_client: Generated<number>;
+  /** Messages from the client staff have not read. */
+  unread_staff: Generated<number>;
+  last_message_at: Date | null;
+  created_at: Auto<Date>;
+}
+
+/** Stored chat attachments; the file lives under the upload folder as storage_name. */
+export interface SupportAttachmentsTable {
+  id: Generated<number>;
+  owner_id: number;
+  dialog_id: number | null;
+  storage_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: Auto<Date>;
+}
+
+/** Support messages; (dialog_id, client_id) is unique, so a resend is stored once. */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  dialog_id: number;
+  client_id: string;
+  text: string;
+  /** True when the client (not staff) sent it. */
+  is_out: boolean;
+  author_id: number | null;
+  attachment_id: number | null;
+  video: string | null;
+  faq: ColumnType<
+    { question: string; answer: string; video: string | null }[],
+    string | undefined,
+    string
+  >;
+  links: ColumnType<{ name: string; path: string }[], string | undefined, string>;
+  created_at: Auto<Date>;
+}
+
+/** Single-use support socket tickets (SHA-256 of the ticket). */
+export interface SupportTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  expires_at: Date;
+}
+
+/** Web Push subscriptions (push.subscribe). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Auto<Date>;
+}
+
+/** Secrets the server generates on first start and keeps (VAPID keys, URL signing key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Auto<Date>;
+}
+
 /** Every table, as Kysely's database type parameter. */
 export interface Schema {
   users: UsersTable;
@@ -125,4 +226,13 @@ export interface Schema {
   settings: SettingsTable;
   visitors: VisitorsTable;
   events: EventsTable;
+  content_pages: ContentPagesTable;
+  faq_items: FaqItemsTable;
+  notices: NoticesTable;
+  support_dialogs: SupportDialogsTable;
+  support_attachments: SupportAttachmentsTable;
+  support_messages: SupportMessagesTable;
+  support_tickets: SupportTicketsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  server_secrets: ServerSecretsTable;
 }

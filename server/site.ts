@@ -14,7 +14,14 @@ import type { Config } from './config.ts';
 /** The placeholder in index.html that is replaced by the codec key's hex digits. */
 export const CODEC_KEY_PLACEHOLDER = '__CODEC_KEY__';
 
+/** The placeholder in index.html replaced by the ad pixel's vendor URL (empty when unset). */
+export const PIXEL_URL_PLACEHOLDER = '__PIXEL_URL__';
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function escapeAttribute(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
 
 /** Registers the static files and the single-page-app fallback. */
 export async function registerSite(app: FastifyInstance, config: Config): Promise<void> {
@@ -30,7 +37,9 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
       const text = await readFile(indexFile, 'utf8');
       cached = {
         mtimeMs: info.mtimeMs,
-        html: text.replaceAll(CODEC_KEY_PLACEHOLDER, config.codecKey),
+        html: text
+          .replaceAll(CODEC_KEY_PLACEHOLDER, config.codecKey)
+          .replaceAll(PIXEL_URL_PLACEHOLDER, escapeAttribute(config.pixelUrl ?? '')),
       };
     }
     return cached.html;
@@ -52,6 +61,8 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
       root,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       // index.html is only ever served through sendIndex, with the key filled in.
       allowedPath: (pathName) => pathName !== '/index.html',

@@ -20,6 +20,11 @@ const VALID_PARAMS: Record<string, Record<string, unknown>> = {
   'metrics.addVisitor': { referer: '', url: '/' },
   'metrics.addEvent': { id: 1 },
   'currencies.getItems': { limit: 1000 },
+  'notices.publish': { clear: true },
+  'support.getDialog': { userId: 1 },
+  'support.pinDialog': { userId: 1, pinned: true },
+  'support.setUserFlag': { userId: 1, flag: 'isAbuse', value: false },
+  'push.subscribe': { subscription: '{}' },
 };
 
 test('the method list is the one this milestone ships, with its access levels', () => {
@@ -31,6 +36,19 @@ test('the method list is the one this milestone ships, with its access levels', 
     'currencies.getItems': 'public',
     'metrics.addVisitor': 'public',
     'metrics.addEvent': 'public',
+    'pages.getItem': 'public',
+    'faq.getItems': 'public',
+    'notices.getCurrent': 'public',
+    'notices.publish': 'staff',
+    'support.getHistory': 'user',
+    'support.markRead': 'user',
+    'support.getSocketTicket': 'user',
+    'support.getDialogs': 'staff',
+    'support.getDialog': 'staff',
+    'support.pinDialog': 'staff',
+    'support.setUserFlag': 'staff',
+    'push.subscribe': 'user',
+    'push.getPublicKey': 'public',
   });
 });
 
@@ -109,6 +127,7 @@ forEachDatabase((open) => {
       db,
       config: testConfig(),
       limits: createLimits(0),
+      live: { recordView() {} },
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

@@ -1,15 +1,28 @@
 /**
- * Every API method the server answers, with its access level. Methods of protocol.ts missing
- * here (faq.getItems, support.getHistory, push.subscribe) are not built yet and answer
- * 'Unknown method'.
+ * Every API method the server answers, with its access level. A method of protocol.ts missing
+ * here is not built yet and answers 'Unknown method'.
  */
 import { currencyMethods } from './currencies.ts';
+import { faqMethods } from './faq.ts';
 import { metricMethods } from './metrics.ts';
+import { noticeMethods } from './notices.ts';
+import { pageMethods } from './pages.ts';
+import { pushMethods } from './push.ts';
 import type { Method } from './registry.ts';
+import { supportMethods } from './support.ts';
 import { userMethods } from './users.ts';
 
 /** The registered methods, in no particular order. */
-export const methods: readonly Method[] = [...userMethods, ...currencyMethods, ...metricMethods];
+export const methods: readonly Method[] = [
+  ...userMethods,
+  ...currencyMethods,
+  ...metricMethods,
+  ...pageMethods,
+  ...faqMethods,
+  ...noticeMethods,
+  ...supportMethods,
+  ...pushMethods,
+];
 
 /** The registered methods by wire name. */
 export const methodsByName: ReadonlyMap<string, Method> = new Map(

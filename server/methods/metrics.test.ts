@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
@@ -62,6 +64,23 @@ forEachDatabase((open) => {
       await fails(app, { method: 'metrics.addVisitor', url: '/', referer: 5 }),
       'Referer must be a string.',
     );
+  });
+
+  test('each recorded visit reaches the live counters over their socket', async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}${LIVE_SOCKET_PATH}`);
+    const next = () =>
+      new Promise<LiveCountersMessage>((resolve) =>
+        socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+      );
+    const first = await next();
+    assert.equal(first.count, 1);
+    await call(app, 'metrics.addVisitor', { referer: '', url: '/faq' });
+    await call(app, 'metrics.addVisitor', { referer: '', url: '/markets' });
+    let latest = await next();
+    while (latest.views < first.views + 2) latest = await next();
+    assert.equal(latest.views, first.views + 2);
+    socket.close();
   });
 
   test('addEvent stores string and number ids as text', async () => {

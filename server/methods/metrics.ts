@@ -27,6 +27,7 @@ const addVisitor = defineMethod({
         sub_id: ctx.subId,
       })
       .execute();
+    ctx.live.recordView();
     return {};
   },
 });

@@ -16,11 +16,17 @@ import type { Caller } from '../sessions.ts';
 /** Who may call a method: anyone, a signed-in account, or staff (statusId > 0, spec §6). */
 export type Access = 'public' | 'user' | 'staff';
 
+/** What hears of each page view metrics.addVisitor records (the live counters' hub). */
+export interface PageViews {
+  recordView(): void;
+}
+
 /** What the transport knows about a request when it runs a method. */
 export interface RequestContext {
   db: Database;
   config: Config;
   limits: Limits;
+  live: PageViews;
   log: FastifyBaseLogger;
   ip: string;
   /** The host name the request was sent to (no port). */

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SupportServerMessage } from './protocol.ts';
+import {
+  connectSupport,
+  messageId,
+  RECONNECT_MAX_MS,
+  reconnectDelay,
+  type SupportSocketStatus,
+  supportSocketUrl,
+} from './supportSocket.ts';
+
+/** A WebSocket stand-in the test drives by hand. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  deliver(message: SupportServerMessage) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+function start(getTicket: () => Promise<string | null> = async () => 't'.repeat(43)) {
+  FakeSocket.all = [];
+  const received: SupportServerMessage[] = [];
+  const statuses: SupportSocketStatus[] = [];
+  let reconnects = 0;
+  const connection = connectSupport({
+    baseUrl: 'https://api.example',
+    getTicket,
+    WebSocket: FakeSocket as unknown as typeof WebSocket,
+    onMessage: (message) => received.push(message),
+    onStatus: (status) => statuses.push(status),
+    onReconnect: () => {
+      reconnects += 1;
+    },
+  });
+  return { connection, received, statuses, reconnects: () => reconnects };
+}
+
+const message = (id: string, text = 'hi') => ({
+  id,
+  text,
+  isOut: true,
+  createdAt: new Date(0).toISOString(),
+  attachment: null,
+  video: null,
+  faq: [],
+  links: [],
+});
+
+test('the socket URL carries the ticket and follows the page scheme', () => {
+  assert.equal(
+    supportSocketUrl('https://api.example', 'abc'),
+    'wss://api.example/support?token=abc',
+  );
+  assert.equal(
+    supportSocketUrl('http://127.0.0.1:3000', 'abc'),
+    'ws://127.0.0.1:3000/support?token=abc',
+  );
+});
+
+test('reconnect delays grow, stay capped and never drop below half the ceiling', () => {
+  assert.equal(
+    reconnectDelay(0, () => 0),
+    250,
+  );
+  assert.equal(
+    reconnectDelay(0, () => 1),
+    500,
+  );
+  assert.equal(
+    reconnectDelay(3, () => 0),
+    2000,
+  );
+  assert.equal(
+    reconnectDelay(50, () => 1),
+    RECONNECT_MAX_MS,
+  );
+  assert.equal(
+    reconnectDelay(50, () => 0),
+    RECONNECT_MAX_MS / 2,
+  );
+});
+
+test('message ids are UUIDs and unique', () => {
+  const ids = new Set(Array.from({ length: 1000 }, messageId));
+  assert.equal(ids.size, 1000);
+  for (const id of ids)
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
+
+test('messages written while connecting are sent in order once open', async () => {
+  const { connection, statuses } = start();
+  const a = connection.send({ text: 'one', attachment: null });
+  const b = connection.send({ text: 'two', attachment: 5, userId: 9 });
+  await until(() => FakeSocket.all.length === 1);
+  const socket = FakeSocket.all[0] as FakeSocket;
+  assert.equal(socket.url, `wss://api.example/support?token=${'t'.repeat(43)}`);
+  assert.deepEqual(socket.sent, []);
+  socket.open();
+  assert.equal(connection.status, 'open');
+  assert.deepEqual(socket.sent, [
+    { type: 'SUPPORT_SEND_MESSAGE', id: a, text: 'one', attachment: null },
+    { type: 'SUPPORT_SEND_MESSAGE', id: b, text: 'two', attachment: 5, userId: 9 },
+  ]);
+  assert.deepEqual(statuses, ['open']);
+  connection.close();
+  assert.equal(connection.status, 'closed');
+});
+
+test('unechoed messages are resent after a reconnect; echoed ones are not', async () => {
+  const { connection, received, reconnects } = start();
+  await until(() => FakeSocket.all.length === 1);
+  const first = FakeSocket.all[0] as FakeSocket;
+  first.open();
+  const a = connection.send({ text: 'a', attachment: null });
+  const b = connection.send({ text: 'b', attachment: null });
+  first.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(a, 'a') });
+  first.close();
+  assert.equal(connection.status, 'closed');
+  await until(() => FakeSocket.all.length === 2);
+  const second = FakeSocket.all[1] as FakeSocket;
+  second.open();
+  assert.deepEqual(
+    second.sent.map((frame) => (frame as { id: string }).id),
+    [b],
+  );
+  assert.equal(reconnects(), 1);
+  // The same echo twice (old and new socket) reaches onMessage once.
+  second.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(b, 'b') });
+  second.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(b, 'b') });
+  second.deliver({ type: 'SUPPORT_NEW_MESSAGE', message: message('staff-1') });
+  second.deliver({ type: 'SUPPORT_NEW_MESSAGE', message: message('staff-1') });
+  assert.deepEqual(
+    received.map((m) =>
+      m.type === 'PONG' || m.type === 'SUPPORT_TYPING_MESSAGE' ? m.type : m.message.id,
+    ),
+    [a, b, 'staff-1'],
+  );
+  connection.close();
+});
+
+test('a refused send is passed on with its error and not resent', async () => {
+  const { connection, received } = start();
+  await until(() => FakeSocket.all.length === 1);
+  const first = FakeSocket.all[0] as FakeSocket;
+  first.open();
+  const id = connection.send({ text: '', attachment: null });
+  first.deliver({
+    type: 'SUPPORT_SEND_MESSAGE',
+    message: message(id, ''),
+    error: 'Write a message.',
+  });
+  assert.equal(received.length, 1);
+  first.close();
+  await until(() => FakeSocket.all.length === 2);
+  (FakeSocket.all[1] as FakeSocket).open();
+  assert.deepEqual((FakeSocket.all[1] as FakeSocket).sent, []);
+  connection.close();
+});
+
+test('typing is throttled and only sent while open', async () => {
+  const { connection } = start();
+  connection.typing();
+  await until(() => FakeSocket.all.length === 1);
+  const socket = FakeSocket.all[0] as FakeSocket;
+  socket.open();
+  connection.typing();
+  connection.typing();
+  connection.typing(7);
+  assert.deepEqual(socket.sent, [
+    { type: 'SUPPORT_TYPING' },
+    { type: 'SUPPORT_TYPING', userId: 7 },
+  ]);
+  connection.close();
+});
+
+test('without a ticket it keeps trying, and close() stops everything', async () => {
+  let asked = 0;
+  const { connection } = start(async () => {
+    asked += 1;
+    return null;
+  });
+  await until(() => asked === 2);
+  assert.equal(FakeSocket.all.length, 0);
+  connection.close();
+  const before = asked;
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  assert.equal(asked, before, 'no attempt after close()');
+  await tick();
+});

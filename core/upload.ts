@@ -1,0 +1,82 @@
+/**
+ * Attachment upload (spec §7 Upload): a multipart POST of `token` + `file` to the upload endpoint,
+ * with credentials, through XMLHttpRequest because fetch cannot report upload progress. The reply
+ * is encoded like the API's and read with the API's own decoder. It never throws: failures become
+ * a `status: false` reply and an error notification with the reply's error_msg (spec §8).
+ */
+import { apiBaseUrl, parseReplyBody } from './api.ts';
+import { notify } from './notify.ts';
+import { SERVER_ERROR_TEXT, UPLOAD_PATH, type UploadReply } from './protocol.ts';
+import { readStored, STORAGE_KEYS } from './storage.ts';
+
+/** How an upload is told apart and followed. */
+export interface UploadOptions {
+  /** Called with the fraction sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  /** Aborts the upload; the reply is then a `status: false` reply without a notification. */
+  signal?: AbortSignal;
+  /** The XMLHttpRequest constructor; tests pass their own. */
+  XMLHttpRequest?: typeof XMLHttpRequest;
+}
+
+/** The text of a cancelled upload's reply. */
+export const UPLOAD_CANCELLED_TEXT = 'The upload was cancelled.';
+
+/** Uploads one file; resolves with the server's reply, showing its error_msg when it failed. */
+export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promise<UploadReply> {
+  const Request = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
+  return new Promise<UploadReply>((resolve) => {
+    const finish = (reply: UploadReply, quiet = false) => {
+      if (!reply.status && !quiet) notify({ kind: 'toast', tone: 'error', text: reply.error_msg });
+      resolve(reply);
+    };
+    const xhr = new Request();
+    xhr.open('POST', `${apiBaseUrl()}${UPLOAD_PATH}`);
+    xhr.withCredentials = true;
+    xhr.responseType = 'arraybuffer';
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(1, event.loaded / event.total));
+      }
+    });
+    xhr.addEventListener('load', () => {
+      options.onProgress?.(1);
+      finish(readUploadReply(xhr.response));
+    });
+    xhr.addEventListener('error', () => finish({ status: false, error_msg: SERVER_ERROR_TEXT }));
+    xhr.addEventListener('abort', () =>
+      finish({ status: false, error_msg: UPLOAD_CANCELLED_TEXT }, true),
+    );
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('token', readStored(STORAGE_KEYS.token) ?? '');
+    form.append('file', file, file instanceof File ? file.name : 'attachment');
+    xhr.send(form);
+  });
+}
+
+/** Reads the upload endpoint's reply bytes; anything unreadable is the generic server error. */
+export function readUploadReply(body: unknown): UploadReply {
+  try {
+    const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : null;
+    const value = bytes ? parseReplyBody(bytes) : null;
+    if (isUploadReply(value)) return value;
+  } catch {
+    // An unreadable body is reported as the generic server error below (spec §8).
+  }
+  return { status: false, error_msg: SERVER_ERROR_TEXT };
+}
+
+function isUploadReply(value: unknown): value is UploadReply {
+  if (typeof value !== 'object' || value === null) return false;
+  const status: unknown = Reflect.get(value, 'status');
+  if (status === false) return typeof Reflect.get(value, 'error_msg') === 'string';
+  const attachment: unknown = Reflect.get(value, 'attachment');
+  return (
+    status === true &&
+    typeof attachment === 'object' &&
+    attachment !== null &&
+    typeof Reflect.get(attachment, 'id') === 'number' &&
+    typeof Reflect.get(attachment, 'path') === 'string'
+  );
+}

@@ -1,0 +1,33 @@
+/** faq.getItems: the help-center entries of one section by slug, in display order (spec §2, §7). */
+import { z } from 'zod';
+import { DomainError } from '../DomainError.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+const getItems = defineMethod({
+  name: 'faq.getItems',
+  access: 'public',
+  params: z.object({
+    slug: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9_-]+$/),
+  }),
+  async handler(params, ctx) {
+    const items = await ctx.db
+      .selectFrom('faq_items')
+      .select(['question', 'answer', 'video'])
+      .where('slug', '=', params.slug)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    if (items.length === 0) {
+      throw new DomainError(`The help center has no section '${params.slug}'.`);
+    }
+    return { items };
+  },
+});
+
+/** The faq.* methods. */
+export const faqMethods: readonly Method[] = [getItems];

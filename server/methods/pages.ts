@@ -1,0 +1,38 @@
+/** pages.getItem: a policy or information page by type (spec §2), as an operator last edited it. */
+import { z } from 'zod';
+import { DomainError } from '../DomainError.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+const getItem = defineMethod({
+  name: 'pages.getItem',
+  access: 'public',
+  params: z.object({
+    type: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
+  }),
+  async handler(params, ctx) {
+    const row = await ctx.db
+      .selectFrom('content_pages')
+      .select(['type', 'title', 'html', 'updated_at'])
+      .where('type', '=', params.type)
+      .executeTakeFirst();
+    if (row === undefined) {
+      throw new DomainError(`There is no page of type '${params.type}'. Check the link.`);
+    }
+    return {
+      page: {
+        type: row.type,
+        title: row.title,
+        html: row.html,
+        updatedAt: row.updated_at.toISOString(),
+      },
+    };
+  },
+});
+
+/** The pages.* methods. */
+export const pageMethods: readonly Method[] = [getItem];

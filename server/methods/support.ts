@@ -1,0 +1,217 @@
+/**
+ * support.* methods (spec §7 support.getHistory, §3/§4 support-client state, issue 4): a client's
+ * history and unread count, socket tickets, and the staff inbox. Messages themselves travel over
+ * the socket (support/socket.ts).
+ */
+import { z } from 'zod';
+import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
+import type { UsersTable } from '../schema.ts';
+import {
+  ensureDialog,
+  findDialog,
+  listMessages,
+  markRead as markDialogRead,
+  toWire,
+} from '../support/dialogs.ts';
+import { clientRecord, clientRecords, supportVariables } from '../support/records.ts';
+import { attachmentUrlKey } from '../support/secrets.ts';
+import { issueTicket } from '../support/tickets.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+/** Most dialogs the inbox lists at once. */
+export const INBOX_LIMIT = 500;
+
+/** The answer when staff name a client that does not exist. */
+export const UNKNOWN_CLIENT = 'There is no client with this id.';
+
+/** The answer when staff try to block their own account. */
+export const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
+
+const userId = z.number().int().positive().max(2_147_483_647);
+
+/** The users column behind each flag staff may set. */
+const FLAG_COLUMNS: Record<StaffSettableFlag, keyof UsersTable> = {
+  isWithdraw: 'is_withdraw',
+  isTransfer: 'is_transfer',
+  isSwap: 'is_swap',
+  isWalletConnect: 'is_wallet_connect',
+  isKyc: 'is_kyc',
+  isBlocked: 'is_blocked',
+  isAbuse: 'is_abuse',
+  isPremium: 'is_premium',
+  isVerified: 'is_verified',
+};
+
+const getHistory = defineMethod({
+  name: 'support.getHistory',
+  access: 'user',
+  params: z.object({}),
+  async handler(_params, { db, caller }) {
+    const key = await attachmentUrlKey(db);
+    const rows = await listMessages(db, caller.user.id);
+    const dialog = await findDialog(db, caller.user.id);
+    return {
+      messages: rows.map((row) => toWire(row, caller.user.id, key)),
+      isNew: rows.length === 0,
+      unread: dialog?.unread_client ?? 0,
+    };
+  },
+});
+
+const markRead = defineMethod({
+  name: 'support.markRead',
+  access: 'user',
+  params: z.object({}),
+  async handler(_params, { db, caller }) {
+    await markDialogRead(db, caller.user.id, 'client');
+    return {};
+  },
+});
+
+const getSocketTicket = defineMethod({
+  name: 'support.getSocketTicket',
+  access: 'user',
+  params: z.object({}),
+  async handler(_params, { db, caller }) {
+    return { ticket: await issueTicket(db, caller.user.id) };
+  },
+});
+
+const getDialogs = defineMethod({
+  name: 'support.getDialogs',
+  access: 'staff',
+  params: z.object({}),
+  async handler(_params, { db, caller }) {
+    const dialogs = await db
+      .selectFrom('support_dialogs')
+      .selectAll()
+      // A dialog opened by an upload that was never sent is not a conversation yet.
+      .where((eb) => eb.or([eb('last_message_at', 'is not', null), eb('is_pinned', '=', true)]))
+      .orderBy('is_pinned', 'desc')
+      .orderBy(
+        (eb) => eb.ref('last_message_at'),
+        (ob) => ob.desc().nullsLast(),
+      )
+      .orderBy('id', 'desc')
+      .limit(INBOX_LIMIT)
+      .execute();
+    const ids = dialogs.map((dialog) => dialog.user_id);
+    const records = await clientRecords(db, ids);
+    const key = await attachmentUrlKey(db);
+    // The newest message of each dialog in one query.
+    const last =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('support_messages as m')
+            .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
+            .distinctOn('m.dialog_id')
+            .selectAll('m')
+            .select('d.user_id')
+            .where('d.user_id', 'in', ids)
+            .orderBy('m.dialog_id')
+            .orderBy('m.id', 'desc')
+            .execute();
+    const lastOf = new Map(last.map(({ user_id, ...row }) => [user_id, row]));
+    return {
+      dialogs: dialogs.flatMap((dialog) => {
+        const record = records.get(dialog.user_id);
+        if (record === undefined) return [];
+        const message = lastOf.get(dialog.user_id);
+        return [
+          {
+            record,
+            unread: dialog.unread_staff,
+            isPinned: dialog.is_pinned,
+            isVisitor: false,
+            lastMessage: message === undefined ? null : toWire(message, caller.user.id, key),
+          },
+        ];
+      }),
+    };
+  },
+});
+
+const getDialog = defineMethod({
+  name: 'support.getDialog',
+  access: 'staff',
+  params: z.object({ userId }),
+  async handler(params, ctx) {
+    const { db, caller } = ctx;
+    const record = await clientRecord(db, params.userId);
+    if (record === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    const user = await db
+      .selectFrom('users')
+      .select('referral_code')
+      .where('id', '=', params.userId)
+      .executeTakeFirstOrThrow();
+    const key = await attachmentUrlKey(db);
+    const rows = await listMessages(db, params.userId);
+    await markDialogRead(db, params.userId, 'staff');
+    return {
+      record,
+      variables: supportVariables(
+        record,
+        user.referral_code,
+        ctx.host,
+        ctx.config.support.verificationAmount,
+      ),
+      messages: rows.map((row) => toWire(row, caller.user.id, key)),
+    };
+  },
+});
+
+const pinDialog = defineMethod({
+  name: 'support.pinDialog',
+  access: 'staff',
+  params: z.object({ userId, pinned: z.boolean() }),
+  async handler(params, { db }) {
+    const exists = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', params.userId)
+      .executeTakeFirst();
+    if (exists === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    await ensureDialog(db, params.userId);
+    await db
+      .updateTable('support_dialogs')
+      .set({ is_pinned: params.pinned })
+      .where('user_id', '=', params.userId)
+      .execute();
+    return {};
+  },
+});
+
+const setUserFlag = defineMethod({
+  name: 'support.setUserFlag',
+  access: 'staff',
+  params: z.object({ userId, flag: z.enum(STAFF_SETTABLE_FLAGS), value: z.boolean() }),
+  async handler(params, { db, caller }) {
+    if (params.flag === 'isBlocked' && params.value && params.userId === caller.user.id) {
+      throw new DomainError(CANNOT_BLOCK_SELF);
+    }
+    // Only the named boolean column changes: no staff call touches a balance.
+    const updated = await db
+      .updateTable('users')
+      .set({ [FLAG_COLUMNS[params.flag]]: params.value, updated_at: new Date() })
+      .where('id', '=', params.userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (updated === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    const record = await clientRecord(db, params.userId);
+    if (record === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    return { record };
+  },
+});
+
+/** The support.* methods. */
+export const supportMethods: readonly Method[] = [
+  getHistory,
+  markRead,
+  getSocketTicket,
+  getDialogs,
+  getDialog,
+  pinDialog,
+  setUserFlag,
+];

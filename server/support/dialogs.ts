@@ -1,0 +1,182 @@
+/**
+ * Support dialogs and messages in storage: store a message once per (dialog, client id), keep
+ * the unread counters and the inbox order, and turn rows into the wire's SupportMessage with
+ * attachment URLs signed for whoever will read them.
+ */
+import type { Selectable } from 'kysely';
+import type { SupportMessage } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
+import type { Database, Queryable } from '../db.ts';
+import type { SupportMessagesTable } from '../schema.ts';
+import { signedAttachmentPath } from './signing.ts';
+
+/** A stored message row. */
+export type MessageRow = Selectable<SupportMessagesTable>;
+
+/** Longest message text, in characters. */
+export const MAX_MESSAGE_LENGTH = 4000;
+
+/** Most messages a history answer carries (the newest ones). */
+export const HISTORY_LIMIT = 1000;
+
+/** The answer to sending an attachment the sender did not upload or that belongs elsewhere. */
+export const ATTACHMENT_NOT_YOURS = 'This attachment cannot be sent here. Please upload it again.';
+
+/** What a new message needs. */
+export interface NewMessage {
+  /** The client whose dialog it belongs to. */
+  clientId: number;
+  /** The client-generated message id. */
+  id: string;
+  text: string;
+  /** True when the client wrote it, false when staff did. */
+  isOut: boolean;
+  /** Who wrote it (the client or a staff member); the attachment must be theirs. */
+  authorId: number;
+  attachment: number | null;
+}
+
+/** The dialog id of a client, created on first need. */
+export async function ensureDialog(db: Queryable, clientId: number): Promise<number> {
+  const row = await db
+    .insertInto('support_dialogs')
+    .values({ user_id: clientId, last_message_at: null })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ user_id: clientId }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Stores a message once per (dialog, id) and returns the stored row; `created` is false for a
+ * resend of an id already stored, which changes nothing. A new message bumps the other side's
+ * unread count and the dialog's last-message time in the same transaction.
+ */
+export async function storeMessage(
+  db: Database,
+  message: NewMessage,
+): Promise<{ row: MessageRow; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const dialogId = await ensureDialog(trx, message.clientId);
+    const existing = await findMessage(trx, dialogId, message.id);
+    if (existing !== undefined) return { row: existing, created: false };
+    if (message.attachment !== null) {
+      const attachment = await trx
+        .selectFrom('support_attachments')
+        .select(['owner_id', 'dialog_id'])
+        .where('id', '=', message.attachment)
+        .executeTakeFirst();
+      if (
+        attachment === undefined ||
+        attachment.owner_id !== message.authorId ||
+        (attachment.dialog_id !== null && attachment.dialog_id !== dialogId)
+      ) {
+        throw new DomainError(ATTACHMENT_NOT_YOURS);
+      }
+    }
+    const row = await trx
+      .insertInto('support_messages')
+      .values({
+        dialog_id: dialogId,
+        client_id: message.id,
+        text: message.text,
+        is_out: message.isOut,
+        author_id: message.authorId,
+        attachment_id: message.attachment,
+        video: null,
+      })
+      .onConflict((conflict) => conflict.columns(['dialog_id', 'client_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // Another connection stored the same id a moment ago: answer with its row.
+    if (row === undefined) {
+      return { row: await findMessageOrThrow(trx, dialogId, message.id), created: false };
+    }
+    let bump = trx
+      .updateTable('support_dialogs')
+      .set({ last_message_at: row.created_at })
+      .where('id', '=', dialogId);
+    bump = message.isOut
+      ? bump.set((eb) => ({ unread_staff: eb('unread_staff', '+', 1) }))
+      : bump.set((eb) => ({ unread_client: eb('unread_client', '+', 1) }));
+    await bump.execute();
+    if (message.attachment !== null) {
+      await trx
+        .updateTable('support_attachments')
+        .set({ dialog_id: dialogId })
+        .where('id', '=', message.attachment)
+        .execute();
+    }
+    return { row, created: true };
+  });
+}
+
+function findMessage(db: Queryable, dialogId: number, id: string) {
+  return db
+    .selectFrom('support_messages')
+    .selectAll()
+    .where('dialog_id', '=', dialogId)
+    .where('client_id', '=', id)
+    .executeTakeFirst();
+}
+
+function findMessageOrThrow(db: Queryable, dialogId: number, id: string) {
+  return db
+    .selectFrom('support_messages')
+    .selectAll()
+    .where('dialog_id', '=', dialogId)
+    .where('client_id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** A client's dialog state, or null before the first message (or pin). */
+export function findDialog(db: Queryable, clientId: number) {
+  return db
+    .selectFrom('support_dialogs')
+    .selectAll()
+    .where('user_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** The newest HISTORY_LIMIT messages of a client's dialog, oldest first. */
+export async function listMessages(db: Queryable, clientId: number): Promise<MessageRow[]> {
+  const rows = await db
+    .selectFrom('support_messages as m')
+    .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
+    .selectAll('m')
+    .where('d.user_id', '=', clientId)
+    .orderBy('m.id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  return rows.reverse();
+}
+
+/** Resets one side's unread count of a client's dialog. */
+export async function markRead(
+  db: Queryable,
+  clientId: number,
+  side: 'client' | 'staff',
+): Promise<void> {
+  await db
+    .updateTable('support_dialogs')
+    .set(side === 'client' ? { unread_client: 0 } : { unread_staff: 0 })
+    .where('user_id', '=', clientId)
+    .execute();
+}
+
+/** The wire form of a stored message, its attachment URL signed for `viewer`. */
+export function toWire(row: MessageRow, viewer: number, key: Buffer): SupportMessage {
+  return {
+    id: row.client_id,
+    text: row.text,
+    isOut: row.is_out,
+    createdAt: row.created_at.toISOString(),
+    attachment:
+      row.attachment_id === null
+        ? null
+        : { id: row.attachment_id, path: signedAttachmentPath(key, row.attachment_id, viewer) },
+    video: row.video,
+    faq: row.faq,
+    links: row.links,
+  };
+}

@@ -1,0 +1,371 @@
+/**
+ * The support socket (spec §7 WebSocket) at `/support?token=TICKET`. The handshake checks the
+ * Origin like the API does and redeems a single-use ticket (tickets.ts); then:
+ * - PING is answered with PONG at once;
+ * - SUPPORT_SEND_MESSAGE is stored once per (dialog, id) BEFORE anything is echoed or delivered:
+ *   a client's message is echoed to all of that client's sockets and delivered to staff sockets
+ *   as SUPPORT_NEW_MESSAGE with userId; a staff reply (naming userId) is echoed to staff sockets
+ *   and delivered to the client, or pushed (Web Push) when the client has no socket open; a
+ *   resend of a stored id answers the stored message to the sender only; a refused send answers
+ *   SUPPORT_SEND_MESSAGE with `error` and the message as sent;
+ * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
+ * Each socket's messages are handled one after another, so they are stored in the order sent.
+ */
+import type { WebSocket } from '@fastify/websocket';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import {
+  SERVER_ERROR_TEXT,
+  SUPPORT_SOCKET_PATH,
+  type SupportClientMessage,
+  type SupportMessage,
+  type SupportServerMessage,
+} from '../../core/protocol.ts';
+import type { UserRow } from '../accounts.ts';
+import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
+import type { Config } from '../config.ts';
+import { DomainError } from '../DomainError.ts';
+import type { Database } from '../db.ts';
+import { spend, waitText } from '../limits.ts';
+import { ACCOUNT_BLOCKED } from '../methods/users.ts';
+import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
+import type { SupportHub, SupportPeer } from './hub.ts';
+import { pushToUser } from './push.ts';
+import { attachmentUrlKey } from './secrets.ts';
+import { redeemTicket } from './tickets.ts';
+
+/** Largest socket frame accepted; bigger frames close the socket (1009). */
+export const MAX_FRAME_BYTES = 32 * 1024;
+
+/** Messages a socket may have waiting to be stored before it is closed as a flood. */
+export const MAX_IN_FLIGHT = 1000;
+
+/** The handshake answer for a missing, unknown, used or expired ticket. */
+export const TICKET_REFUSED =
+  'This support connection ticket is invalid or expired. Please reconnect.';
+
+/** Refusals a sender can act on. */
+export const SEND_ERRORS = {
+  empty: 'Write a message or attach a file.',
+  tooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`,
+  invalid: 'This message could not be read. Please try again.',
+  notStaff: "Only staff can write to another client's dialog.",
+  noClient: 'Choose the client to reply to.',
+  unknownClient: 'There is no client with this id.',
+} as const;
+
+const KEEPALIVE_MS = 30_000;
+
+/** What the socket needs from the server. */
+export interface SupportSocketDependencies {
+  db: Database;
+  config: Config;
+  hub: SupportHub;
+}
+
+const sendSchema = z.object({
+  type: z.literal('SUPPORT_SEND_MESSAGE'),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  text: z.string(),
+  attachment: z.number().int().positive().nullable(),
+  userId: z.number().int().positive().optional(),
+});
+
+type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
+
+/** Registers the socket route on `app`, and @fastify/websocket unless it is already there. */
+export async function registerSupportSocket(
+  app: FastifyInstance,
+  deps: SupportSocketDependencies,
+): Promise<void> {
+  const { db, config, hub } = deps;
+  const allowed = new Set(config.allowedOrigins);
+  const callers = new WeakMap<FastifyRequest, UserRow>();
+  const limit = config.support.sendRateLimit;
+  const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
+  const key = await attachmentUrlKey(db);
+
+  // One @fastify/websocket per server: other sockets (the live counters) share it.
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  }
+
+  // Dead connections (a laptop closed mid-session) are found by protocol pings and dropped.
+  const alive = new WeakMap<WebSocket, boolean>();
+  const keepalive = setInterval(() => {
+    for (const socket of app.websocketServer.clients) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, KEEPALIVE_MS);
+  keepalive.unref();
+  app.addHook('onClose', async () => clearInterval(keepalive));
+
+  app.get(
+    SUPPORT_SOCKET_PATH,
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (checkRequestOrigin(request, allowed) === 'foreign') {
+          await reply.code(403).send(envelope(FOREIGN_ORIGIN));
+          return reply;
+        }
+        const { token } = request.query as { token?: unknown };
+        const user = typeof token === 'string' ? await redeemTicket(db, token) : null;
+        if (user === null) {
+          await reply.code(401).send(envelope(TICKET_REFUSED));
+          return reply;
+        }
+        callers.set(request, user);
+      },
+    },
+    (socket, request) => {
+      const user = callers.get(request);
+      if (user === undefined) {
+        socket.close(1008, 'Not authorised');
+        return;
+      }
+      const peer: SupportPeer = {
+        userId: user.id,
+        isStaff: user.status_id > 0,
+        send(message) {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        },
+        close(reason) {
+          socket.close(1008, reason);
+        },
+      };
+      hub.add(peer);
+      alive.set(socket, true);
+      socket.on('pong', () => alive.set(socket, true));
+      socket.on('close', () => hub.remove(peer));
+
+      let chain: Promise<void> = Promise.resolve();
+      let inFlight = 0;
+      let flooded = false;
+      socket.on('message', (data, isBinary) => {
+        alive.set(socket, true);
+        // The ws maxPayload already enforces this unless the plugin was set up elsewhere.
+        const size = Array.isArray(data)
+          ? data.reduce((sum, chunk) => sum + chunk.length, 0)
+          : data.byteLength;
+        if (size > MAX_FRAME_BYTES) {
+          socket.close(1009, 'Message too large');
+          return;
+        }
+        const message = isBinary ? null : parse(String(data));
+        if (message === null) return;
+        if (message.type === 'PING') {
+          peer.send({ type: 'PONG' });
+          return;
+        }
+        if (message.type === 'SUPPORT_TYPING') {
+          typing(peer, message.userId);
+          return;
+        }
+        // Once flooded, nothing more from this socket is taken: accepting later messages after
+        // dropping some would store them out of order. The client resends on a new socket.
+        if (flooded) return;
+        if (inFlight >= MAX_IN_FLIGHT) {
+          flooded = true;
+          socket.close(1008, 'Too many messages at once');
+          return;
+        }
+        inFlight += 1;
+        chain = chain
+          .then(() => receive(peer, message))
+          .catch((error: unknown) => request.log.error({ err: error }, 'support send failed'))
+          .finally(() => {
+            inFlight -= 1;
+          });
+      });
+    },
+  );
+
+  function typing(peer: SupportPeer, userId: number | undefined): void {
+    if (!peer.isStaff) {
+      hub.toStaff(() => ({ type: 'SUPPORT_TYPING_MESSAGE', userId: peer.userId }));
+    } else if (userId !== undefined) {
+      hub.toClient(userId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }));
+    }
+  }
+
+  /** Handles one send: a stored (or re-sent) message, or an error answer to the sender. */
+  async function receive(peer: SupportPeer, raw: unknown): Promise<void> {
+    const parsed = sendSchema.safeParse(raw);
+    if (!parsed.success) {
+      peer.send(refusal(peer, raw, SEND_ERRORS.invalid));
+      return;
+    }
+    const message: SendMessage = parsed.data as SendMessage;
+    const problem = check(peer, message);
+    if (problem !== null) {
+      peer.send(refusal(peer, message, problem));
+      return;
+    }
+    const clientId = peer.isStaff ? (message.userId as number) : peer.userId;
+    try {
+      const stored = await db
+        .selectFrom('support_messages as m')
+        .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
+        .selectAll('m')
+        .where('d.user_id', '=', clientId)
+        .where('m.client_id', '=', message.id)
+        .executeTakeFirst();
+      if (stored !== undefined) {
+        peer.send(echo(peer, stored, clientId));
+        return;
+      }
+      // Blocking takes effect on open sockets too, not only at the next sign-in.
+      const sender = await db
+        .selectFrom('users')
+        .select('is_blocked')
+        .where('id', '=', peer.userId)
+        .executeTakeFirst();
+      if (sender === undefined || sender.is_blocked) {
+        peer.send(refusal(peer, message, ACCOUNT_BLOCKED));
+        peer.close('Account blocked');
+        return;
+      }
+      if (sends !== null) {
+        const wait = await spend(sends, String(peer.userId));
+        if (wait > 0) {
+          const text = `You are sending messages too fast. Please try again in ${waitText(wait)}.`;
+          peer.send(refusal(peer, message, text));
+          return;
+        }
+      }
+      if (peer.isStaff) {
+        const exists = await db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', clientId)
+          .executeTakeFirst();
+        if (exists === undefined) {
+          peer.send(refusal(peer, message, SEND_ERRORS.unknownClient));
+          return;
+        }
+      }
+      const { row, created } = await storeMessage(db, {
+        clientId,
+        id: message.id,
+        text: message.text.trim(),
+        isOut: !peer.isStaff,
+        authorId: peer.userId,
+        attachment: message.attachment,
+      });
+      if (!created) {
+        peer.send(echo(peer, row, clientId));
+        return;
+      }
+      deliver(peer, row, clientId);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        peer.send(refusal(peer, message, error.message));
+        return;
+      }
+      peer.send(refusal(peer, message, SERVER_ERROR_TEXT));
+      throw error;
+    }
+  }
+
+  function deliver(sender: SupportPeer, row: MessageRow, clientId: number): void {
+    if (!sender.isStaff) {
+      hub.toClient(clientId, (peer) => echo(peer, row, clientId));
+      hub.toStaff((peer) => ({
+        type: 'SUPPORT_NEW_MESSAGE',
+        message: toWire(row, peer.userId, key),
+        userId: clientId,
+      }));
+      return;
+    }
+    hub.toStaff((peer) => echo(peer, row, clientId));
+    if (hub.isClientOnline(clientId)) {
+      hub.toClient(clientId, (peer) => ({
+        type: 'SUPPORT_NEW_MESSAGE',
+        message: toWire(row, peer.userId, key),
+      }));
+      return;
+    }
+    const body = row.text || 'Sent you an attachment.';
+    void pushToUser(
+      db,
+      clientId,
+      {
+        title: 'Support',
+        body: body.length > 120 ? `${body.slice(0, 119)}…` : body,
+        url: '/account/',
+      },
+      config.support.pushSubject,
+      app.log,
+    );
+  }
+
+  function echo(peer: SupportPeer, row: MessageRow, clientId: number): SupportServerMessage {
+    return {
+      type: 'SUPPORT_SEND_MESSAGE',
+      message: toWire(row, peer.userId, key),
+      ...(peer.isStaff ? { userId: clientId } : {}),
+    };
+  }
+}
+
+function check(peer: SupportPeer, message: SendMessage): string | null {
+  if (!peer.isStaff && message.userId !== undefined && message.userId !== peer.userId) {
+    return SEND_ERRORS.notStaff;
+  }
+  if (peer.isStaff && message.userId === undefined) return SEND_ERRORS.noClient;
+  if (message.text.length > MAX_MESSAGE_LENGTH) return SEND_ERRORS.tooLong;
+  if (message.text.trim() === '' && message.attachment === null) return SEND_ERRORS.empty;
+  return null;
+}
+
+/** The error answer: SUPPORT_SEND_MESSAGE with `error` and the message as it was sent. */
+function refusal(peer: SupportPeer, raw: unknown, error: string): SupportServerMessage {
+  const sent = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<SendMessage>;
+  const attachment = typeof sent.attachment === 'number' ? sent.attachment : null;
+  const message: SupportMessage = {
+    id: typeof sent.id === 'string' ? sent.id.slice(0, 64) : '',
+    text: typeof sent.text === 'string' ? sent.text.slice(0, MAX_MESSAGE_LENGTH) : '',
+    isOut: !peer.isStaff,
+    createdAt: new Date().toISOString(),
+    attachment: attachment === null ? null : { id: attachment, path: '' },
+    video: null,
+    faq: [],
+    links: [],
+  };
+  const userId = typeof sent.userId === 'number' ? sent.userId : undefined;
+  return {
+    type: 'SUPPORT_SEND_MESSAGE',
+    message,
+    error,
+    ...(userId === undefined ? {} : { userId }),
+  };
+}
+
+function parse(text: string): SupportClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const type = (value as { type?: unknown }).type;
+  if (type === 'PING') return { type: 'PING' };
+  if (type === 'SUPPORT_TYPING') {
+    const userId = (value as { userId?: unknown }).userId;
+    return typeof userId === 'number' && Number.isSafeInteger(userId)
+      ? { type: 'SUPPORT_TYPING', userId }
+      : { type: 'SUPPORT_TYPING' };
+  }
+  // Validated in full (with a readable refusal) when its turn comes.
+  if (type === 'SUPPORT_SEND_MESSAGE') return value as SupportClientMessage;
+  return null;
+}

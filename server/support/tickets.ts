@@ -1,0 +1,51 @@
+/**
+ * Support socket tickets. The socket URL carries `?token=`, and URLs end up in access logs, so
+ * the value is never the session token: it is a random ticket issued by an authenticated API
+ * call, valid for TICKET_TTL_MS and deleted on first use. Tickets live in the database (only
+ * their SHA-256) so any server process behind the same database can accept them.
+ */
+import { randomBytes } from 'node:crypto';
+import type { UserRow } from '../accounts.ts';
+import type { Queryable } from '../db.ts';
+import { hashToken } from '../sessions.ts';
+
+/** How long a ticket stays valid. */
+export const TICKET_TTL_MS = 60_000;
+
+const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Issues a ticket for a user (and clears expired ones). */
+export async function issueTicket(db: Queryable, userId: number): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await db.deleteFrom('support_tickets').where('expires_at', '<', new Date()).execute();
+  await db
+    .insertInto('support_tickets')
+    .values({
+      ticket_hash: hashToken(ticket),
+      user_id: userId,
+      expires_at: new Date(Date.now() + TICKET_TTL_MS),
+    })
+    .execute();
+  return ticket;
+}
+
+/**
+ * The account a ticket was issued to, consuming the ticket; null when it is unknown, used,
+ * expired, or the account has since been blocked.
+ */
+export async function redeemTicket(db: Queryable, ticket: string): Promise<UserRow | null> {
+  if (!TICKET_PATTERN.test(ticket)) return null;
+  const used = await db
+    .deleteFrom('support_tickets')
+    .where('ticket_hash', '=', hashToken(ticket))
+    .returning(['user_id', 'expires_at'])
+    .executeTakeFirst();
+  if (used === undefined || used.expires_at.getTime() <= Date.now()) return null;
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', used.user_id)
+    .where('is_blocked', '=', false)
+    .executeTakeFirst();
+  return user ?? null;
+}
