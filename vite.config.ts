@@ -1,10 +1,35 @@
 /** Builds the site (site/ -> dist/site); pages are split into lazily loaded chunks. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .br and .gz copies of the built scripts and styles, which the server sends to browsers
+ * that accept them (@fastify/static `preCompressed`): the home page's JS goes over the wire at a
+ * third of its size without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(file) || !options.dir) continue;
+        const path = join(options.dir, file);
+        const data = readFileSync(path);
+        if (data.length < 1024) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(data));
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'site',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/site',
     emptyOutDir: true,

@@ -2,7 +2,9 @@
 import { cpus } from 'node:os';
 import { benchCodec } from './codec.ts';
 import { benchHttp } from './http.ts';
+import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { writeReadmeSection } from './readme.ts';
+import { benchSocket } from './socket.ts';
 
 const machine = `${cpus().length} cores, Node ${process.versions.node}`;
 const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} B`;
@@ -42,3 +44,22 @@ const httpTable = [
 ].join('\n');
 console.log(`\n${httpTable}`);
 writeReadmeSection('http', httpTable);
+
+const lighthouseFigures = await benchLighthouse(['/', '/faq']);
+const lighthouseText = lighthouseTable(lighthouseFigures, machine);
+console.log(`\n${lighthouseText}`);
+writeReadmeSection('lighthouse', lighthouseText);
+
+const socket = await benchSocket(1000, 50, seconds);
+const socketTable = [
+  `Support socket on one server (embedded database), loopback: ${socket.connections.toLocaleString('en-US')}`,
+  `client connections plus one staff connection, client messages at ${socket.ratePerSecond}/s for`,
+  `${socket.seconds} s; latency is from a client's send to the staff socket receiving it, stored`,
+  `first (${machine}).`,
+  '',
+  '| connections held | messages sent | delivered | p50 | p99 |',
+  '|---|---|---|---|---|',
+  `| ${socket.held.toLocaleString('en-US')} of ${socket.connections.toLocaleString('en-US')} | ${socket.sent} | ${socket.delivered} | ${socket.p50Ms} ms | ${socket.p99Ms} ms |`,
+].join('\n');
+console.log(`\n${socketTable}`);
+writeReadmeSection('socket', socketTable);

@@ -1,11 +1,31 @@
-/** The site: header, routed pages, notifications, and the per-route effects. */
+/**
+ * The site: header, routed pages, footer, mobile bottom bar, cookie notice, global notice,
+ * notifications, and the per-route effects.
+ */
 
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
 import type { BaseLocationHook } from 'wouter';
 import { Router } from 'wouter';
+import { user } from '../core/index.ts';
+import { CookieNotice } from './components/CookieNotice.tsx';
+import { Footer } from './components/Footer.tsx';
+import { GlobalNotice } from './components/GlobalNotice.tsx';
 import { Header } from './components/Header.tsx';
 import { Notifications } from './components/Notifications.tsx';
 import { RouteEffects } from './RouteEffects.tsx';
 import { Routes } from './Routes.tsx';
+import { SupportLayer } from './support/SupportLayer.tsx';
+
+// Signed-in users only: visitors never download it.
+const BottomBar = lazy(() =>
+  import('./components/BottomBar.tsx').then((module) => ({ default: module.BottomBar })),
+);
+
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const { isAuth } = useSnapshot(user);
+  return isAuth ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The whole site; `hook` lets tests drive it with wouter's memory location. */
 export function App({ hook }: { hook?: BaseLocationHook }) {
@@ -16,6 +36,13 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
       <main id="content" className="content">
         <Routes />
       </main>
+      <Footer />
+      <SignedInOnly>
+        <BottomBar />
+      </SignedInOnly>
+      <CookieNotice />
+      <GlobalNotice />
+      <SupportLayer />
       <Notifications />
     </Router>
   );

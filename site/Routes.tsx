@@ -5,21 +5,42 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch } from 'wouter';
-import { user } from '../core/index.ts';
+import { config, user } from '../core/index.ts';
 import { Loader } from './components/Loader.tsx';
+import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { RequireAuth } from './components/RequireAuth.tsx';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
+import { POLICY_TYPES } from './navigation.ts';
 
 const HomePage = lazy(() => import('./pages/HomePage.tsx'));
 const SignPage = lazy(() => import('./pages/SignPage.tsx'));
 const AccountOverview = lazy(() => import('./pages/AccountOverview.tsx'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+const LiveHomePage = lazy(() => import('./pages/LiveHomePage.tsx'));
+const ContentPage = lazy(() => import('./pages/ContentPage.tsx'));
+const LegalPage = lazy(() => import('./pages/LegalPage.tsx'));
+const FaqPage = lazy(() => import('./pages/FaqPage.tsx'));
+const LivePage = lazy(() => import('./pages/LivePage.tsx'));
+const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
+const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
+
+// The profile call gates every route (spec §2), so the first page's code is fetched alongside
+// it rather than after it; lazy() then finds the module already loaded.
+if (typeof window !== 'undefined' && window.location.pathname === '/') {
+  void import('./pages/HomePage.tsx');
+}
+
+/** Home, or the live-mode home when the live flag is on (spec §1). */
+function Home() {
+  const { live } = useSnapshot(config);
+  return live.is_enabled ? <LiveHomePage /> : <HomePage />;
+}
 
 function page(content: ReactNode) {
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<Loader label="Loading page" />}>{content}</Suspense>
+      <Suspense fallback={<PageSkeleton />}>{content}</Suspense>
     </RouteErrorBoundary>
   );
 }
@@ -30,13 +51,27 @@ export function Routes() {
   if (!isLoaded) return <Loader label="Loading your profile" />;
   return (
     <Switch>
-      <Route path="/">{page(<HomePage />)}</Route>
+      <Route path="/">{page(<Home />)}</Route>
+      {Object.entries(POLICY_TYPES).map(([path, type]) => (
+        <Route key={path} path={`/${path}`}>
+          {page(<ContentPage type={type} />)}
+        </Route>
+      ))}
+      <Route path="/about-us">{page(<ContentPage type="about_us" />)}</Route>
+      <Route path="/careers">{page(<ContentPage type="careers" />)}</Route>
+      <Route path="/legal/*">{(params) => page(<LegalPage splat={params['*'] ?? ''} />)}</Route>
+      <Route path="/faq">{page(<FaqPage />)}</Route>
+      <Route path="/live">{page(<LivePage />)}</Route>
+      <Route path="/promo">{page(<PromoPage />)}</Route>
       <Route path="/signin">{page(<SignPage mode="signin" />)}</Route>
       <Route path="/signup">{page(<SignPage mode="signup" />)}</Route>
       <Route path="/account/logout">{page(<LogoutPage />)}</Route>
       <Route path="/account">{page(<RequireAuth>{<AccountOverview />}</RequireAuth>)}</Route>
       <Route path="/account/overview">
         {page(<RequireAuth>{<AccountOverview />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/admin/clients">
+        {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
       </Route>
       <Route path="/account/*">{page(<RequireAuth>{<NotFoundPage />}</RequireAuth>)}</Route>
       <Route>{page(<NotFoundPage />)}</Route>

@@ -10,6 +10,8 @@ import {
   rememberQueryParams,
 } from '../core/index.ts';
 import { App } from './App.tsx';
+import { capturePixelId } from './effects/pixelId.ts';
+import { startPush } from './effects/push.ts';
 import './styles.css';
 
 /** The codec key the server wrote into the page; the development key when served by Vite. */
@@ -20,8 +22,10 @@ function pageCodecKey(): Uint8Array {
 
 configureApi({ codecKey: pageCodecKey() });
 rememberQueryParams(window.location.search);
+capturePixelId(window.location.search);
 loadCookieAcceptance();
 void loadCurrencies();
+startPush();
 
 const root = document.getElementById('root');
 if (root) {

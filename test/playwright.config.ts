@@ -40,6 +40,11 @@ export default defineConfig({
       DATA_DIR:
         process.env.E2E_DATA_DIR ?? join(mkdtempSync(join(tmpdir(), 'exchange-e2e-')), 'db'),
       LOG_LEVEL: 'warn',
+      // The shell specs sign in as staff and check the pixel against this (intercepted) vendor URL.
+      STAFF_EMAIL: 'staff@example.com',
+      STAFF_PASSWORD: 'staff-password-1',
+      PIXEL_URL: 'https://pixel.example.com/px',
+      SOCIAL_TELEGRAM: 'https://t.me/exchange_example',
     },
   },
 });

@@ -42,6 +42,7 @@ function vitePlugin() {
             'chai',
             '@testing-library/react',
             'sonner',
+            'dompurify',
           ],
         },
       }).then((server) => {

@@ -1,0 +1,70 @@
+/**
+ * Live mode (spec §1): a second server with LIVE_MODE=on shows the live home, the live branding,
+ * and no Fiat On-Ramp link; the main e2e server (live mode off) shows the ordinary ones.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3927);
+let server: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(LIVE_PORT),
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'exchange-live-')), 'db'),
+      LOG_LEVEL: 'warn',
+      LIVE_MODE: 'on',
+      DEMO_ACCOUNT: 'off',
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${LIVE_PORT}/`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+test('live mode on: the live home, live branding, no Fiat On-Ramp', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const host = new URL(baseURL ?? '').hostname;
+  await page.goto(`http://${host}:${LIVE_PORT}/`);
+  await expect(page.getByRole('heading', { level: 1, name: /Live: trade along/ })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Fiat On-Ramp' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Fiat On-Ramp' }),
+  ).toHaveCount(0);
+});
+
+test('live mode off: the ordinary home, no live branding, Fiat On-Ramp shown', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /^Trade crypto on/ })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fiat On-Ramp' }),
+  ).toHaveAttribute('href', '/buy-crypto');
+});

@@ -1,0 +1,76 @@
+/** Helpers shared by the site-shell end-to-end specs. */
+import { createHash } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** The staff account the Playwright web server ensures (see playwright.config.ts). */
+export const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
+
+/** The demo account every e2e server seeds. */
+export const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
+
+/** Where the pixel hits go in the e2e server's configuration (intercepted, never reached). */
+export const PIXEL_ORIGIN = 'https://pixel.example.com';
+
+/** SHA-256 hex, as the pixel hashes identifiers. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Signs in through the real form and waits for the overview. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+/** Marks cookies accepted before any page script runs. */
+export async function preAcceptCookies(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('cookies_accepted', 'true'));
+}
+
+/** Calls the API from inside the page (same origin, so the Origin check passes) as plain JSON. */
+export function apiCall(
+  page: Page,
+  method: string,
+  params: Record<string, unknown>,
+  token = '',
+): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    async ({ method, params, token }) => {
+      const response = await fetch('/api', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ method, token, subId: '', ...params }),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    },
+    { method, params, token },
+  );
+}
+
+/** Signs staff in through the API and returns the session token. */
+export async function staffToken(page: Page): Promise<string> {
+  const reply = await apiCall(page, 'users.signIn', STAFF);
+  expect(reply.status, JSON.stringify(reply)).toBe(true);
+  return reply.token as string;
+}
+
+/** The API method names the page sends (readable only on localhost, where bodies are JSON). */
+export function recordMethods(page: Page): string[] {
+  const methods: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api') return;
+    try {
+      const body = JSON.parse(request.postData() ?? '') as { method?: string; id?: unknown };
+      if (body.method)
+        methods.push(
+          body.method === 'metrics.addEvent' ? `${body.method}:${String(body.id)}` : body.method,
+        );
+    } catch {
+      // Codec bodies (127.0.0.1) are not readable here.
+    }
+  });
+  return methods;
+}

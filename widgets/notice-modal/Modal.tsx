@@ -1,0 +1,130 @@
+/**
+ * One accessible modal dialog (spec §4 Modals, WAI-ARIA APG dialog pattern): role=dialog,
+ * aria-modal and a label; closes on an outside click, Escape or the close button; fades out over
+ * 300 ms (instantly under prefers-reduced-motion); traps focus and returns it to the opener.
+ * Props-driven and side-effect free beyond focus, and styled by its own <style> element so it works
+ * in the page and inside a shadow root alike.
+ */
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+/** The fade-out of spec §9. */
+export const MODAL_FADE_MS = 300;
+
+/** What a modal shows and how it reports a close. */
+export interface ModalProps {
+  open: boolean;
+  /** The visible title; it labels the dialog. */
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Extra class on the dialog box, e.g. a border colour. */
+  className?: string;
+  /** Buttons under the content. */
+  footer?: ReactNode;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const STYLE = `
+.x-modal-backdrop{position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;padding:1rem;background:rgba(5,7,10,.72);opacity:1;transition:opacity ${MODAL_FADE_MS}ms ease}
+.x-modal-backdrop[data-closing]{opacity:0}
+@media (prefers-reduced-motion: reduce){.x-modal-backdrop{transition:none}}
+.x-modal{position:relative;width:min(34rem,100%);max-height:calc(100vh - 2rem);overflow:auto;background:var(--x-modal-bg,#151a23);color:var(--x-modal-text,#e8ecf3);border:2px solid var(--x-modal-border,#2a3140);border-radius:12px;padding:1.25rem 1.5rem;box-shadow:0 12px 40px rgba(0,0,0,.5);font:inherit}
+.x-modal-title{margin:0 2.5rem .75rem 0;font-size:1.25rem;line-height:1.3}
+.x-modal-close{position:absolute;top:.75rem;right:.75rem;width:2.5rem;height:2.5rem;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}
+.x-modal-close:hover{background:rgba(255,255,255,.08)}
+.x-modal :focus-visible{outline:2px solid var(--x-modal-focus,#f0b90b);outline-offset:2px}
+.x-modal-footer{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:flex-end;margin-top:1.25rem}
+`;
+
+/** A dialog rendered while `open` (and for the fade-out after it closes). */
+export function Modal({ open, title, onClose, children, className, footer }: ModalProps) {
+  const [shown, setShown] = useState(open);
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setShown(true);
+      return;
+    }
+    if (!shown) return;
+    const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    const timer = setTimeout(() => setShown(false), reduced ? 0 : MODAL_FADE_MS);
+    return () => clearTimeout(timer);
+  }, [open, shown]);
+
+  // Focus moves into the dialog when it opens and back to whatever opened it when it closes.
+  const visible = open && shown;
+  useEffect(() => {
+    if (!visible) return;
+    const root = dialog.current;
+    opener.current =
+      (root?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement ?? null;
+    const first = root?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? root)?.focus();
+    return () => {
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) {
+        opener.current.focus();
+      }
+    };
+  }, [visible]);
+
+  if (!shown) return null;
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    const active = (dialog.current.getRootNode() as Document | ShadowRoot).activeElement;
+    if (event.shiftKey && (active === first || active === dialog.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    // The backdrop's click is the spec's "outside click"; keyboard users have Escape and the button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop is not a control.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (handled on the dialog) is its keyboard twin.
+    <div
+      className="x-modal-backdrop"
+      data-closing={open ? undefined : ''}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <style>{STYLE}</style>
+      <div
+        ref={dialog}
+        className={className ? `x-modal ${className}` : 'x-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="x-modal-title">
+          {title}
+        </h2>
+        <button type="button" className="x-modal-close" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {children}
+        {footer ? <div className="x-modal-footer">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}
