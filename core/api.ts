@@ -1,18 +1,10 @@
 /**
- * The API client (spec §7 Transport): every call is a POST of `{method, token, subId, ...params}`
- * to the one endpoint, with credentials and a text/plain body; plain JSON on localhost, the codec
- * elsewhere. It never throws: anything unreadable becomes a `status: false` reply.
+ * The site's API client (spec §7 Transport): plain JSON on localhost, the codec elsewhere, with
+ * the token and subId the site stored. Widgets make their own clients (core/apiClient.ts).
  */
+import { createApiClient } from './apiClient.ts';
 import { CODEC_COMPACT, codecVersionOf, decode, encode } from './codec.ts';
-import { notify } from './notify.ts';
-import {
-  API_PATH,
-  type MethodName,
-  type Params,
-  type Reply,
-  type RequestBody,
-  SERVER_ERROR_TEXT,
-} from './protocol.ts';
+import type { MethodName, Params, Reply } from './protocol.ts';
 import { readStored, STORAGE_KEYS } from './storage.ts';
 
 /** Where the API lives and how bodies are encoded. */
@@ -38,45 +30,33 @@ export function usesCodec(hostname: string = globalThis.location?.hostname ?? ''
   return options.encoding === 'codec' || hostname !== 'localhost';
 }
 
+/** The site's client. */
+export const siteApi = createApiClient({
+  baseUrl: () => options.baseUrl,
+  token: () => readStored(STORAGE_KEYS.token) ?? '',
+  subId: () => readStored(STORAGE_KEYS.subId) ?? '',
+  codec: {
+    applies: () => usesCodec(),
+    encode: (body) => encode(body, requireKey(), CODEC_COMPACT),
+    decode: (bytes) =>
+      options.codecKey && codecVersionOf(bytes) !== null
+        ? decode(bytes, options.codecKey)
+        : undefined,
+  },
+});
+
+function requireKey(): Uint8Array {
+  if (!options.codecKey) throw new Error('No codec key is configured.');
+  return options.codecKey;
+}
+
 /** Calls an API method; with `notify`, shows success_msg or error_msg as a toast by status. */
-export async function call<M extends MethodName>(
+export function call<M extends MethodName>(
   method: M,
   params: Params<M>,
   settings: { notify?: boolean } = {},
 ): Promise<Reply<M>> {
-  const body = {
-    ...params,
-    method,
-    token: readStored(STORAGE_KEYS.token) ?? '',
-    subId: readStored(STORAGE_KEYS.subId) ?? '',
-  } as RequestBody<M>;
-  const reply = await send<M>(body);
-  if (settings.notify) {
-    const text = reply.status ? reply.success_msg : reply.error_msg;
-    if (text) notify({ kind: 'toast', tone: reply.status ? 'success' : 'error', text });
-  }
-  return reply;
-}
-
-async function send<M extends MethodName>(body: RequestBody<M>): Promise<Reply<M>> {
-  const key = options.codecKey;
-  const codec = usesCodec() && key !== null;
-  try {
-    const response = await fetch(`${options.baseUrl}${API_PATH}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'text/plain' },
-      body: codec
-        ? (encode(body, key, CODEC_COMPACT) as Uint8Array<ArrayBuffer>)
-        : JSON.stringify(body),
-    });
-    const parsed = parseReplyBody(new Uint8Array(await response.arrayBuffer()));
-    if (isReply(parsed)) return parsed as Reply<M>;
-  } catch {
-    // Network failures and unreadable bodies both end as the generic error below (spec §8).
-  }
-  notify({ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT });
-  return { status: false, error_msg: SERVER_ERROR_TEXT } as Reply<M>;
+  return siteApi.call(method, params, settings);
 }
 
 /** The API's origin as configured: empty for the page's own. */
@@ -90,14 +70,5 @@ export function apiBaseUrl(): string {
  * API client and the upload endpoint, whose replies are encoded alike.
  */
 export function parseReplyBody(bytes: Uint8Array): unknown {
-  const key = options.codecKey;
-  return key && codecVersionOf(bytes) !== null
-    ? decode(bytes, key)
-    : JSON.parse(new TextDecoder().decode(bytes));
-}
-
-function isReply(value: unknown): value is { status: boolean } {
-  return (
-    typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'boolean'
-  );
+  return siteApi.parseReplyBody(bytes);
 }

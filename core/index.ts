@@ -1,5 +1,6 @@
 /** The shared core: protocol types, codec, API client, store, formatting and validation rules. */
 export * from './api.ts';
+export * from './apiClient.ts';
 export * from './codec.ts';
 export * from './format.ts';
 export * from './notify.ts';

@@ -7,7 +7,8 @@
  * socket messages about other dialogs, and counts the client's messages (isOut) as incoming.
  */
 import { proxy } from 'valtio/vanilla';
-import { call } from './api.ts';
+import { siteApi } from './api.ts';
+import type { ApiClient } from './apiClient.ts';
 import { notify } from './notify.ts';
 import {
   type Attachment,
@@ -70,6 +71,8 @@ export type HistoryReply =
 export interface SupportChatOptions {
   /** Staff chats name the client whose dialog they show. */
   userId?: number;
+  /** The API client the default collaborators use; the site's by default. */
+  api?: ApiClient;
   /** Reads the history; default `support.getHistory`. */
   loadHistory?: () => Promise<HistoryReply>;
   /** Marks the dialog read; default `support.markRead`. */
@@ -145,7 +148,10 @@ export function createSupportChat(options: SupportChatOptions = {}): SupportChat
   const userId = options.userId ?? null;
   const isStaff = userId !== null;
   const state = proxy<SupportChatState>(initialSupportChatState());
-  const upload = options.upload ?? uploadAttachment;
+  const api = options.api ?? siteApi;
+  const upload =
+    options.upload ??
+    ((file: Blob, settings: UploadOptions) => uploadAttachment(file, { ...settings, client: api }));
   const tabs = options.tabs ?? null;
   const toasts = options.toasts ?? !isStaff;
   let connection: ChatConnection | null = null;
@@ -155,12 +161,12 @@ export function createSupportChat(options: SupportChatOptions = {}): SupportChat
   const loadHistory =
     options.loadHistory ??
     (async (): Promise<HistoryReply> => {
-      const reply = await call('support.getHistory', {});
+      const reply = await api.call('support.getHistory', {});
       return reply.status
         ? { status: true, messages: reply.messages, unread: reply.unread }
         : { status: false, error_msg: reply.error_msg };
     });
-  const markRead = options.markRead ?? (() => call('support.markRead', {}));
+  const markRead = options.markRead ?? (() => api.call('support.markRead', {}));
 
   /** Messages from the other side: staff for a user, the client for staff. */
   const isIncoming = (message: SupportMessage) => (isStaff ? message.isOut : !message.isOut);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { configureApi } from './api.ts';
+import { createApiClient } from './apiClient.ts';
 import { CODEC_COMPACT, DEV_CODEC_KEY, encode, parseCodecKey } from './codec.ts';
 import { type Notification, onNotify } from './notify.ts';
 import { SERVER_ERROR_TEXT, UPLOAD_PATH } from './protocol.ts';
@@ -15,21 +16,35 @@ function bytesOf(value: Uint8Array): ArrayBuffer {
 
 /** A test double of the browser's XMLHttpRequest that answers with `reply` after some progress. */
 function fakeXhr(reply: ArrayBuffer | null) {
-  const requests: { url: string; withCredentials: boolean; form: FormData }[] = [];
+  const requests: {
+    url: string;
+    withCredentials: boolean;
+    headers: Record<string, string>;
+    form: FormData;
+  }[] = [];
   class FakeXhr extends EventTarget {
     upload = new EventTarget();
     withCredentials = false;
     responseType = '';
     response: unknown = null;
     url = '';
+    headers: Record<string, string> = {};
     open(_method: string, url: string) {
       this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
     }
     abort() {
       this.dispatchEvent(new Event('abort'));
     }
     send(form: FormData) {
-      requests.push({ url: this.url, withCredentials: this.withCredentials, form });
+      requests.push({
+        url: this.url,
+        withCredentials: this.withCredentials,
+        headers: this.headers,
+        form,
+      });
       queueMicrotask(() => {
         const progress = Object.assign(new Event('progress'), {
           lengthComputable: true,
@@ -70,9 +85,24 @@ describe('attachment upload (spec §7 Upload)', () => {
     const [request] = xhr.requests;
     assert.equal(request?.url, `https://api.example.com${UPLOAD_PATH}`);
     assert.equal(request?.withCredentials, true);
+    assert.deepEqual(request?.headers, { accept: 'application/json' }, 'no codec: asks for JSON');
     assert.equal(request?.form.get('token'), 'session-token');
     assert.equal((request?.form.get('file') as File | undefined)?.name, 'a.png');
     assert.deepEqual(notes, []);
+  });
+
+  it("sends another client's token to its origin, and leaves the reply's form to a codec client", async () => {
+    const xhr = fakeXhr(bytesOf(new TextEncoder().encode('{"status":false,"error_msg":"No."}')));
+    const client = createApiClient({
+      baseUrl: () => 'https://other.example',
+      token: () => 'visitor-token',
+      codec: { applies: () => true, encode: () => new Uint8Array(), decode: () => undefined },
+    });
+    await uploadAttachment(new File(['png'], 'a.png'), { ...xhr, client });
+    const [request] = xhr.requests;
+    assert.equal(request?.url, `https://other.example${UPLOAD_PATH}`);
+    assert.equal(request?.form.get('token'), 'visitor-token');
+    assert.deepEqual(request?.headers, {});
   });
 
   it('reads a codec reply with the API decoder', () => {

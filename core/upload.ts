@@ -4,10 +4,10 @@
  * is encoded like the API's and read with the API's own decoder. It never throws: failures become
  * a `status: false` reply and an error notification with the reply's error_msg (spec §8).
  */
-import { apiBaseUrl, parseReplyBody } from './api.ts';
+import { siteApi } from './api.ts';
+import type { ApiClient } from './apiClient.ts';
 import { notify } from './notify.ts';
 import { SERVER_ERROR_TEXT, UPLOAD_PATH, type UploadReply } from './protocol.ts';
-import { readStored, STORAGE_KEYS } from './storage.ts';
 
 /** How an upload is told apart and followed. */
 export interface UploadOptions {
@@ -15,6 +15,8 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
   /** Aborts the upload; the reply is then a `status: false` reply without a notification. */
   signal?: AbortSignal;
+  /** Whose token and API origin to use; the site's by default. */
+  client?: Pick<ApiClient, 'baseUrl' | 'token' | 'encodes' | 'parseReplyBody'>;
   /** The XMLHttpRequest constructor; tests pass their own. */
   XMLHttpRequest?: typeof XMLHttpRequest;
 }
@@ -25,14 +27,17 @@ export const UPLOAD_CANCELLED_TEXT = 'The upload was cancelled.';
 /** Uploads one file; resolves with the server's reply, showing its error_msg when it failed. */
 export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promise<UploadReply> {
   const Request = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
+  const client = options.client ?? siteApi;
   return new Promise<UploadReply>((resolve) => {
     const finish = (reply: UploadReply, quiet = false) => {
       if (!reply.status && !quiet) notify({ kind: 'toast', tone: 'error', text: reply.error_msg });
       resolve(reply);
     };
     const xhr = new Request();
-    xhr.open('POST', `${apiBaseUrl()}${UPLOAD_PATH}`);
+    xhr.open('POST', `${client.baseUrl()}${UPLOAD_PATH}`);
     xhr.withCredentials = true;
+    // A client that sends plain JSON asks for it back (Accept keeps the request CORS-simple).
+    if (!client.encodes()) xhr.setRequestHeader('accept', 'application/json');
     xhr.responseType = 'arraybuffer';
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) {
@@ -41,7 +46,7 @@ export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promi
     });
     xhr.addEventListener('load', () => {
       options.onProgress?.(1);
-      finish(readUploadReply(xhr.response));
+      finish(readUploadReply(xhr.response, client));
     });
     xhr.addEventListener('error', () => finish({ status: false, error_msg: SERVER_ERROR_TEXT }));
     xhr.addEventListener('abort', () =>
@@ -49,17 +54,20 @@ export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promi
     );
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
-    form.append('token', readStored(STORAGE_KEYS.token) ?? '');
+    form.append('token', client.token());
     form.append('file', file, file instanceof File ? file.name : 'attachment');
     xhr.send(form);
   });
 }
 
 /** Reads the upload endpoint's reply bytes; anything unreadable is the generic server error. */
-export function readUploadReply(body: unknown): UploadReply {
+export function readUploadReply(
+  body: unknown,
+  client: Pick<ApiClient, 'parseReplyBody'> = siteApi,
+): UploadReply {
   try {
     const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : null;
-    const value = bytes ? parseReplyBody(bytes) : null;
+    const value = bytes ? client.parseReplyBody(bytes) : null;
     if (isUploadReply(value)) return value;
   } catch {
     // An unreadable body is reported as the generic server error below (spec §8).

@@ -121,6 +121,16 @@ forEachDatabase((open) => {
     assert.equal(reply.status, true);
   });
 
+  test('a client that sends plain JSON and accepts JSON gets JSON anywhere (the widgets)', async () => {
+    const { reply, type } = await upload([token(alice), file('a.png', PNG)], {
+      host: '127.0.0.1:3000',
+      origin: 'http://127.0.0.1:3000',
+      accept: 'application/json',
+    });
+    assert.match(type, /^application\/json/);
+    assert.equal(reply.status, true);
+  });
+
   test('a foreign Origin is refused before anything is read', async () => {
     const before = await stored();
     const { statusCode, reply } = await upload([token(alice), file('a.png', PNG)], {

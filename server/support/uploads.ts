@@ -113,8 +113,12 @@ export async function attachmentsDir(config: Config): Promise<string> {
   return dir;
 }
 
-/** Whether a request comes from a localhost page, whose replies are plain JSON (spec §7). */
-export function fromLocalhostPage(request: FastifyRequest): boolean {
+/**
+ * Whether the reply is plain JSON: for a localhost page (spec §7), or for a client that sends
+ * plain JSON and says so with `Accept: application/json` (the widgets, which carry no codec).
+ */
+export function wantsJson(request: FastifyRequest): boolean {
+  if (request.headers.accept?.includes('application/json')) return true;
   const origin = request.headers.origin;
   if (origin !== undefined) {
     try {
@@ -144,7 +148,7 @@ export async function registerUploads(
 
   const answer = (request: FastifyRequest, reply: FastifyReply, body: UploadReply) => {
     reply.header('cache-control', 'no-store');
-    if (fromLocalhostPage(request)) return reply.send(body);
+    if (wantsJson(request)) return reply.send(body);
     return reply
       .type('application/octet-stream')
       .send(Buffer.from(encode(body, codecKey, CODEC_COMPACT)));

@@ -1,0 +1,107 @@
+/**
+ * One API client (spec §7 Transport): every call is a POST of `{method, token, subId, ...params}`
+ * to the one endpoint, with credentials and a text/plain body. The site has one (core/api.ts);
+ * each widget makes its own, so two elements talking to two exchanges never share a token.
+ * It never throws: anything unreadable becomes a `status: false` reply.
+ */
+import { notify } from './notify.ts';
+import {
+  API_PATH,
+  type MethodName,
+  type Params,
+  type Reply,
+  type RequestBody,
+  SERVER_ERROR_TEXT,
+} from './protocol.ts';
+
+/**
+ * How bodies are encoded when not plain JSON. Injected rather than imported, so a client that
+ * never uses the codec (the widgets) does not carry it.
+ */
+export interface BodyCodec {
+  /** Whether this request should be encoded (spec §7: not on localhost). */
+  applies(): boolean;
+  encode(body: unknown): Uint8Array;
+  /** Decodes a reply, or returns undefined when the bytes are not a codec body. */
+  decode(bytes: Uint8Array): unknown;
+}
+
+/** Where a client sends its calls and what it sends with them. */
+export interface ApiClientOptions {
+  /** Origin of the API; empty for the page's own. Read on every call. */
+  baseUrl: () => string;
+  /** The session token to send; empty when signed out. */
+  token: () => string;
+  /** The stored ad-tracking sub id; empty when absent. */
+  subId?: () => string;
+  codec?: BodyCodec | null;
+}
+
+/** Calls the API and reads its replies. */
+export interface ApiClient {
+  /** Calls a method; with `notify`, shows success_msg or error_msg as a toast by status. */
+  call<M extends MethodName>(
+    method: M,
+    params: Params<M>,
+    settings?: { notify?: boolean },
+  ): Promise<Reply<M>>;
+  /** The API's origin; empty for the page's own. */
+  baseUrl(): string;
+  /** The session token calls carry. */
+  token(): string;
+  /** Whether requests go encoded with the codec right now (else plain JSON). */
+  encodes(): boolean;
+  /** Reads a reply body as the API answers it: a codec body or plain JSON; throws if neither. */
+  parseReplyBody(bytes: Uint8Array): unknown;
+}
+
+/** Creates a client over `options`. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const parseReplyBody = (bytes: Uint8Array): unknown =>
+    options.codec?.decode(bytes) ?? JSON.parse(new TextDecoder().decode(bytes));
+
+  const send = async <M extends MethodName>(body: RequestBody<M>): Promise<Reply<M>> => {
+    const codec = options.codec?.applies() ? options.codec : null;
+    try {
+      const response = await fetch(`${options.baseUrl()}${API_PATH}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'text/plain' },
+        body: codec ? (codec.encode(body) as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+      });
+      const parsed = parseReplyBody(new Uint8Array(await response.arrayBuffer()));
+      if (isReply(parsed)) return parsed as Reply<M>;
+    } catch {
+      // Network failures and unreadable bodies both end as the generic error below (spec §8).
+    }
+    notify({ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT });
+    return { status: false, error_msg: SERVER_ERROR_TEXT } as Reply<M>;
+  };
+
+  return {
+    async call(method, params, settings = {}) {
+      const body = {
+        ...params,
+        method,
+        token: options.token(),
+        subId: options.subId?.() ?? '',
+      } as RequestBody<typeof method>;
+      const reply = await send(body);
+      if (settings.notify) {
+        const text = reply.status ? reply.success_msg : reply.error_msg;
+        if (text) notify({ kind: 'toast', tone: reply.status ? 'success' : 'error', text });
+      }
+      return reply;
+    },
+    baseUrl: options.baseUrl,
+    token: options.token,
+    encodes: () => options.codec?.applies() ?? false,
+    parseReplyBody,
+  };
+}
+
+function isReply(value: unknown): value is { status: boolean } {
+  return (
+    typeof value === 'object' && value !== null && typeof Reflect.get(value, 'status') === 'boolean'
+  );
+}
