@@ -16,8 +16,11 @@ export const UPLOAD_PATH = '/uploadAttachment.php';
 /** The path of the support socket (spec §7 WebSocket). */
 export const SUPPORT_SOCKET_PATH = '/support';
 
-/** The path of the live-counter socket: connecting counts you as online (spec §3 Live counters). */
-export const LIVE_SOCKET_PATH = '/live';
+/**
+ * The path of the live-counter socket: connecting counts you as online (spec §3 Live counters).
+ * Not `/live`, which is a page of the site.
+ */
+export const LIVE_SOCKET_PATH = '/live-counters';
 
 /** What the live-counter socket pushes: visitors online now and page views recorded. */
 export interface LiveCountersMessage {
@@ -152,6 +155,8 @@ export interface SupportClientRecord {
   isKyc: boolean;
   isBlocked: boolean;
   isMobile: boolean;
+  /** A support-chat visitor (no account): `login` is their name, `email` the contact they gave. */
+  isVisitor: boolean;
 }
 
 /**
@@ -260,6 +265,11 @@ export interface Methods {
    * session token never appears in a URL or an access log.
    */
   'support.getSocketTicket': { params: Record<string, never>; result: { ticket: string } };
+  /** A support chat without an account: the token serves support calls, socket and uploads. */
+  'support.startVisitor': {
+    params: { name?: string; email?: string };
+    result: { token: string; user: User };
+  };
   /** Marks the caller's dialog read (opening the panel resets unread to 0, spec §4). */
   'support.markRead': { params: Record<string, never>; result: Record<string, never> };
   /** Staff: the inbox, pinned dialogs first, then by last message. */

@@ -1,6 +1,6 @@
 /**
  * User storage: the row type, lookups and account creation shared by sign-up and the start-up
- * seeding of the demo and staff accounts.
+ * seeding of the demo and staff accounts, and the rows of support-chat visitors.
  */
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
@@ -39,12 +39,13 @@ export function findUserByEmail(db: Queryable, email: string): Promise<UserRow |
     .executeTakeFirst();
 }
 
-/** The id of the user owning a referral code, or null for an unknown code. */
+/** The id of the account owning a referral code, or null for an unknown code (or a visitor's). */
 export async function findReferrer(db: Queryable, code: string): Promise<number | null> {
   const row = await db
     .selectFrom('users')
     .select('id')
     .where('referral_code', '=', code.trim().toUpperCase())
+    .where('is_visitor', '=', false)
     .executeTakeFirst();
   return row?.id ?? null;
 }
@@ -67,6 +68,7 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
         domain: user.domain,
         referral_code: await freeReferralCode(db),
         referred_by: user.referredBy,
+        contact_email: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -75,6 +77,53 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
     if (isUniqueViolation(error, 'users_email_key')) throw new DomainError(DUPLICATE_EMAIL);
     throw error;
   }
+}
+
+/**
+ * The domain of visitors' synthetic emails: `.invalid` is reserved and never resolves (RFC 2606
+ * §2), so no real mailbox can ever have one of these addresses.
+ */
+export const VISITOR_EMAIL_DOMAIN = 'visitors.invalid';
+
+/**
+ * The password_hash of every visitor: not the `scrypt$...` form, so verifyPassword refuses it
+ * whatever the password (sign-in also treats a visitor's email as unknown).
+ */
+export const VISITOR_PASSWORD_HASH = '!visitor';
+
+/** What a new visitor gives (both optional, already validated) and where they came from. */
+export interface NewVisitor {
+  name: string | null;
+  contactEmail: string | null;
+  ip: string;
+  domain: string;
+}
+
+/**
+ * Inserts a support-chat visitor: a users row with a random synthetic email that no sign-up or
+ * sign-in can reach, and as login the given name or `Visitor <first hex digits of that email>`.
+ */
+export async function createVisitor(db: Queryable, visitor: NewVisitor): Promise<UserRow> {
+  const key = randomBytes(16).toString('hex');
+  return db
+    .insertInto('users')
+    .values({
+      email: `visitor-${key}@${VISITOR_EMAIL_DOMAIN}`,
+      login: visitor.name ?? `Visitor ${key.slice(0, 6)}`,
+      password_hash: VISITOR_PASSWORD_HASH,
+      status_id: 0,
+      image: null,
+      created_ip: visitor.ip,
+      updated_ip: visitor.ip,
+      domain: visitor.domain,
+      // The column is unique and required; findReferrer never matches a visitor's code.
+      referral_code: await freeReferralCode(db),
+      referred_by: null,
+      is_visitor: true,
+      contact_email: visitor.contactEmail,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** True for a unique-index violation (SQLSTATE 23505), optionally of one named constraint. */

@@ -1,7 +1,8 @@
 /**
  * In-memory rate limits (rate-limiter-flexible), one set per server instance. Sign-in counts
  * failures per account and per IP (OWASP Authentication Cheat Sheet); sign-up is limited per IP
- * because each one costs a deliberately slow password hash.
+ * because each one costs a deliberately slow password hash, and visitor chats per IP because each
+ * one adds a users row and a session that nothing else bounds.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -15,6 +16,8 @@ export interface Limits {
   signInIp: RateLimiterMemory;
   /** Sign-up attempts (valid params) per IP. */
   signUpIp: RateLimiterMemory;
+  /** Visitor chats started (support.startVisitor with valid params) per IP. */
+  visitorIp: RateLimiterMemory;
 }
 
 const MINUTE = 60;
@@ -25,6 +28,8 @@ export const SIGN_IN_ACCOUNT_POINTS = 5;
 export const SIGN_IN_IP_POINTS = 20;
 /** Sign-up attempts allowed per IP per hour. */
 export const SIGN_UP_IP_POINTS = 20;
+/** Visitor chats allowed per IP per hour. */
+export const VISITOR_IP_POINTS = 20;
 
 /** Builds a fresh set of limiters. */
 export function createLimits(apiPerMinute: number): Limits {
@@ -34,6 +39,7 @@ export function createLimits(apiPerMinute: number): Limits {
     signInAccount: new RateLimiterMemory({ points: SIGN_IN_ACCOUNT_POINTS, duration: 15 * MINUTE }),
     signInIp: new RateLimiterMemory({ points: SIGN_IN_IP_POINTS, duration: 15 * MINUTE }),
     signUpIp: new RateLimiterMemory({ points: SIGN_UP_IP_POINTS, duration: 60 * MINUTE }),
+    visitorIp: new RateLimiterMemory({ points: VISITOR_IP_POINTS, duration: 60 * MINUTE }),
   };
 }
 

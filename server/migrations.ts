@@ -11,6 +11,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { contentMigration } from './content/contentMigration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
+import { visitorMigration } from './support/visitorMigration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
@@ -189,6 +190,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0002_content': contentMigration,
   '0003_support': supportMigration,
+  '0004_visitors': visitorMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

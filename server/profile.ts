@@ -7,12 +7,16 @@ import { walletTotals } from './wallets.ts';
 /** kyc_status values; only "pending" has a meaning the site shows today. */
 export const KYC_STATUS = { none: 0, pending: 1, approved: 2, rejected: 3 } as const;
 
-/** The profile of an account as users.getInfo, signIn and signUp answer it. */
+/**
+ * The profile of an account as users.getInfo, signIn and signUp answer it, or of a visitor as
+ * support.startVisitor does: their contact email (or '') instead of the synthetic one, and no
+ * referral code, since a visitor's never refers anyone.
+ */
 export async function loadProfile(db: Queryable, row: UserRow): Promise<User> {
   const totals = await walletTotals(db, row.id);
   return {
     id: row.id,
-    email: row.email,
+    email: row.is_visitor ? (row.contact_email ?? '') : row.email,
     login: row.login,
     balance: totals.balance,
     image: row.image,
@@ -27,7 +31,7 @@ export async function loadProfile(db: Queryable, row: UserRow): Promise<User> {
     isWalletConnect: row.is_wallet_connect,
     balanceBTC: totals.balanceBTC,
     percentChange: totals.percentChange,
-    referalCode: row.referral_code,
+    referalCode: row.is_visitor ? '' : row.referral_code,
     isKycPending: row.kyc_status === KYC_STATUS.pending,
     kycStatusId: row.kyc_status,
   };

@@ -8,7 +8,10 @@ import type { ColumnType, Generated } from 'kysely';
 /** A column the database fills (default or identity) and code never rewrites. */
 type Auto<T> = ColumnType<T, T | undefined, never>;
 
-/** Account holders, staff included (status_id > 0), spec §3 User and support-client record. */
+/**
+ * Account holders, staff included (status_id > 0), spec §3 User and support-client record, and
+ * support-chat visitors (is_visitor): no password, a synthetic email, never staff.
+ */
 export interface UsersTable {
   id: Generated<number>;
   /** Trimmed and lower-cased; a CHECK enforces it. */
@@ -41,6 +44,10 @@ export interface UsersTable {
   country_code: Generated<string>;
   country_name: Generated<string>;
   promocode: Generated<string>;
+  /** A support-chat visitor without an account (support.startVisitor); they cannot sign in. */
+  is_visitor: Generated<boolean>;
+  /** The email a visitor gave to be reached at (up to 254 characters), if any. */
+  contact_email: string | null;
 }
 
 /** Sign-in sessions; only the SHA-256 of a token is stored. */

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { UserRow } from './accounts.ts';
 import type { Queryable } from './db.ts';
 
-/** The signed-in account behind a request and the session it used. */
+/** The account holder or support-chat visitor (is_visitor) behind a request, and its session. */
 export interface Caller {
   user: UserRow;
   sessionId: number;

@@ -23,6 +23,9 @@ forEachDatabase((open) => {
     await writeFile(join(dir, 'index.html'), INDEX);
     await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log(1);');
     await writeFile(join(dir, 'robots.txt'), 'User-agent: *');
+    await mkdir(join(dir, 'widgets'));
+    await writeFile(join(dir, 'widgets.js'), 'import("./widgets/widgets-abc.js");');
+    await writeFile(join(dir, 'widgets', 'widgets-abc.js'), 'export {};');
     const db = await open();
     app = await createServer(testConfig({ SITE_DIR: dir, CODEC_KEY: KEY }), db);
     bare = await createServer(testConfig({ SITE_DIR: join(dir, 'missing') }), db);
@@ -40,6 +43,7 @@ forEachDatabase((open) => {
       '/trading/BTC_USDT',
       '/account/overview?x=1',
       '/signin',
+      '/live',
     ]) {
       const response = await app.inject({ method: 'GET', url });
       assert.equal(response.statusCode, 200, url);
@@ -58,6 +62,23 @@ forEachDatabase((open) => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     assert.equal(robots.statusCode, 200);
     assert.equal(robots.headers['cache-control'], 'no-cache');
+  });
+
+  test('the widget loader is revalidated and its hashed modules cached; both load cross-origin', async () => {
+    const loader = await app.inject({
+      method: 'GET',
+      url: '/widgets.js',
+      headers: { origin: 'https://partner.example' },
+    });
+    assert.equal(loader.statusCode, 200);
+    assert.equal(loader.headers['cache-control'], 'no-cache');
+    assert.ok(loader.headers.etag, 'an ETag to revalidate against');
+    assert.equal(loader.headers['access-control-allow-origin'], '*');
+    const module = await app.inject({ method: 'GET', url: '/widgets/widgets-abc.js' });
+    assert.equal(module.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(module.headers['access-control-allow-origin'], '*');
+    const gone = await app.inject({ method: 'GET', url: '/widgets/gone-123.js' });
+    assert.equal(gone.statusCode, 404);
   });
 
   test('a missing asset is a 404, not the page', async () => {

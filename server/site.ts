@@ -1,5 +1,6 @@
 /**
- * Serves the built site: hashed files under /assets/ with long-lived immutable caching, other
+ * Serves the built site: hashed files under /assets/ and /widgets/ with long-lived immutable
+ * caching (the widget files also to other origins, for partner pages), other
  * files as they are, and index.html (with the codec key filled in) for every other GET so the
  * client-side router can take over. Without a built site those GETs answer 404 and the API
  * still works.
@@ -67,8 +68,15 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
       // index.html is only ever served through sendIndex, with the key filled in.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (response, path) => {
-        const inAssets = path.startsWith(join(root, 'assets') + sep);
-        response.setHeader('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+        const hashed = [join(root, 'assets') + sep, join(root, 'widgets') + sep].some((dir) =>
+          path.startsWith(dir),
+        );
+        response.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        // Partner pages load the widgets from here: module scripts need CORS to run.
+        if (path === join(root, 'widgets.js') || path.startsWith(join(root, 'widgets') + sep)) {
+          response.setHeader('access-control-allow-origin', '*');
+          response.setHeader('cross-origin-resource-policy', 'cross-origin');
+        }
       },
     });
   }
@@ -78,7 +86,8 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // A missing hashed asset must stay a 404: answering HTML would break the page confusingly.
-    if (isRead && !request.url.startsWith('/assets/')) return sendIndex(reply);
+    const hashed = request.url.startsWith('/assets/') || request.url.startsWith('/widgets/');
+    if (isRead && !hashed) return sendIndex(reply);
     if (isRead) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
     return reply.code(404).send({ status: false, error_msg: 'Not found.' });
   });

@@ -1,10 +1,10 @@
 /**
- * Helpers for the live-support tests: staff accounts, socket tickets, raw `ws` connections to the
- * real server with a message inbox to wait on, and multipart upload bodies.
+ * Helpers for the live-support tests: staff accounts, support-chat visitors, socket tickets, raw
+ * `ws` connections to the real server with a message inbox to wait on, and multipart upload bodies.
  */
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { SupportClientMessage, SupportServerMessage } from '../core/protocol.ts';
+import type { Params, SupportClientMessage, SupportServerMessage } from '../core/protocol.ts';
 import type { Database } from '../server/db.ts';
 import { ok, signUp } from '../server/testing.ts';
 
@@ -20,6 +20,19 @@ export interface Account {
 /** Signs up a fresh client account. */
 export async function client(app: FastifyInstance): Promise<Account> {
   const { token, user } = await signUp(app);
+  return { token, id: user.id };
+}
+
+let visitors = 0;
+
+/** Starts a fresh support-chat visitor, each from an IP of its own (the per-IP limit). */
+export async function visitor(
+  app: FastifyInstance,
+  params: Params<'support.startVisitor'> = {},
+): Promise<Account> {
+  visitors += 1;
+  const ip = `10.9.${(visitors >> 8) & 255}.${visitors & 255}`;
+  const { token, user } = await ok(app, 'support.startVisitor', params, { ip });
   return { token, id: user.id };
 }
 

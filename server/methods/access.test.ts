@@ -9,9 +9,15 @@ import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
 import { createLimits } from '../limits.ts';
 import { createSession, findCaller, hashToken } from '../sessions.ts';
-import { send, signUp, testConfig } from '../testing.ts';
+import { ok, send, signUp, testConfig } from '../testing.ts';
 import { methods } from './index.ts';
-import { defineMethod, type RequestContext, SIGN_IN_REQUIRED, STAFF_ONLY } from './registry.ts';
+import {
+  ACCOUNT_REQUIRED,
+  defineMethod,
+  type RequestContext,
+  SIGN_IN_REQUIRED,
+  STAFF_ONLY,
+} from './registry.ts';
 
 /** Placeholder params that pass validation for each method, so only access can fail. */
 const VALID_PARAMS: Record<string, Record<string, unknown>> = {
@@ -40,9 +46,10 @@ test('the method list is the one this milestone ships, with its access levels', 
     'faq.getItems': 'public',
     'notices.getCurrent': 'public',
     'notices.publish': 'staff',
-    'support.getHistory': 'user',
-    'support.markRead': 'user',
-    'support.getSocketTicket': 'user',
+    'support.startVisitor': 'public',
+    'support.getHistory': 'client',
+    'support.markRead': 'client',
+    'support.getSocketTicket': 'client',
     'support.getDialogs': 'staff',
     'support.getDialog': 'staff',
     'support.pinDialog': 'staff',
@@ -55,12 +62,13 @@ test('the method list is the one this milestone ships, with its access levels', 
 forEachDatabase((open) => {
   let db: Database;
   let app: FastifyInstance;
-  const tokens: Record<'none' | 'garbage' | 'expired' | 'revoked' | 'user', string> = {
+  const tokens: Record<'none' | 'garbage' | 'expired' | 'revoked' | 'user' | 'visitor', string> = {
     none: '',
     garbage: 'x'.repeat(43),
     expired: '',
     revoked: '',
     user: '',
+    visitor: '',
   };
 
   before(async () => {
@@ -80,6 +88,7 @@ forEachDatabase((open) => {
       .set({ revoked_at: new Date() })
       .where('token_hash', '=', hashToken(tokens.revoked))
       .execute();
+    tokens.visitor = (await ok(app, 'support.startVisitor', {})).token;
   });
   after(() => app.close());
 
@@ -105,13 +114,51 @@ forEachDatabase((open) => {
     });
   }
 
+  for (const method of methods.filter((item) => item.access === 'user')) {
+    test(`${method.name} (user) refuses a support-chat visitor`, async () => {
+      const answer = await callWith(method.name, tokens.visitor);
+      assert.equal(answer.body.status, false);
+      assert.equal(answer.body.error_msg, ACCOUNT_REQUIRED);
+    });
+  }
+
+  for (const method of methods.filter((item) => item.access === 'staff')) {
+    test(`${method.name} (staff) refuses a support-chat visitor`, async () => {
+      const answer = await callWith(method.name, tokens.visitor);
+      assert.equal(answer.body.status, false);
+      assert.equal(answer.body.error_msg, STAFF_ONLY);
+    });
+  }
+
+  for (const method of methods.filter((item) => item.access === 'client')) {
+    test(`${method.name} (client) answers a support-chat visitor and an account holder`, async () => {
+      for (const token of [tokens.visitor, tokens.user]) {
+        const answer = await callWith(method.name, token);
+        assert.equal(answer.body.status, true, JSON.stringify(answer.body));
+      }
+    });
+  }
+
   test('a signed-in user passes the access check of every user method', async () => {
     for (const method of methods.filter(
       (item) => item.access === 'user' && item.name !== 'users.logout',
     )) {
       const answer = await callWith(method.name, tokens.user);
       assert.notEqual(answer.body.error_msg, SIGN_IN_REQUIRED, method.name);
+      assert.notEqual(answer.body.error_msg, ACCOUNT_REQUIRED, method.name);
     }
+  });
+
+  test('public methods that read an account treat a visitor as signed out', async () => {
+    const info = await callWith('users.getInfo', tokens.visitor);
+    assert.equal(info.body.status, false);
+    assert.equal(info.body.error_msg, SIGN_IN_REQUIRED);
+    assert.equal(info.body.user, undefined, 'no profile for a visitor');
+    assert.ok(info.body.config, 'the site configuration comes with the refusal');
+    const wallets = await callWith('currencies.getItems', tokens.visitor);
+    assert.equal(wallets.body.status, false);
+    assert.equal(wallets.body.error_msg, ACCOUNT_REQUIRED);
+    assert.equal(wallets.body.wallets, undefined);
   });
 
   test('defineMethod checks staff access before params, and lets staff through', async () => {
@@ -141,5 +188,31 @@ forEachDatabase((open) => {
     await assert.rejects(staffOnly.run({ bad: true }, context), new DomainError(STAFF_ONLY));
     const staff = { ...caller, user: { ...caller.user, status_id: 1 } };
     assert.deepEqual(await staffOnly.run({}, { ...context, caller: staff }), {});
+    // Even a visitor row with a staff status (which the database refuses) is no staff.
+    const odd = { ...caller, user: { ...caller.user, status_id: 1, is_visitor: true } };
+    await assert.rejects(
+      staffOnly.run({}, { ...context, caller: odd }),
+      new DomainError(STAFF_ONLY),
+    );
+
+    const definition = {
+      name: 'users.logout' as const,
+      params: z.object({}),
+      handler: async () => ({}),
+    };
+    const forClients = defineMethod({ ...definition, access: 'client' });
+    const forAccounts = defineMethod({ ...definition, access: 'user' });
+    const visitor = { ...caller, user: { ...caller.user, is_visitor: true } };
+    await assert.rejects(
+      forClients.run({}, { ...context, caller: null }),
+      new DomainError(SIGN_IN_REQUIRED),
+    );
+    assert.deepEqual(await forClients.run({}, { ...context, caller: visitor }), {});
+    assert.deepEqual(await forClients.run({}, context), {});
+    await assert.rejects(
+      forAccounts.run({}, { ...context, caller: visitor }),
+      new DomainError(ACCOUNT_REQUIRED),
+    );
+    assert.deepEqual(await forAccounts.run({}, context), {});
   });
 });

@@ -2,10 +2,9 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Currency, Ticker } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
 import type { Queryable } from '../db.ts';
 import { listWallets } from '../wallets.ts';
-import { defineMethod, type Method, SIGN_IN_REQUIRED } from './registry.ts';
+import { defineMethod, type Method, requireAccount } from './registry.ts';
 
 /** The largest `limit` the wallet list accepts (spec §9 Currency list limit). */
 export const MAX_WALLET_LIMIT = 1000;
@@ -13,13 +12,13 @@ export const MAX_WALLET_LIMIT = 1000;
 const getItems = defineMethod({
   name: 'currencies.getItems',
   // Public because the currency list is fetched at start by visitors; `limit` asks for the
-  // caller's own wallets and then needs a signed-in account.
+  // caller's own wallets and then needs a signed-in account (a support-chat visitor has none).
   access: 'public',
   params: z.object({ limit: z.number().int().min(1).max(MAX_WALLET_LIMIT).exactOptional() }),
   async handler(params, ctx) {
     if (params.limit === undefined) return { items: await listCurrencies(ctx.db) };
-    if (ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED);
-    const wallets = await listWallets(ctx.db, ctx.caller.user.id);
+    const caller = requireAccount(ctx.caller);
+    const wallets = await listWallets(ctx.db, caller.user.id);
     return { wallets: wallets.slice(0, params.limit) };
   },
 });

@@ -13,8 +13,11 @@ import type { Database } from '../db.ts';
 import type { Limits } from '../limits.ts';
 import type { Caller } from '../sessions.ts';
 
-/** Who may call a method: anyone, a signed-in account, or staff (statusId > 0, spec §6). */
-export type Access = 'public' | 'user' | 'staff';
+/**
+ * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
+ * (support.startVisitor); an account holder only; or staff (statusId > 0, spec §6).
+ */
+export type Access = 'public' | 'client' | 'user' | 'staff';
 
 /** What hears of each page view metrics.addVisitor records (the live counters' hub). */
 export interface PageViews {
@@ -33,11 +36,14 @@ export interface RequestContext {
   host: string;
   /** The ad-tracking sub id the client stored (spec §4 On start), capped. */
   subId: string;
-  /** The signed-in account, or null for a visitor (or an unknown, expired or revoked token). */
+  /**
+   * The session's account holder or support-chat visitor (`user.is_visitor`), or null when
+   * signed out (no token, or an unknown, expired or revoked one).
+   */
   caller: Caller | null;
 }
 
-/** The context a handler sees: `caller` is guaranteed for 'user' and 'staff' methods. */
+/** The context a handler sees: `caller` is guaranteed for every level but 'public'. */
 export type MethodContext<A extends Access> = Omit<RequestContext, 'caller'> & {
   caller: A extends 'public' ? Caller | null : Caller;
 };
@@ -61,8 +67,11 @@ export interface Method {
   run(params: unknown, ctx: RequestContext): Promise<object>;
 }
 
-/** The answer to a call that needs a signed-in account (and getInfo for a visitor). */
+/** The answer to a call that needs a signed-in account (and getInfo when signed out). */
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+
+/** The answer to a support-chat visitor's call of a method that needs an account. */
+export const ACCOUNT_REQUIRED = 'Please create an account or sign in to continue.';
 
 /** The answer to a non-staff call of a staff method. */
 export const STAFF_ONLY = 'This action is only available to staff.';
@@ -77,15 +86,29 @@ export function defineMethod<M extends MethodName, A extends Access>(
     access,
     async run(raw, ctx) {
       if (access !== 'public' && ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED);
-      if (access === 'staff' && (ctx.caller?.user.status_id ?? 0) <= 0) {
-        throw new DomainError(STAFF_ONLY);
-      }
+      if (access === 'user') requireAccount(ctx.caller);
+      if (access === 'staff' && !isStaff(ctx.caller)) throw new DomainError(STAFF_ONLY);
       const parsed = params.safeParse(raw, { reportInput: true });
       if (!parsed.success) throw new DomainError(describeIssue(parsed.error.issues[0]));
       // Safe: the checks above establish what MethodContext<A> promises about `caller`.
       return handler(parsed.data, ctx as MethodContext<A>);
     },
   };
+}
+
+/**
+ * The caller as an account holder, for 'user' methods and public ones that read an account:
+ * DomainError(SIGN_IN_REQUIRED) when signed out, DomainError(ACCOUNT_REQUIRED) for a visitor.
+ */
+export function requireAccount(caller: Caller | null): Caller {
+  if (caller === null) throw new DomainError(SIGN_IN_REQUIRED);
+  if (caller.user.is_visitor) throw new DomainError(ACCOUNT_REQUIRED);
+  return caller;
+}
+
+/** Whether a caller is staff; a visitor never is (the database refuses one with a status too). */
+function isStaff(caller: Caller | null): boolean {
+  return caller !== null && caller.user.status_id > 0 && !caller.user.is_visitor;
 }
 
 /** A sentence naming the field and what is wrong with it, e.g. 'Email is required.' */

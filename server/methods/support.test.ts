@@ -1,16 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { STAFF_SETTABLE_FLAGS } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { VISITOR_PASSWORD_HASH } from '../accounts.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { post } from '../ledger.ts';
+import { VISITOR_IP_POINTS } from '../limits.ts';
+import { verifyPassword } from '../passwords.ts';
 import { storeMessage } from '../support/dialogs.ts';
-import { fails, ok, send, signUp, testConfig } from '../testing.ts';
+import { fails, ok, send, signUp, testConfig, uniqueEmail } from '../testing.ts';
 import { BAD_SUBSCRIPTION } from './push.ts';
-import { STAFF_ONLY } from './registry.ts';
+import { ACCOUNT_REQUIRED, STAFF_ONLY } from './registry.ts';
 import { CANNOT_BLOCK_SELF, UNKNOWN_CLIENT } from './support.ts';
+import { WRONG_CREDENTIALS } from './users.ts';
 
 const SUBSCRIPTION = {
   endpoint: 'https://push.example.net/send/abc123',
@@ -338,5 +342,216 @@ forEachDatabase((open) => {
       await fails(app, { method: 'push.subscribe', subscription: 'x'.repeat(5000) }, { token }),
       'Subscription must be at most 4096 characters.',
     );
+  });
+
+  describe('visitors', () => {
+    let visitorIp = 0;
+    /** Starts a visitor chat from an address of its own, so the per-IP limit stays out of it. */
+    const startVisitor = (params: { name?: string; email?: string } = {}) => {
+      visitorIp += 1;
+      return ok(app, 'support.startVisitor', params, { ip: `10.2.0.${visitorIp}` });
+    };
+    const userRow = (id: number) =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    test('startVisitor without a name or email starts a session for "Visitor <id>"', async () => {
+      const { token, user } = await startVisitor();
+      assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+      assert.match(user.login, /^Visitor [0-9a-f]{6}$/);
+      assert.equal(user.email, '', 'the synthetic email never reaches the visitor');
+      assert.equal(user.statusId, 0);
+      assert.equal(user.balance, 0);
+      assert.equal(user.referalCode, '');
+      const row = await userRow(user.id);
+      assert.equal(row.is_visitor, true);
+      assert.equal(row.contact_email, null);
+      assert.match(row.email, /^visitor-[0-9a-f]{32}@visitors\.invalid$/);
+      assert.equal(
+        row.login,
+        `Visitor ${row.email.slice('visitor-'.length, 'visitor-'.length + 6)}`,
+      );
+      assert.equal(row.password_hash, VISITOR_PASSWORD_HASH);
+      assert.equal(row.created_ip, `10.2.0.${visitorIp}`);
+      // Blank fields, as an empty form sends them, count as not given.
+      const blank = await startVisitor({ name: '   ', email: '' });
+      assert.match(blank.user.login, /^Visitor [0-9a-f]{6}$/);
+      assert.equal((await userRow(blank.user.id)).contact_email, null);
+    });
+
+    test('startVisitor keeps the trimmed name and the normalised contact email', async () => {
+      const { user } = await startVisitor({ name: '  Ada Lovelace ', email: ' Ada@Example.COM ' });
+      assert.equal(user.login, 'Ada Lovelace');
+      assert.equal(user.email, 'ada@example.com');
+      const row = await userRow(user.id);
+      assert.equal(row.contact_email, 'ada@example.com');
+      assert.notEqual(row.email, 'ada@example.com', 'the contact email is not the account key');
+      const again = await startVisitor({ name: 'Ada Lovelace', email: 'ada@example.com' });
+      assert.notEqual(again.user.id, user.id, 'the same contact details start a new chat');
+    });
+
+    test('startVisitor refuses bad input with a message naming the field', async () => {
+      const count = async () =>
+        (await db.selectFrom('users').select('id').where('is_visitor', '=', true).execute()).length;
+      const before = await count();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ name: 'x'.repeat(65) }, 'Name must be at most 64 characters.'],
+        [{ name: 42 }, 'Name must be a string.'],
+        [{ name: null }, 'Name must be a string.'],
+        [{ email: 'not-an-email' }, 'Email must be a valid email address.'],
+        [{ email: `${'a'.repeat(250)}@b.com` }, 'Email must be at most 254 characters.'],
+        [{ email: ['a@b.com'] }, 'Email must be a string.'],
+        [{ email: true }, 'Email must be a string.'],
+      ];
+      for (const [params, message] of cases) {
+        assert.equal(
+          await fails(app, { method: 'support.startVisitor', ...params }, { ip: '10.3.0.1' }),
+          message,
+          JSON.stringify(params).slice(0, 40),
+        );
+      }
+      assert.equal(await count(), before, 'no visitor row for a refused call');
+      // 64 characters after trimming is the most a name may have.
+      const longest = await startVisitor({ name: ` ${'n'.repeat(64)} ` });
+      assert.equal(longest.user.login, 'n'.repeat(64));
+    });
+
+    test(`startVisitor allows ${VISITOR_IP_POINTS} chats per IP per hour`, async () => {
+      const ip = '10.4.0.1';
+      for (let i = 0; i < VISITOR_IP_POINTS; i++) {
+        await ok(app, 'support.startVisitor', {}, { ip });
+      }
+      assert.match(
+        await fails(app, { method: 'support.startVisitor' }, { ip }),
+        /^Too many chats started from this address\. Please try again in \d+ minutes\.$/,
+      );
+      await ok(app, 'support.startVisitor', {}, { ip: '10.4.0.2' });
+    });
+
+    test('a visitor gets socket tickets, an empty history, and staff replies', async () => {
+      const { token, user } = await startVisitor({ name: 'Grace' });
+      const { ticket } = await ok(app, 'support.getSocketTicket', {}, { token });
+      assert.match(ticket, /^[A-Za-z0-9_-]{43}$/);
+      assert.deepEqual(await ok(app, 'support.getHistory', {}, { token }), {
+        status: true,
+        messages: [],
+        isNew: true,
+        unread: 0,
+      });
+      await say(user.id, 'v1', 'Can I deposit by card?');
+      await say(user.id, 'v2', 'Yes: open Wallet, then Deposit.', false);
+      const history = await ok(app, 'support.getHistory', {}, { token });
+      assert.deepEqual(
+        history.messages.map((m) => [m.id, m.text, m.isOut]),
+        [
+          ['v1', 'Can I deposit by card?', true],
+          ['v2', 'Yes: open Wallet, then Deposit.', false],
+        ],
+      );
+      assert.equal(history.unread, 1);
+      await ok(app, 'support.markRead', {}, { token });
+      assert.equal((await ok(app, 'support.getHistory', {}, { token })).unread, 0);
+    });
+
+    test('a visitor cannot use account methods nor sign in, and is never staff', async () => {
+      const { token, user } = await startVisitor({ email: 'grace@example.com' });
+      for (const body of [
+        { method: 'users.logout' },
+        { method: 'push.subscribe', subscription: JSON.stringify(SUBSCRIPTION) },
+      ]) {
+        assert.equal(await fails(app, body, { token }), ACCOUNT_REQUIRED, body.method);
+      }
+      assert.equal(
+        await fails(app, { method: 'currencies.getItems', limit: 10 }, { token }),
+        ACCOUNT_REQUIRED,
+      );
+      assert.equal(await fails(app, { method: 'support.getDialogs' }, { token }), STAFF_ONLY);
+      const info = await send(app, { method: 'users.getInfo', token, subId: '' });
+      assert.equal(info.body.status, false);
+      assert.equal(info.body.user, undefined);
+
+      const row = await userRow(user.id);
+      // Whatever the password, the synthetic and the contact email answer like unknown ones.
+      for (const [email, password] of [
+        [row.email, 'correct horse battery'],
+        [row.email, VISITOR_PASSWORD_HASH],
+        [row.email, row.password_hash],
+        ['grace@example.com', 'correct horse battery'],
+      ]) {
+        assert.equal(
+          await fails(app, { method: 'users.signIn', email, password }, { ip: '10.5.0.1' }),
+          WRONG_CREDENTIALS,
+          `${email} / ${password}`,
+        );
+      }
+      assert.equal(await verifyPassword('', VISITOR_PASSWORD_HASH), false);
+      // No account may take an address at the visitors' domain, whether or not it exists.
+      for (const email of [row.email, 'someone@visitors.invalid']) {
+        assert.equal(
+          await fails(app, { method: 'users.signUp', email, password: 'long enough password' }),
+          'Email must be a valid email address.',
+        );
+      }
+      await assert.rejects(
+        db.updateTable('users').set({ status_id: 1 }).where('id', '=', user.id).execute(),
+        /users_visitor_not_staff/,
+      );
+      // A visitor's referral code (never shown to them) refers no one.
+      const referred = await ok(
+        app,
+        'users.signUp',
+        { email: uniqueEmail(), password: 'long enough password', ref: row.referral_code },
+        { ip: '10.5.0.2' },
+      );
+      assert.equal((await userRow(referred.user.id)).referred_by, null);
+    });
+
+    test('the staff inbox marks visitor dialogs, with the name and contact email given', async () => {
+      const named = await startVisitor({ name: 'Grace Hopper', email: 'Grace@Example.com' });
+      const anonymous = await startVisitor();
+      const holder = await signUp(app);
+      await say(named.user.id, 'n1', 'Hello from the partner page');
+      await say(anonymous.user.id, 'a1', 'Hi');
+      await say(holder.user.id, 'h1', 'Hi, I have an account');
+      const { dialogs } = await ok(app, 'support.getDialogs', {}, { token: staffToken });
+      const row = (id: number) => dialogs.find((d) => d.record.id === id);
+      assert.equal(row(named.user.id)?.isVisitor, true);
+      assert.equal(row(named.user.id)?.record.isVisitor, true);
+      assert.equal(row(named.user.id)?.record.login, 'Grace Hopper');
+      assert.equal(row(named.user.id)?.record.email, 'grace@example.com');
+      assert.equal(row(named.user.id)?.lastMessage?.text, 'Hello from the partner page');
+      assert.equal(row(anonymous.user.id)?.isVisitor, true);
+      assert.equal(row(anonymous.user.id)?.record.email, '');
+      assert.equal(row(anonymous.user.id)?.record.login, anonymous.user.login);
+      assert.equal(row(holder.user.id)?.isVisitor, false);
+      assert.equal(row(holder.user.id)?.record.isVisitor, false);
+      assert.equal(row(holder.user.id)?.record.email, holder.user.email);
+
+      const dialog = await ok(
+        app,
+        'support.getDialog',
+        { userId: named.user.id },
+        { token: staffToken },
+      );
+      assert.equal(dialog.record.isVisitor, true);
+      assert.equal(dialog.record.email, 'grace@example.com');
+      assert.equal(dialog.variables.login, 'Grace Hopper');
+      assert.equal(dialog.variables.email, 'grace@example.com');
+      assert.equal(dialog.variables.referalCode, '');
+      assert.deepEqual(
+        dialog.messages.map((m) => m.text),
+        ['Hello from the partner page'],
+      );
+      // Staff can block an abusive visitor like any client: the session stops working.
+      await ok(
+        app,
+        'support.setUserFlag',
+        { userId: named.user.id, flag: 'isBlocked', value: true },
+        { token: staffToken },
+      );
+      assert.equal(
+        await fails(app, { method: 'support.getHistory' }, { token: named.token }),
+        'Please sign in to continue.',
+      );
+    });
   });
 });

@@ -1,12 +1,16 @@
 /**
- * support.* methods (spec §7 support.getHistory, §3/§4 support-client state, issue 4): a client's
- * history and unread count, socket tickets, and the staff inbox. Messages themselves travel over
- * the socket (support/socket.ts).
+ * support.* methods (spec §7 support.getHistory, §3/§4 support-client state, issue 4): visitor
+ * chats for people without an account, a client's history and unread count, socket tickets, and
+ * the staff inbox. Messages themselves travel over the socket (support/socket.ts).
  */
 import { z } from 'zod';
 import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol.ts';
+import { createVisitor } from '../accounts.ts';
 import { DomainError } from '../DomainError.ts';
+import { spend, waitText } from '../limits.ts';
+import { loadProfile } from '../profile.ts';
 import type { UsersTable } from '../schema.ts';
+import { createSession } from '../sessions.ts';
 import {
   ensureDialog,
   findDialog,
@@ -43,9 +47,42 @@ const FLAG_COLUMNS: Record<StaffSettableFlag, keyof UsersTable> = {
   isVerified: 'is_verified',
 };
 
+const startVisitor = defineMethod({
+  name: 'support.startVisitor',
+  access: 'public',
+  // Both optional; a blank field (an empty form input) counts as not given.
+  params: z.object({
+    name: z.string().trim().max(64).exactOptional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.union([z.literal(''), z.email()]))
+      .exactOptional(),
+  }),
+  async handler(params, ctx) {
+    const { db, ip } = ctx;
+    const wait = await spend(ctx.limits.visitorIp, ip);
+    if (wait > 0) {
+      throw new DomainError(
+        `Too many chats started from this address. Please try again in ${waitText(wait)}.`,
+      );
+    }
+    const user = await createVisitor(db, {
+      name: params.name || null,
+      contactEmail: params.email || null,
+      ip,
+      domain: ctx.host,
+    });
+    const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
+    return { token, user: await loadProfile(db, user) };
+  },
+});
+
 const getHistory = defineMethod({
   name: 'support.getHistory',
-  access: 'user',
+  access: 'client',
   params: z.object({}),
   async handler(_params, { db, caller }) {
     const key = await attachmentUrlKey(db);
@@ -61,7 +98,7 @@ const getHistory = defineMethod({
 
 const markRead = defineMethod({
   name: 'support.markRead',
-  access: 'user',
+  access: 'client',
   params: z.object({}),
   async handler(_params, { db, caller }) {
     await markDialogRead(db, caller.user.id, 'client');
@@ -71,7 +108,7 @@ const markRead = defineMethod({
 
 const getSocketTicket = defineMethod({
   name: 'support.getSocketTicket',
-  access: 'user',
+  access: 'client',
   params: z.object({}),
   async handler(_params, { db, caller }) {
     return { ticket: await issueTicket(db, caller.user.id) };
@@ -124,7 +161,7 @@ const getDialogs = defineMethod({
             record,
             unread: dialog.unread_staff,
             isPinned: dialog.is_pinned,
-            isVisitor: false,
+            isVisitor: record.isVisitor,
             lastMessage: message === undefined ? null : toWire(message, caller.user.id, key),
           },
         ];
@@ -143,7 +180,7 @@ const getDialog = defineMethod({
     if (record === undefined) throw new DomainError(UNKNOWN_CLIENT);
     const user = await db
       .selectFrom('users')
-      .select('referral_code')
+      .select(['referral_code', 'is_visitor'])
       .where('id', '=', params.userId)
       .executeTakeFirstOrThrow();
     const key = await attachmentUrlKey(db);
@@ -153,7 +190,8 @@ const getDialog = defineMethod({
       record,
       variables: supportVariables(
         record,
-        user.referral_code,
+        // A visitor's code refers no one (findReferrer skips visitors): never offer it.
+        user.is_visitor ? '' : user.referral_code,
         ctx.host,
         ctx.config.support.verificationAmount,
       ),
@@ -207,6 +245,7 @@ const setUserFlag = defineMethod({
 
 /** The support.* methods. */
 export const supportMethods: readonly Method[] = [
+  startVisitor,
   getHistory,
   markRead,
   getSocketTicket,

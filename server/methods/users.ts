@@ -6,6 +6,7 @@ import {
   findReferrer,
   findUserByEmail,
   normaliseEmail,
+  VISITOR_EMAIL_DOMAIN,
 } from '../accounts.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
@@ -37,6 +38,10 @@ const signUp = defineMethod({
   }),
   async handler(params, ctx) {
     const { db, ip } = ctx;
+    // Visitors' synthetic addresses live there; no mailbox can (RFC 2606 §2), so no account may.
+    if (params.email.endsWith(`@${VISITOR_EMAIL_DOMAIN}`)) {
+      throw new DomainError('Email must be a valid email address.');
+    }
     const wait = await spend(ctx.limits.signUpIp, ip);
     if (wait > 0) {
       throw new DomainError(
@@ -78,7 +83,9 @@ const signIn = defineMethod({
         `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`,
       );
     }
-    const user = await findUserByEmail(db, account);
+    const found = await findUserByEmail(db, account);
+    // A visitor's row is no account: it answers exactly like an unknown email, slow hash included.
+    const user = found?.is_visitor ? undefined : found;
     const ok = await verifyPassword(params.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (user === undefined || !ok) {
       await spend(limits.signInAccount, account);
@@ -118,8 +125,11 @@ const getInfo = defineMethod({
   params: z.object({}),
   async handler(_params, ctx) {
     const config = await loadSiteConfig(ctx.db, ctx.config.site);
-    // Spec §3: the config comes with the user query, so a visitor gets it with the refusal.
-    if (ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED, { config });
+    // Spec §3: the config comes with the user query, so a signed-out person gets it with the
+    // refusal; a support-chat visitor has no profile to show and gets the same answer.
+    if (ctx.caller === null || ctx.caller.user.is_visitor) {
+      throw new DomainError(SIGN_IN_REQUIRED, { config });
+    }
     return { user: await loadProfile(ctx.db, ctx.caller.user), config };
   },
 });

@@ -6,8 +6,8 @@
 import { type Migration, sql } from 'kysely';
 
 const statements = [
-  // One dialog per client. A client is an account holder today; visitor chat (a later issue)
-  // adds a nullable visitor key next to user_id rather than a second table.
+  // One dialog per client: an account holder, or a visitor, which 0004_visitors made a users
+  // row too (is_visitor), so user_id serves both.
   `create table support_dialogs (
     id integer generated always as identity primary key,
     user_id integer not null constraint support_dialogs_user_key unique

@@ -2,7 +2,8 @@
  * The support-client record staff see (spec §3 Support-client user record) and the canned-reply
  * variables, built from the users row and the ledger: deposits is the USD value (at today's
  * reference prices) of everything the system deposits account ever credited to the client, and
- * balance is the wallets' total, exactly as the client's own profile shows it.
+ * balance is the wallets' total, exactly as the client's own profile shows it. A visitor's record
+ * carries the contact email they gave (or ''), never their synthetic unique one.
  */
 import { sql } from 'kysely';
 import { siteName } from '../../core/format.ts';
@@ -68,7 +69,7 @@ function toRecord(user: UserRow, deposits: number, balance: number): SupportClie
     createdIp: user.created_ip,
     updatedIp: user.updated_ip,
     login: user.login,
-    email: user.email,
+    email: user.is_visitor ? (user.contact_email ?? '') : user.email,
     isPremium: user.is_premium,
     isVerified: user.is_verified,
     isWithdraw: user.is_withdraw,
@@ -79,6 +80,7 @@ function toRecord(user: UserRow, deposits: number, balance: number): SupportClie
     isKyc: user.is_kyc,
     isBlocked: user.is_blocked,
     isMobile: user.is_mobile,
+    isVisitor: user.is_visitor,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * A support client's record (spec §3 Support-client user record) with pin/unpin and the account
- * flags staff may set; the server enforces the flags, and nothing here changes a balance.
+ * flags staff may set; the server enforces the flags, and nothing here changes a balance. A
+ * support-chat visitor (no account) is badged as such, with the contact email they gave.
  */
 import { formatUsd } from '../../../core/format.ts';
 import {
@@ -21,6 +22,7 @@ export const FLAG_LABELS: Record<keyof SupportClientRecord & `is${string}`, stri
   isKyc: 'Identity verified (KYC)',
   isBlocked: 'Account blocked',
   isMobile: 'Uses the mobile site',
+  isVisitor: 'Visitor (no account)',
 };
 
 function date(value: string): string {
@@ -43,24 +45,34 @@ export function ClientRecordPanel({
   onPin: (pinned: boolean) => void;
   onFlag: (flag: StaffSettableFlag, value: boolean) => void;
 }) {
+  const visitor = record.isVisitor;
   const fields: [string, string][] = [
     ['Id', String(record.id)],
-    ['Login', record.login],
-    ['Email', record.email],
+    [visitor ? 'Name' : 'Login', record.login],
+    [visitor ? 'Contact email' : 'Email', record.email || '—'],
     ['Country', record.country.name ? `${record.country.name} (${record.country.code})` : '—'],
     ['Balance', formatUsd(record.balance, { adaptive: true })],
     ['Deposits', formatUsd(record.deposits, { adaptive: true })],
     ['Promocode', record.promocode || '—'],
     ['Domain', record.domain || '—'],
-    ['Registered', date(record.createdAt)],
+    [visitor ? 'Chat started' : 'Registered', date(record.createdAt)],
     ['Updated', date(record.updatedAt)],
-    ['Sign-up IP', record.createdIp || '—'],
+    [visitor ? 'First IP' : 'Sign-up IP', record.createdIp || '—'],
     ['Last IP', record.updatedIp || '—'],
   ];
   return (
     <section className="admin-record" aria-label="Client record">
       <div className="admin-record-head">
-        <h2>{record.login || record.email}</h2>
+        <h2>
+          {record.login || record.email}
+          {/* Text, not a colour: the heading reads "Name Visitor" to a screen reader too. */}
+          {visitor && (
+            <>
+              {' '}
+              <span className="admin-tag">Visitor</span>
+            </>
+          )}
+        </h2>
         <button
           type="button"
           className="button secondary"

@@ -1,10 +1,17 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { initialUser, type SupportVariables, user } from '../../../core/index.ts';
+import {
+  initialUser,
+  type SupportClientRecord,
+  type SupportVariables,
+  user,
+} from '../../../core/index.ts';
+import { ClientRecordPanel } from './ClientRecordPanel.tsx';
 import ClientsPage from './ClientsPage.tsx';
 import { CANNED_REPLIES, fillReply } from './cannedReplies.ts';
+import { Inbox } from './Inbox.tsx';
 
 const variables: SupportVariables = {
   domain: 'exchange.example',
@@ -33,6 +40,68 @@ describe('ClientsPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Staff only' })).to.exist;
     expect(screen.getByRole('link', { name: 'Back to your account' })).to.exist;
+  });
+});
+
+const visitorRecord: SupportClientRecord = {
+  id: 42,
+  country: { name: '', code: '' },
+  deposits: 0,
+  promocode: '',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  domain: 'partner.example',
+  balance: 0,
+  updatedAt: '2026-01-02T10:00:00.000Z',
+  createdIp: '10.0.0.1',
+  updatedIp: '10.0.0.1',
+  login: 'Grace',
+  email: 'grace@example.com',
+  isPremium: false,
+  isVerified: false,
+  isWithdraw: false,
+  isTransfer: false,
+  isAbuse: false,
+  isSwap: false,
+  isWalletConnect: false,
+  isKyc: false,
+  isBlocked: false,
+  isMobile: false,
+  isVisitor: true,
+};
+
+describe('visitor dialogs', () => {
+  afterEach(cleanup);
+
+  it('are marked "Visitor" in words in the inbox and the record panel', () => {
+    const holder = { ...visitorRecord, id: 7, login: 'alice', isVisitor: false };
+    render(
+      <Inbox
+        dialogs={[
+          { record: visitorRecord, unread: 1, isPinned: false, isVisitor: true, lastMessage: null },
+          { record: holder, unread: 0, isPinned: false, isVisitor: false, lastMessage: null },
+        ]}
+        selectedId={null}
+        onSelect={() => {}}
+        now={Date.now()}
+      />,
+    );
+    const rows = screen.getAllByTestId('inbox-row');
+    expect(within(rows[0] as HTMLElement).getByText('Visitor')).to.exist;
+    expect(within(rows[1] as HTMLElement).queryByText('Visitor')).to.equal(null);
+    cleanup();
+
+    render(
+      <ClientRecordPanel
+        record={visitorRecord}
+        isPinned={false}
+        busy={null}
+        onPin={() => {}}
+        onFlag={() => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Grace Visitor' })).to.exist;
+    expect(screen.getByText('Contact email')).to.exist;
+    expect(screen.getByText('grace@example.com')).to.exist;
   });
 });
 

@@ -205,6 +205,8 @@ function Dashboard() {
   };
 
   const record = client.items;
+  const name = record?.login || record?.email || `client #${selectedId}`;
+  const chatName = record?.isVisitor ? `${name} (visitor)` : name;
   return (
     <section className="page">
       <style>{styles}</style>
@@ -229,7 +231,7 @@ function Dashboard() {
               key={selectedId}
               chat={chat}
               side="staff"
-              title={`Chat with ${record?.login || record?.email || `client #${selectedId}`}`}
+              title={`Chat with ${chatName}`}
               otherName={record?.login || 'Client'}
               baseUrl={apiBaseUrl()}
             />
