@@ -10,7 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
  * that accept them (@fastify/static `preCompressed`): the home page's JS goes over the wire at a
  * third of its size without compressing on every request.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
+import { PARTNER_ORIGIN } from './e2e/partnerServer.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 const executablePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
@@ -45,6 +46,8 @@ export default defineConfig({
       STAFF_PASSWORD: 'staff-password-1',
       PIXEL_URL: 'https://pixel.example.com/px',
       SOCIAL_TELEGRAM: 'https://t.me/exchange_example',
+      // The widget specs serve a third-party partner site from this origin.
+      ALLOWED_ORIGINS: PARTNER_ORIGIN,
     },
   },
 });

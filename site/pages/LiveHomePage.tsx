@@ -5,11 +5,13 @@
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { siteName, user } from '../../core/index.ts';
+import { useWidgets } from '../useWidgets.ts';
 
 /** Home when `config.live.is_enabled`. */
 export default function LiveHomePage() {
   const { isAuth } = useSnapshot(user);
   const name = siteName(window.location.hostname);
+  useWidgets();
   return (
     <div className="page home home-live">
       <section className="hero" aria-labelledby="live-home-title">
@@ -19,6 +21,9 @@ export default function LiveHomePage() {
           Follow the eight spot markets as they move, see how many traders are online with you, and
           ask our support team anything while it happens.
         </p>
+        <div className="live-counters">
+          <live-counter figure="count" label="traders online now" />
+        </div>
         <div className="actions">
           <Link href="/live" className="button">
             Watch the live markets

@@ -1,13 +1,15 @@
 /**
- * `/live` (spec §2 marketing page): what the live event is and how to take part. The live visitor
- * counter and chat elements join this page with the widget suite.
+ * `/live` (spec §2 marketing page): what the live event is and how to take part, with the live
+ * counters of the widget suite (visitors online now and page views).
  */
 import { Link } from 'wouter';
 import { ASSETS, siteName } from '../../core/index.ts';
+import { useWidgets } from '../useWidgets.ts';
 
 /** The live marketing page. */
 export default function LivePage() {
   const name = siteName(window.location.hostname);
+  useWidgets();
   return (
     <div className="page live-page">
       <section className="hero" aria-labelledby="live-title">
@@ -18,6 +20,10 @@ export default function LivePage() {
           answers questions in the chat and shows how each feature of the exchange works, from a
           first deposit to a spot order.
         </p>
+        <div className="live-counters">
+          <live-counter figure="count" label="traders online now" />
+          <live-counter figure="views" label="page views so far" />
+        </div>
       </section>
       <section aria-labelledby="live-markets">
         <h2 id="live-markets">The markets we follow</h2>

@@ -1,10 +1,12 @@
 /** `/promo` (spec §2 marketing page): the current promotion and its conditions, stated plainly. */
 import { Link } from 'wouter';
 import { siteName } from '../../core/index.ts';
+import { useWidgets } from '../useWidgets.ts';
 
 /** The promotion page. */
 export default function PromoPage() {
   const name = siteName(window.location.hostname);
+  useWidgets();
   return (
     <div className="page promo-page">
       <section className="hero" aria-labelledby="promo-title">
@@ -21,6 +23,9 @@ export default function PromoPage() {
           <Link href="/account/profile" className="button secondary">
             Find your referral link
           </Link>
+        </div>
+        <div className="live-counters">
+          <live-counter figure="count" label="people on the site right now" />
         </div>
       </section>
       <section aria-labelledby="promo-terms">

@@ -5,7 +5,7 @@
  * as its anchor id. Props-driven and side-effect free, styled by its own <style> element so the
  * widget suite can wrap it as <faq-search> inside a shadow root.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FaqItem } from '../../core/protocol.ts';
 
 /** The title shown when none is given (spec §2). */
@@ -30,6 +30,10 @@ export interface FaqSearchProps {
   title?: string;
   /** The heading level of the title; sections use the next level. */
   headingLevel?: 1 | 2;
+  /** Focus the search box when the list mounts (in a search dialog). */
+  autoFocus?: boolean;
+  /** Whether to show the title (a dialog shows it as its own). */
+  showTitle?: boolean;
 }
 
 /** Whether an entry's question contains the query, ignoring case (spec §5). */
@@ -38,19 +42,19 @@ export function matchesQuestion(item: FaqItem, query: string): boolean {
 }
 
 const STYLE = `
-.x-faq{display:block;color:inherit}
-.x-faq-search{display:block;width:100%;max-width:32rem;margin:0 0 1.5rem;padding:.75rem 1rem;font:inherit;font-size:16px;color:inherit;background:var(--x-faq-input-bg,#0b0e14);border:1px solid var(--x-faq-border,#3a4356);border-radius:8px}
+.x-faq{all:initial;font-size:16px;line-height:1.5;font-family:var(--exchange-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);display:block;color:var(--exchange-text,#e8ecf3)}
+.x-faq-search{display:block;width:100%;max-width:32em;margin:0 0 1.5em;padding:.75em 1em;font:inherit;font-size:16px;color:inherit;background:var(--x-faq-input-bg,#0b0e14);border:1px solid var(--x-faq-border,#3a4356);border-radius:8px}
 .x-faq-search:focus-visible{outline:2px solid var(--x-faq-focus,#f0b90b);outline-offset:2px}
-.x-faq-section{scroll-margin-top:5rem;margin:0 0 2rem}
-.x-faq-item{border:1px solid var(--x-faq-border,#2a3140);border-radius:10px;margin:0 0 .5rem;background:var(--x-faq-bg,#151a23)}
-.x-faq-item summary{cursor:pointer;padding:.875rem 1rem;font-weight:600;list-style-position:inside}
+.x-faq-section{scroll-margin-top:5em;margin:0 0 2em}
+.x-faq-item{border:1px solid var(--x-faq-border,#2a3140);border-radius:10px;margin:0 0 .5em;background:var(--x-faq-bg,#151a23)}
+.x-faq-item summary{cursor:pointer;padding:.875em 1em;font-weight:600;list-style-position:inside}
 .x-faq-item summary:focus-visible{outline:2px solid var(--x-faq-focus,#f0b90b);outline-offset:2px}
-.x-faq-answer{padding:0 1rem 1rem;margin:0;color:var(--x-faq-muted,#c5ccd8)}
-.x-faq-video{display:block;max-width:100%;margin:0 1rem 1rem;border-radius:8px}
-.x-faq-skeleton{height:3.25rem;margin:0 0 .5rem;border-radius:10px;background:linear-gradient(90deg,#1b2130 25%,#252d3f 50%,#1b2130 75%);background-size:200% 100%;animation:x-faq-shimmer 1.4s linear infinite}
+.x-faq-answer{padding:0 1em 1em;margin:0;color:var(--x-faq-muted,#c5ccd8)}
+.x-faq-video{display:block;max-width:100%;margin:0 1em 1em;border-radius:8px}
+.x-faq-skeleton{height:3.25em;margin:0 0 .5em;border-radius:10px;background:linear-gradient(90deg,#1b2130 25%,#252d3f 50%,#1b2130 75%);background-size:200% 100%;animation:x-faq-shimmer 1.4s linear infinite}
 @keyframes x-faq-shimmer{from{background-position:200% 0}to{background-position:-200% 0}}
 @media (prefers-reduced-motion: reduce){.x-faq-skeleton{animation:none}}
-.x-faq-empty,.x-faq-error{padding:1rem;border-radius:10px;background:var(--x-faq-bg,#151a23)}
+.x-faq-empty,.x-faq-error{padding:1em;border-radius:10px;background:var(--x-faq-bg,#151a23)}
 `;
 
 /** The FAQ list with its search box. */
@@ -60,8 +64,14 @@ export function FaqSearch({
   error = null,
   title = FAQ_DEFAULT_TITLE,
   headingLevel = 2,
+  autoFocus = false,
+  showTitle = true,
 }: FaqSearchProps) {
   const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const inputId = useId();
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const Section = headingLevel === 1 ? 'h2' : 'h3';
@@ -80,11 +90,13 @@ export function FaqSearch({
   return (
     <div className="x-faq">
       <style>{STYLE}</style>
-      <Title className="x-faq-title">{title}</Title>
+      {showTitle && <Title className="x-faq-title">{title}</Title>}
       <label htmlFor={inputId} className="x-faq-label">
         Search the questions
       </label>
       <input
+        ref={input}
+        data-autofocus={autoFocus || undefined}
         id={inputId}
         className="x-faq-search"
         type="search"

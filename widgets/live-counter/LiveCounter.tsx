@@ -13,7 +13,7 @@ export const DEFAULT_LABELS: Record<LiveFigure, string> = {
 const styles = `
 :host { display: block; font-family: var(--exchange-font, system-ui, sans-serif); color: var(--exchange-text, inherit); }
 :host([hidden]) { display: none; }
-.counter { display: inline-flex; align-items: baseline; gap: 0.4em; margin: 0; font-size: 1rem; line-height: 1.4; }
+.counter { all: initial; display: inline-flex; align-items: baseline; gap: 0.4em; margin: 0; font-family: var(--exchange-font, system-ui, sans-serif); font-size: 16px; line-height: 1.4; color: var(--exchange-text, #1b1f27); }
 .value { font-weight: 700; font-size: var(--exchange-counter-size, 1.5em); font-variant-numeric: tabular-nums; color: var(--exchange-accent, currentColor); }
 .label { color: var(--exchange-muted, inherit); }
 .dot { width: 0.5em; height: 0.5em; border-radius: 50%; background: var(--exchange-live, #2ebd85); align-self: center; }

@@ -27,15 +27,15 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const STYLE = `
-.x-modal-backdrop{position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;padding:1rem;background:rgba(5,7,10,.72);opacity:1;transition:opacity ${MODAL_FADE_MS}ms ease}
+.x-modal-backdrop{all:initial;font-size:16px;line-height:1.5;font-family:var(--exchange-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;padding:1em;background:rgba(5,7,10,.72);opacity:1;transition:opacity ${MODAL_FADE_MS}ms ease}
 .x-modal-backdrop[data-closing]{opacity:0}
 @media (prefers-reduced-motion: reduce){.x-modal-backdrop{transition:none}}
-.x-modal{position:relative;width:min(34rem,100%);max-height:calc(100vh - 2rem);overflow:auto;background:var(--x-modal-bg,#151a23);color:var(--x-modal-text,#e8ecf3);border:2px solid var(--x-modal-border,#2a3140);border-radius:12px;padding:1.25rem 1.5rem;box-shadow:0 12px 40px rgba(0,0,0,.5);font:inherit}
-.x-modal-title{margin:0 2.5rem .75rem 0;font-size:1.25rem;line-height:1.3}
-.x-modal-close{position:absolute;top:.75rem;right:.75rem;width:2.5rem;height:2.5rem;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}
+.x-modal{position:relative;width:min(34em,100%);max-height:calc(100vh - 2em);overflow:auto;background:var(--x-modal-bg,#151a23);color:var(--x-modal-text,#e8ecf3);border:2px solid var(--x-modal-border,#2a3140);border-radius:12px;padding:1.25em 1.5em;box-shadow:0 12px 40px rgba(0,0,0,.5);font:inherit}
+.x-modal-title{margin:0 2.5em .75em 0;font-size:1.25em;line-height:1.3}
+.x-modal-close{position:absolute;top:.75em;right:.75em;width:2.5em;height:2.5em;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5em;line-height:1;cursor:pointer}
 .x-modal-close:hover{background:rgba(255,255,255,.08)}
 .x-modal :focus-visible{outline:2px solid var(--x-modal-focus,#f0b90b);outline-offset:2px}
-.x-modal-footer{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:flex-end;margin-top:1.25rem}
+.x-modal-footer{display:flex;flex-wrap:wrap;gap:.5em;justify-content:flex-end;margin-top:1.25em}
 `;
 
 /** A dialog rendered while `open` (and for the fade-out after it closes). */
@@ -63,7 +63,10 @@ export function Modal({ open, title, onClose, children, className, footer }: Mod
     const root = dialog.current;
     opener.current =
       (root?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement ?? null;
-    const first = root?.querySelector<HTMLElement>(FOCUSABLE);
+    // The content may name what should have focus first (a search box); else the first control.
+    const first =
+      root?.querySelector<HTMLElement>('[data-autofocus]') ??
+      root?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? root)?.focus();
     return () => {
       if (opener.current instanceof HTMLElement && opener.current.isConnected) {

@@ -28,7 +28,7 @@ export const NOTICE_BORDER: Record<Notice['type_id'], string> = {
 const STYLE = `
 .x-notice-body{line-height:1.5}
 .x-notice-body a{color:#f0b90b}
-.x-notice-button{min-height:2.75rem;padding:.5rem 1rem;border-radius:8px;border:1px solid #f0b90b;background:transparent;color:inherit;font:inherit;font-weight:600;cursor:pointer}
+.x-notice-button{min-height:2.75em;padding:.5em 1em;border-radius:8px;border:1px solid #f0b90b;background:transparent;color:inherit;font:inherit;font-weight:600;cursor:pointer}
 .x-notice-button.primary{background:#f0b90b;color:#111318}
 `;
 

@@ -1,14 +1,10 @@
 /**
- * The origin the widget script was loaded from: the exchange's API lives there unless an element's
- * `api` attribute says otherwise. Read once, while the script evaluates, when currentScript is set.
+ * Where the widgets were loaded from: the exchange's API lives there unless an element's `api`
+ * attribute says otherwise. The modules' own URL tells it, whatever page imported them.
  */
-const script = typeof document === 'undefined' ? null : document.currentScript;
 
-/** The origin of the widget script, or the page's own when it cannot be told. */
-export const SCRIPT_ORIGIN: string =
-  script instanceof HTMLScriptElement && script.src
-    ? new URL(script.src).origin
-    : (globalThis.location?.origin ?? '');
+/** The origin of the widget modules. */
+export const SCRIPT_ORIGIN: string = new URL(import.meta.url).origin;
 
 /** The API origin for an element: its `api` attribute when set, else the script's origin. */
 export function apiOrigin(attribute: string | undefined): string {

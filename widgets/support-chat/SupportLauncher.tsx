@@ -1,5 +1,6 @@
 /** The floating Live Support button with its live indicator and unread badge (spec §2). */
-import { SUPPORT_CHAT_CSS } from './styles.ts';
+import { SUPPORT_LAUNCHER_CSS } from './launcherStyles.ts';
+import { SUPPORT_THEME_CSS } from './themeStyles.ts';
 
 /** What the launcher shows. */
 export interface SupportLauncherProps {
@@ -24,7 +25,7 @@ export function SupportLauncher({
   const name = unread > 0 ? `${label}, ${unread} unread` : label;
   return (
     <>
-      {withStyles && <style>{SUPPORT_CHAT_CSS}</style>}
+      {withStyles && <style>{SUPPORT_THEME_CSS + SUPPORT_LAUNCHER_CSS}</style>}
       <button
         type="button"
         className="sc-launcher"

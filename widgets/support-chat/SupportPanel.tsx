@@ -9,7 +9,8 @@ import { useSnapshot } from 'valtio';
 import { ATTACHMENT_ACCEPT, canPickAttachment } from '../../core/rules.ts';
 import type { SupportChat } from '../../core/supportChat.ts';
 import { MessageItem } from './MessageItem.tsx';
-import { SUPPORT_CHAT_CSS } from './styles.ts';
+import { SUPPORT_PANEL_CSS } from './panelStyles.ts';
+import { SUPPORT_THEME_CSS } from './themeStyles.ts';
 import { useNow } from './useNow.ts';
 
 /** The empty-history text (spec §2, §8). */
@@ -92,7 +93,7 @@ export function SupportPanel({
 
   return (
     <>
-      {withStyles && <style>{SUPPORT_CHAT_CSS}</style>}
+      {withStyles && <style>{SUPPORT_THEME_CSS + SUPPORT_PANEL_CSS}</style>}
       <section
         className={classes}
         part="panel"

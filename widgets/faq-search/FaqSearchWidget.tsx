@@ -1,0 +1,156 @@
+/**
+ * `<faq-search>`'s component: the help-center list for the `slug` attribute (several slugs,
+ * comma-separated, make several sections), loaded from the exchange. Inline by default; with the
+ * `hotkey` attribute it waits behind a "Search help" button and opens as a search dialog on
+ * ⌘K / Ctrl+K or "/" (not while typing in a field), Escape closing it.
+ */
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { createApiClient } from '../../core/apiClient.ts';
+import { emit } from '../shared/emit.ts';
+import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
+import { apiOrigin } from '../shared/scriptOrigin.ts';
+import { FAQ_DEFAULT_TITLE, FaqSearch, type FaqSection } from './FaqSearch.tsx';
+
+const Modal = lazy(() => import('../notice-modal/Modal.tsx').then((m) => ({ default: m.Modal })));
+
+/** The state the element's attributes and JS API drive. */
+export interface FaqHostState {
+  /** The search dialog is open (hotkey mode). */
+  open: boolean;
+  /** Hotkey mode: a button and a dialog instead of the inline list. */
+  hotkey: boolean;
+}
+
+/** The element's string attributes. */
+export interface FaqSearchWidgetProps {
+  api?: string;
+  /** One FAQ slug or several, comma-separated; 'general' when absent. */
+  slug?: string;
+  heading?: string;
+  container?: unknown;
+}
+
+const HOST_CSS = `:host{all:initial;display:block}:host([hidden]){display:none}
+:host .x-faq{padding:16px;border-radius:12px;background:var(--exchange-surface,#0b0e14)}
+.x-faq-open{all:initial;box-sizing:border-box;display:inline-flex;align-items:center;gap:8px;min-height:44px;padding:0 16px;border:1px solid var(--x-faq-border,#3a4356);border-radius:8px;background:var(--x-faq-bg,#151a23);color:var(--exchange-text,#e8ecf3);font:16px/1.5 var(--exchange-font,system-ui,sans-serif);cursor:pointer}
+.x-faq-open:focus-visible{outline:2px solid var(--x-faq-focus,#f0b90b);outline-offset:2px}
+.x-faq-key{font:inherit;font-size:13px;padding:0 6px;border:1px solid currentColor;border-radius:4px;opacity:.7}`;
+
+/** A section title from its slug: `withdrawal` -> `Withdrawal`. */
+function titleOf(slug: string): string {
+  const words = slug.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Whether a key event is the search shortcut and not someone typing. */
+function isShortcut(event: KeyboardEvent): boolean {
+  if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') return true;
+  if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return false;
+  const target = event.composedPath()[0];
+  return !(
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** The FAQ list, inline or in a search dialog. */
+export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidgetProps) {
+  const origin = apiOrigin(api);
+  const host = hostOf(container);
+  const hostState = hostStateOf<FaqHostState>(container);
+  const { open, hotkey } = useHostState(hostState, { open: false, hotkey: false });
+  const [sections, setSections] = useState<FaqSection[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const slugs = (slug || 'general')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(',');
+  const client = useMemo(
+    () => createApiClient({ baseUrl: () => origin, token: () => '' }),
+    [origin],
+  );
+
+  useEffect(() => {
+    let current = true;
+    setSections(null);
+    void Promise.all(
+      slugs.split(',').map(async (name) => {
+        const reply = await client.call('faq.getItems', { slug: name });
+        return reply.status ? { slug: name, title: titleOf(name), items: reply.items } : null;
+      }),
+    ).then((loaded) => {
+      if (!current) return;
+      const found = loaded.filter((section) => section !== null);
+      setError(
+        found.length === 0 ? 'The questions could not be loaded. Please try again later.' : null,
+      );
+      setSections(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, slugs]);
+
+  useEffect(() => {
+    if (!hotkey) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isShortcut(event)) return;
+      event.preventDefault();
+      hostState?.set({ open: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [hotkey, hostState]);
+
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open === wasOpen.current) return;
+    wasOpen.current = open;
+    emit(host, open ? 'exchange-open' : 'exchange-close', { tag: 'faq-search' });
+  }, [open, host]);
+
+  // The dialog stays mounted after its first opening, so closing can fade out (spec §4).
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
+
+  const title = heading || FAQ_DEFAULT_TITLE;
+  const list = (
+    <FaqSearch
+      sections={sections ?? []}
+      isLoading={sections === null}
+      error={error}
+      title={title}
+      showTitle={!hotkey}
+      autoFocus={hotkey}
+    />
+  );
+  return (
+    <>
+      <style>{HOST_CSS}</style>
+      {hotkey ? null : list}
+      {hotkey && (
+        <button
+          type="button"
+          className="x-faq-open"
+          part="open-button"
+          aria-haspopup="dialog"
+          aria-keyshortcuts="/ Control+K Meta+K"
+          onClick={() => hostState?.set({ open: true })}
+        >
+          Search help{' '}
+          <span className="x-faq-key" aria-hidden="true">
+            /
+          </span>
+        </button>
+      )}
+      {hotkey && opened && (
+        <Suspense fallback={null}>
+          <Modal open={open} title={title} onClose={() => hostState?.set({ open: false })}>
+            {list}
+          </Modal>
+        </Suspense>
+      )}
+    </>
+  );
+}
