@@ -5,6 +5,7 @@ import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { writeReadmeSection } from './readme.ts';
 import { benchSocket } from './socket.ts';
+import { benchWidgets, widgetTable } from './widgets.ts';
 
 const machine = `${cpus().length} cores, Node ${process.versions.node}`;
 const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} B`;
@@ -63,3 +64,8 @@ const socketTable = [
 ].join('\n');
 console.log(`\n${socketTable}`);
 writeReadmeSection('socket', socketTable);
+
+const widgets = await benchWidgets(15);
+const widgetText = widgetTable(widgets, machine);
+console.log(`\n${widgetText}`);
+writeReadmeSection('widgets', widgetText);

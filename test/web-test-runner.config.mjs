@@ -62,7 +62,10 @@ function vitePlugin() {
  * runner composes its middleware before plugins start; it waits for Vite on the first request.
  */
 async function viteMiddleware(ctx, next) {
-  if (ctx.path === '/' || ctx.path.startsWith('/__w')) return next();
+  // The built widgets (dist/) are served as built: Vite would rewrite the classic loader script.
+  if (ctx.path === '/' || ctx.path.startsWith('/__w') || ctx.path.startsWith('/dist/')) {
+    return next();
+  }
   const server = await viteReady;
   await new Promise((resolve) => {
     ctx.respond = false;

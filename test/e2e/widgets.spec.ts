@@ -6,7 +6,7 @@
  * the notice modal, the live counters' sockets, the page-side queue and the events.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
 import { PARTNER_PORT, type PartnerSite, startPartnerSite } from './partnerServer.ts';
 import { apiCall, preAcceptCookies, STAFF, signIn, staffToken } from './shellHelpers.ts';
 
@@ -200,6 +200,8 @@ test('a visitor on a partner site chats with staff through <support-chat>', asyn
   await expect.poll(() => chat.evaluate((element) => (element as ChatElement).unread)).toBe(0);
 
   // The visitor session outlives a reload: the history comes back, no form.
+  const sockets: WebSocket[] = [];
+  partner.on('websocket', (ws) => sockets.push(ws));
   await partner.reload();
   await chat.evaluate((element) => (element as ChatElement).open());
   await expect(log.getByText('Hello Ada, how can we help?')).toBeVisible();
@@ -207,6 +209,12 @@ test('a visitor on a partner site chats with staff through <support-chat>', asyn
 
   const axe = await new AxeBuilder({ page: partner }).include('support-chat').analyze();
   expect(axe.violations).toEqual([]);
+
+  // Removing the element closes its support socket.
+  const socket = sockets.find((ws) => new URL(ws.url()).pathname === '/support');
+  expect(socket?.isClosed()).toBe(false);
+  await chat.evaluate((element) => element.remove());
+  await expect.poll(() => socket?.isClosed()).toBe(true);
   await Promise.all([partner.context().close(), staffContext.close()]);
 });
 
@@ -250,6 +258,16 @@ test('<faq-search> searches inline and as a ⌘K / "/" dialog; two instances sta
   // The inline list still shows its own search, untouched by the dialog's.
   await inline.getByRole('searchbox').fill('');
   await expect(inline.locator('summary')).toHaveCount(inlineCount);
+
+  // A property updates the element like its attribute; removing `hotkey` makes the list inline.
+  await inline.evaluate((element) => {
+    (element as HTMLElement & { heading: string }).heading = 'Deposit help';
+  });
+  await expect(inline.getByRole('heading', { name: 'Deposit help' })).toBeVisible();
+  await expect(inline).toHaveAttribute('heading', 'Deposit help');
+  await hotkey.evaluate((element) => element.removeAttribute('hotkey'));
+  await expect(hotkey.getByRole('button', { name: 'Search help' })).toHaveCount(0);
+  await expect(hotkey.getByRole('heading', { name: 'Have a question?' })).toBeVisible();
   const axe = await new AxeBuilder({ page: partner }).include('faq-search').analyze();
   expect(axe.violations).toEqual([]);
   await partner.context().close();
@@ -269,7 +287,8 @@ test('<notice-modal> shows the exchange notice sanitised, once, and its actions 
     {
       title,
       type_id: 1,
-      description: '<p>Deposits pause at 02:00 UTC.</p><img src=x alt="" onerror="window.hacked=1">',
+      description:
+        '<p>Deposits pause at 02:00 UTC.</p><img src=x alt="" onerror="window.hacked=1">',
     },
     token,
   );
@@ -332,6 +351,8 @@ test('<live-counter>: each element holds one socket, and removing it closes that
     document.querySelector('main')?.append(again);
   });
   await expect.poll(settled).toBe(before + 2);
+  const axe = await new AxeBuilder({ page: partner }).include('live-counter').analyze();
+  expect(axe.violations).toEqual([]);
   await partner.context().close();
   await expect.poll(settled).toBe(before);
   await observer.context().close();

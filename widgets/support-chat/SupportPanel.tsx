@@ -9,8 +9,7 @@ import { useSnapshot } from 'valtio';
 import { ATTACHMENT_ACCEPT, canPickAttachment } from '../../core/rules.ts';
 import type { SupportChat } from '../../core/supportChat.ts';
 import { MessageItem } from './MessageItem.tsx';
-import { SUPPORT_PANEL_CSS } from './panelStyles.ts';
-import { SUPPORT_THEME_CSS } from './themeStyles.ts';
+import { PanelFrame } from './PanelFrame.tsx';
 import { useNow } from './useNow.ts';
 
 /** The empty-history text (spec §2, §8). */
@@ -89,185 +88,160 @@ export function SupportPanel({
   };
 
   const mineFor = (isOut: boolean) => (side === 'user' ? isOut : !isOut);
-  const classes = onClose ? 'sc-panel sc-floating' : 'sc-panel';
 
   return (
-    <>
-      {withStyles && <style>{SUPPORT_THEME_CSS + SUPPORT_PANEL_CSS}</style>}
-      <section
-        className={classes}
-        part="panel"
-        role={onClose ? 'dialog' : 'region'}
-        aria-labelledby={`${ids}-title`}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && onClose) {
-            event.stopPropagation();
-            onClose();
-          }
+    <PanelFrame
+      title={title}
+      onClose={onClose}
+      withStyles={withStyles}
+      status={
+        <span className="sc-status" data-status={state.status}>
+          {isOpen ? (
+            <span className="sc-dot" part="live-dot" aria-hidden="true" />
+          ) : (
+            <span className="sc-spinner" part="spinner" aria-hidden="true" />
+          )}
+          <span>{isOpen ? 'Online' : 'Connecting…'}</span>
+        </span>
+      }
+    >
+      <div
+        ref={logRef}
+        className="sc-log"
+        part="log"
+        role="log"
+        aria-live="polite"
+        aria-label="Messages"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        tabIndex={0}
+      >
+        {state.error !== null ? (
+          <p className="sc-error" role="alert">
+            {state.error}
+          </p>
+        ) : state.isLoaded && count === 0 ? (
+          <p className="sc-empty">{EMPTY_HISTORY_TEXT}</p>
+        ) : null}
+        {state.messages.map((message) => (
+          <MessageItem
+            key={message.id}
+            text={message.text}
+            createdAt={message.createdAt}
+            attachment={message.attachment}
+            video={message.video}
+            faq={message.faq}
+            links={message.links}
+            mine={mineFor(message.isOut)}
+            author={mineFor(message.isOut) ? 'You' : otherName}
+            now={now}
+            baseUrl={baseUrl}
+          />
+        ))}
+        {state.outbox.map((message) => (
+          <MessageItem
+            key={message.id}
+            text={message.text}
+            createdAt={message.createdAt}
+            attachment={message.attachment}
+            mine
+            author="You"
+            sending
+            now={now}
+            baseUrl={baseUrl}
+          />
+        ))}
+      </div>
+
+      <div className="sc-typing" role="status" part="typing">
+        {state.isTyping ? `${otherName} is typing…` : ''}
+      </div>
+
+      <form
+        className="sc-composer"
+        part="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
         }}
       >
-        <div className="sc-head" part="header">
-          <h2 className="sc-title" id={`${ids}-title`}>
-            {title}
-          </h2>
-          <span className="sc-status" data-status={state.status}>
-            {isOpen ? (
-              <span className="sc-dot" part="live-dot" aria-hidden="true" />
-            ) : (
-              <span className="sc-spinner" part="spinner" aria-hidden="true" />
-            )}
-            <span>{isOpen ? 'Online' : 'Connecting…'}</span>
-          </span>
-          {onClose && (
+        {state.upload && (
+          <div className="sc-attachment">
+            <span className="sc-attachment-name">{state.upload.name}</span>
+            <progress
+              max={1}
+              value={state.upload.progress}
+              aria-label={`Uploading ${state.upload.name}`}
+            />
             <button
               type="button"
               className="sc-icon-button"
-              aria-label="Close live support"
-              onClick={onClose}
+              aria-label="Cancel the upload"
+              onClick={() => chat.removeAttachment()}
             >
               ×
             </button>
-          )}
-        </div>
-
-        <div
-          ref={logRef}
-          className="sc-log"
-          part="log"
-          role="log"
-          aria-live="polite"
-          aria-label="Messages"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-          tabIndex={0}
-        >
-          {state.error !== null ? (
-            <p className="sc-error" role="alert">
-              {state.error}
-            </p>
-          ) : state.isLoaded && count === 0 ? (
-            <p className="sc-empty">{EMPTY_HISTORY_TEXT}</p>
-          ) : null}
-          {state.messages.map((message) => (
-            <MessageItem
-              key={message.id}
-              text={message.text}
-              createdAt={message.createdAt}
-              attachment={message.attachment}
-              video={message.video}
-              faq={message.faq}
-              links={message.links}
-              mine={mineFor(message.isOut)}
-              author={mineFor(message.isOut) ? 'You' : otherName}
-              now={now}
-              baseUrl={baseUrl}
-            />
-          ))}
-          {state.outbox.map((message) => (
-            <MessageItem
-              key={message.id}
-              text={message.text}
-              createdAt={message.createdAt}
-              attachment={message.attachment}
-              mine
-              author="You"
-              sending
-              now={now}
-              baseUrl={baseUrl}
-            />
-          ))}
-        </div>
-
-        <div className="sc-typing" role="status" part="typing">
-          {state.isTyping ? `${otherName} is typing…` : ''}
-        </div>
-
-        <form
-          className="sc-composer"
-          part="composer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
-        >
-          {state.upload && (
-            <div className="sc-attachment">
-              <span className="sc-attachment-name">{state.upload.name}</span>
-              <progress
-                max={1}
-                value={state.upload.progress}
-                aria-label={`Uploading ${state.upload.name}`}
-              />
-              <button
-                type="button"
-                className="sc-icon-button"
-                aria-label="Cancel the upload"
-                onClick={() => chat.removeAttachment()}
-              >
-                ×
-              </button>
-            </div>
-          )}
-          {state.attachment && (
-            <div className="sc-attachment">
-              <span className="sc-attachment-name">
-                {`Attached: ${state.attachmentName ?? 'file'}`}
-              </span>
-              <button
-                type="button"
-                className="sc-icon-button"
-                aria-label="Remove the attachment"
-                onClick={() => chat.removeAttachment()}
-              >
-                ×
-              </button>
-            </div>
-          )}
-          <div className="sc-row">
-            <input
-              ref={fileRef}
-              id={`${ids}-file`}
-              className="sc-file"
-              type="file"
-              accept={ATTACHMENT_ACCEPT}
-              disabled={!canPick}
-              onChange={onFiles}
-              tabIndex={-1}
-              aria-hidden="true"
-            />
+          </div>
+        )}
+        {state.attachment && (
+          <div className="sc-attachment">
+            <span className="sc-attachment-name">
+              {`Attached: ${state.attachmentName ?? 'file'}`}
+            </span>
             <button
               type="button"
               className="sc-icon-button"
-              aria-label="Attach a file"
-              disabled={!canPick}
-              onClick={() => fileRef.current?.click()}
+              aria-label="Remove the attachment"
+              onClick={() => chat.removeAttachment()}
             >
-              📎
-            </button>
-            <label className="sc-sr" htmlFor={`${ids}-input`}>
-              Message
-            </label>
-            <textarea
-              ref={inputRef}
-              id={`${ids}-input`}
-              className="sc-input"
-              part="input"
-              rows={1}
-              placeholder="Write a message…"
-              value={state.draft}
-              onChange={(event) => chat.setDraft(event.currentTarget.value)}
-              onKeyDown={onKeyDown}
-            />
-            <button type="submit" className="sc-icon-button sc-send" disabled={!canSend}>
-              Send
+              ×
             </button>
           </div>
-          {!isOpen && state.outbox.length > 0 && (
-            <p className="sc-meta" role="status">
-              Reconnecting: your messages will be sent as soon as the connection is back.
-            </p>
-          )}
-        </form>
-      </section>
-    </>
+        )}
+        <div className="sc-row">
+          <input
+            ref={fileRef}
+            id={`${ids}-file`}
+            className="sc-file"
+            type="file"
+            accept={ATTACHMENT_ACCEPT}
+            disabled={!canPick}
+            onChange={onFiles}
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+          <button
+            type="button"
+            className="sc-icon-button"
+            aria-label="Attach a file"
+            disabled={!canPick}
+            onClick={() => fileRef.current?.click()}
+          >
+            📎
+          </button>
+          <label className="sc-sr" htmlFor={`${ids}-input`}>
+            Message
+          </label>
+          <textarea
+            ref={inputRef}
+            id={`${ids}-input`}
+            className="sc-input"
+            part="input"
+            rows={1}
+            placeholder="Write a message…"
+            value={state.draft}
+            onChange={(event) => chat.setDraft(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="sc-icon-button sc-send" disabled={!canSend}>
+            Send
+          </button>
+        </div>
+        {!isOpen && state.outbox.length > 0 && (
+          <p className="sc-meta" role="status">
+            Reconnecting: your messages will be sent as soon as the connection is back.
+          </p>
+        )}
+      </form>
+    </PanelFrame>
   );
 }

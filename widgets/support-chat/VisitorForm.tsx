@@ -3,8 +3,7 @@
  * created on the server until the visitor asks to chat, so page views cost no sessions.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { SUPPORT_PANEL_CSS } from './panelStyles.ts';
-import { SUPPORT_THEME_CSS } from './themeStyles.ts';
+import { PanelFrame } from './PanelFrame.tsx';
 
 /** The optional details a visitor gives. */
 export interface VisitorDetails {
@@ -45,67 +44,40 @@ export function VisitorForm({ heading, onClose, onStart }: VisitorFormProps) {
   };
 
   return (
-    <>
-      <style>{SUPPORT_THEME_CSS + SUPPORT_PANEL_CSS}</style>
-      <section
-        className="sc-panel sc-floating"
-        part="panel"
-        role="dialog"
-        aria-labelledby={`${ids}-title`}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-        }}
-      >
-        <div className="sc-head" part="header">
-          <h2 className="sc-title" id={`${ids}-title`}>
-            {heading}
-          </h2>
-          <button
-            type="button"
-            className="sc-icon-button"
-            aria-label="Close live support"
-            onClick={onClose}
-          >
-            ×
-          </button>
-        </div>
-        <form className="sc-visitor" part="visitor-form" onSubmit={submit} aria-busy={busy}>
-          <p className="sc-meta">
-            Ask us anything: a person from our support team answers here. Your name and email are
-            optional; leave an email if you would like a reply after you close this page.
+    <PanelFrame title={heading} onClose={onClose}>
+      <form className="sc-visitor" part="visitor-form" onSubmit={submit} aria-busy={busy}>
+        <p className="sc-meta">
+          Ask us anything: a person from our support team answers here. Your name and email are
+          optional; leave an email if you would like a reply after you close this page.
+        </p>
+        <label htmlFor={`${ids}-name`}>Name (optional)</label>
+        <input
+          ref={first}
+          id={`${ids}-name`}
+          className="sc-input"
+          name="name"
+          autoComplete="name"
+          maxLength={64}
+        />
+        <label htmlFor={`${ids}-email`}>Email (optional)</label>
+        <input
+          id={`${ids}-email`}
+          className="sc-input"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          aria-describedby={error ? `${ids}-error` : undefined}
+        />
+        {error !== null && (
+          <p className="sc-error" id={`${ids}-error`} role="alert">
+            {error}
           </p>
-          <label htmlFor={`${ids}-name`}>Name (optional)</label>
-          <input
-            ref={first}
-            id={`${ids}-name`}
-            className="sc-input"
-            name="name"
-            autoComplete="name"
-            maxLength={64}
-          />
-          <label htmlFor={`${ids}-email`}>Email (optional)</label>
-          <input
-            id={`${ids}-email`}
-            className="sc-input"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            aria-describedby={error ? `${ids}-error` : undefined}
-          />
-          {error !== null && (
-            <p className="sc-error" id={`${ids}-error`} role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="sc-start" disabled={busy}>
-            {busy ? 'Starting…' : 'Start chat'}
-          </button>
-        </form>
-      </section>
-    </>
+        )}
+        <button type="submit" className="sc-start" disabled={busy}>
+          {busy ? 'Starting…' : 'Start chat'}
+        </button>
+      </form>
+    </PanelFrame>
   );
 }

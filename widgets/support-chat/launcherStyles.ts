@@ -23,4 +23,6 @@ export const SUPPORT_LAUNCHER_CSS = `
 }
 @media (max-width: 1199px) { .sc-launcher { bottom: 5em; } }
 @media (max-width: 1199px) { .sc-preview { bottom: 8.5em; } }
+/* Last, so it overrides the animations above. */
+@media (prefers-reduced-motion: reduce) { .sc-launcher-dot { animation: none; } }
 `;

@@ -68,4 +68,9 @@ export const SUPPORT_PANEL_CSS = `
   background: var(--sc-accent); color: var(--sc-accent-text); font: inherit; font-weight: 700;
 }
 .sc-start:disabled { opacity: 0.6; cursor: progress; }
+/* Last, so it overrides the animations above. */
+@media (prefers-reduced-motion: reduce) {
+  .sc-dot, .sc-panel.sc-floating { animation: none; }
+  .sc-spinner { animation-duration: 2.5s; }
+}
 `;

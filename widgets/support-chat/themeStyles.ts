@@ -32,9 +32,5 @@ export const SUPPORT_THEME_CSS = `
   color: var(--sc-text);
 }
 @keyframes sc-blink { 50% { opacity: 0.25; } }
-@media (prefers-reduced-motion: reduce) {
-  .sc-dot, .sc-launcher-dot, .sc-panel.sc-floating { animation: none; }
-  .sc-spinner { animation-duration: 2.5s; }
-}
 .sc-panel :focus-visible, .sc-launcher:focus-visible { outline: 2px solid var(--sc-accent); outline-offset: 2px; }
 `;
