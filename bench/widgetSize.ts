@@ -16,6 +16,7 @@ export const WIDGET_BUDGET_GZ = 20 * 1024;
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -26,8 +27,8 @@ export interface WidgetSizes {
   /** The loader, the entry and its static imports. */
   gzip: number;
   raw: number;
-  /** Every chunk loaded on demand, by file name. */
-  lazy: { file: string; gzip: number }[];
+  /** Every chunk loaded on demand: its name (without the hash), file and size. */
+  lazy: { name: string; file: string; gzip: number }[];
 }
 
 /** Measures the built widgets in `dir`. */
@@ -48,12 +49,14 @@ export function widgetBundleSize(dir = WIDGET_DIR): WidgetSizes {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
 
   const files = ['widgets.js', ...first];
-  const lazy = Object.values(manifest)
-    .map((chunk) => chunk.file)
-    .filter((file) => !first.has(file));
+  const lazy = Object.values(manifest).filter((chunk) => !first.has(chunk.file));
   return {
     gzip: files.reduce((sum, file) => sum + gz(file), 0),
     raw: files.reduce((sum, file) => sum + bytes(file).length, 0),
-    lazy: [...new Set(lazy)].map((file) => ({ file, gzip: gz(file) })),
+    lazy: lazy.map((chunk) => ({
+      name: chunk.name ?? chunk.file,
+      file: chunk.file,
+      gzip: gz(chunk.file),
+    })),
   };
 }

@@ -98,9 +98,7 @@ export function widgetTable(figures: WidgetFigures, machine: string): string {
     '| what | figure |',
     '|---|---|',
     `| before the first element renders: loader + entry module | ${kb(sizes.gzip)} gzip (budget ${kb(WIDGET_BUDGET_GZ)}) |`,
-    ...sizes.lazy.map(
-      (chunk) => `| loaded on demand: \`${chunk.file}\` | ${kb(chunk.gzip)} gzip |`,
-    ),
+    ...sizes.lazy.map((chunk) => `| loaded on demand: ${chunk.name} | ${kb(chunk.gzip)} gzip |`),
     `| loader arrived -> first element rendered | ${figures.firstElementMs.toFixed(1)} ms |`,
     `| loader arrived -> all four elements rendered | ${figures.allElementsMs.toFixed(1)} ms |`,
     '',
