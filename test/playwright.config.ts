@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { PARTNER_ORIGIN } from './e2e/partnerServer.ts';
+import { JSON_BODIES } from './e2e/shellHelpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 const executablePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
@@ -26,7 +27,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'localhost', use: { baseURL: `http://localhost:${port}` } },
-    { name: '127.0.0.1', use: { baseURL: `http://127.0.0.1:${port}` } },
+    // Codec bodies: the specs that read request bodies run through localhost only.
+    {
+      name: '127.0.0.1',
+      use: { baseURL: `http://127.0.0.1:${port}` },
+      grepInvert: new RegExp(JSON_BODIES),
+    },
   ],
   webServer: {
     command: 'node --import tsx server/main.ts',

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
   DEMO,
+  JSON_BODIES,
   PIXEL_ORIGIN,
   preAcceptCookies,
   recordMethods,
@@ -141,14 +142,10 @@ test.describe('FAQ', () => {
   }
 });
 
-test('route changes: visitor metric and profile reload each time, PageView only after consent', async ({
-  page,
-  baseURL,
-}) => {
-  test.skip(
-    new URL(baseURL ?? '').hostname !== 'localhost',
-    'bodies are readable JSON only on localhost',
-  );
+// Tagged: request bodies are readable JSON only on localhost (playwright.config.ts).
+test('route changes: visitor metric and profile reload each time, PageView only after consent', {
+  tag: JSON_BODIES,
+}, async ({ page }) => {
   const methods = recordMethods(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -229,15 +226,9 @@ test.describe('pxid pixel', () => {
   });
 });
 
-test('the service worker is registered at /sw.js, and 5 s later a signed-in user subscribes to push', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  test.skip(
-    new URL(baseURL ?? '').hostname !== 'localhost',
-    'bodies are readable JSON only on localhost',
-  );
+test('the service worker is registered at /sw.js, and 5 s later a signed-in user subscribes to push', {
+  tag: JSON_BODIES,
+}, async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   const methods = recordMethods(page);
   await signIn(page, DEMO);

@@ -57,6 +57,9 @@ export async function staffToken(page: Page): Promise<string> {
   return reply.token as string;
 }
 
+/** The tag of specs that read request bodies, which are plain JSON only through localhost. */
+export const JSON_BODIES = '@json-bodies';
+
 /** The API method names the page sends (readable only on localhost, where bodies are JSON). */
 export function recordMethods(page: Page): string[] {
   const methods: string[] = [];
