@@ -26,7 +26,10 @@ export async function ensureSiteBuilt(
   log: (line: string) => void,
 ): Promise<boolean> {
   const index = join(resolve(REPO_ROOT, siteDir), 'index.html');
-  const built = await stat(index).catch(() => null);
+  // The widget build runs second and writes the loader last: without it the build is incomplete
+  // (a site-only build empties the folder of the widgets).
+  const loader = join(resolve(REPO_ROOT, siteDir), 'widgets.js');
+  const built = existsSync(loader) ? await stat(index).catch(() => null) : null;
   const newest = await newestChange(SITE_SOURCES.map((source) => join(REPO_ROOT, source)));
   if (built !== null && built.mtimeMs >= newest) return false;
   if (!existsSync(join(REPO_ROOT, 'vite.config.ts'))) {

@@ -1,6 +1,7 @@
 /**
  * Live mode (spec §1): a second server with LIVE_MODE=on shows the live home, the live branding,
- * and no Fiat On-Ramp link; the main e2e server (live mode off) shows the ordinary ones.
+ * no Fiat On-Ramp link, and the widget suite's visitor chat and live counter to signed-out
+ * visitors; the main e2e server (live mode off) shows the ordinary ones.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -52,6 +53,15 @@ test('live mode on: the live home, live branding, no Fiat On-Ramp', async ({ pag
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Fiat On-Ramp' })).toHaveCount(0);
+  // The live-chat script of spec §1 is our own <support-chat>, as a visitor chat.
+  const chat = page.locator('support-chat');
+  await chat.getByRole('button', { name: 'Live Support' }).click();
+  await expect(chat.getByRole('button', { name: 'Start chat' })).toBeVisible();
+  await chat.getByRole('button', { name: 'Close live support' }).click();
+  await expect(page.locator('live-counter').locator('[part="dot"]')).toHaveAttribute(
+    'data-connected',
+    'true',
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(
@@ -67,4 +77,5 @@ test('live mode off: the ordinary home, no live branding, Fiat On-Ramp shown', a
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fiat On-Ramp' }),
   ).toHaveAttribute('href', '/buy-crypto');
+  await expect(page.locator('support-chat')).toHaveCount(0);
 });

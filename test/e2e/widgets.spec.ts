@@ -218,6 +218,26 @@ test('a visitor on a partner site chats with staff through <support-chat>', asyn
   await Promise.all([partner.context().close(), staffContext.close()]);
 });
 
+test('presence booleans: a bare `open` shows the chat at once, `hide-launcher` leaves the page to open it', async ({
+  browser,
+  baseURL,
+}) => {
+  const partner = await partnerPage(
+    browser,
+    baseURL ?? '',
+    '<support-chat id="open" open hide-launcher></support-chat>',
+  );
+  const chat = partner.locator('#open');
+  await expect(chat.getByRole('dialog', { name: 'Live support' })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Start chat' })).toBeVisible();
+  await chat.evaluate((element) => element.removeAttribute('open'));
+  await expect(chat.getByRole('dialog')).toHaveCount(0);
+  await expect(chat.getByRole('button', { name: /Live Support/ })).toHaveCount(0);
+  await chat.evaluate((element) => element.removeAttribute('hide-launcher'));
+  await expect(chat.getByRole('button', { name: 'Live Support' })).toBeVisible();
+  await partner.context().close();
+});
+
 test('<faq-search> searches inline and as a ⌘K / "/" dialog; two instances stay apart', async ({
   browser,
   baseURL,
