@@ -129,6 +129,16 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
   });
 }
 
+/** The host name of an Origin header, or null when there is none (or it is `null`). */
+function originHost(origin: string | undefined): string | null {
+  if (!origin) return null;
+  try {
+    return new URL(origin).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
 /** How a request's Origin relates to the server: absent, its own, an allowed partner, or foreign. */
 export type OriginVerdict = 'none' | 'same' | 'foreign' | { allowed: true; origin: string };
 
@@ -174,6 +184,7 @@ async function call(
       log: request.log,
       ip: request.ip,
       host: request.hostname,
+      pageHost: originHost(request.headers.origin) ?? request.hostname,
       subId: (subId ?? '').slice(0, MAX_SUB_ID_LENGTH),
       caller: token ? await findCaller(deps.db, token) : null,
     };

@@ -178,6 +178,7 @@ forEachDatabase((open) => {
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',
+      pageHost: 'localhost',
       subId: '',
       caller,
     };

@@ -34,6 +34,11 @@ export interface RequestContext {
   ip: string;
   /** The host name the request was sent to (no port). */
   host: string;
+  /**
+   * The host name of the page that made the call: its Origin's (which the transport has already
+   * checked), or `host` when the request names none. A partner site's, for widget calls.
+   */
+  pageHost: string;
   /** The ad-tracking sub id the client stored (spec §4 On start), capped. */
   subId: string;
   /**

@@ -34,7 +34,10 @@ forEachDatabase((open) => {
 
   before(async () => {
     db = await open();
-    app = await createServer(testConfig({ VERIFICATION_AMOUNT: '2500' }), db);
+    app = await createServer(
+      testConfig({ VERIFICATION_AMOUNT: '2500', ALLOWED_ORIGINS: 'https://news.partner.example' }),
+      db,
+    );
     const agent = await signUp(app);
     staffToken = agent.token;
     staffId = agent.user.id;
@@ -376,6 +379,18 @@ forEachDatabase((open) => {
       const blank = await startVisitor({ name: '   ', email: '' });
       assert.match(blank.user.login, /^Visitor [0-9a-f]{6}$/);
       assert.equal((await userRow(blank.user.id)).contact_email, null);
+    });
+
+    test('startVisitor records the site the visitor chats from: the partner page, else the API host', async () => {
+      const partner = await ok(
+        app,
+        'support.startVisitor',
+        {},
+        { ip: '10.5.0.1', headers: { origin: 'https://news.partner.example' } },
+      );
+      assert.equal((await userRow(partner.user.id)).domain, 'news.partner.example');
+      const direct = await startVisitor();
+      assert.equal((await userRow(direct.user.id)).domain, 'localhost');
     });
 
     test('startVisitor keeps the trimmed name and the normalised contact email', async () => {

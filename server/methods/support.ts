@@ -73,7 +73,8 @@ const startVisitor = defineMethod({
       name: params.name || null,
       contactEmail: params.email || null,
       ip,
-      domain: ctx.host,
+      // The site the visitor chats from: a partner's page, for the embedded widget.
+      domain: ctx.pageHost,
     });
     const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
     return { token, user: await loadProfile(db, user) };
