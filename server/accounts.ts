@@ -3,7 +3,7 @@
  * seeding of the demo and staff accounts, and the rows of support-chat visitors.
  */
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { DomainError } from './DomainError.ts';
 import type { Queryable } from './db.ts';
 import type { UsersTable } from './schema.ts';
@@ -124,6 +124,36 @@ export async function createVisitor(db: Queryable, visitor: NewVisitor): Promise
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** How long a visitor who never exchanged a message keeps their row and session. */
+export const IDLE_VISITOR_HOURS = 24;
+
+/**
+ * Deletes the visitors older than `hours` whose chat never got a message (their sessions and
+ * tickets go with them): "Start chat" without a word should not leave a row forever. Visitors
+ * with messages stay, for staff to read back. Returns how many were deleted.
+ */
+export async function purgeIdleVisitors(
+  db: Queryable,
+  hours = IDLE_VISITOR_HOURS,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('users')
+    .where('is_visitor', '=', true)
+    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${hours})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('support_dialogs as d')
+            .innerJoin('support_messages as m', 'm.dialog_id', 'd.id')
+            .select(sql`1`.as('one'))
+            .whereRef('d.user_id', '=', 'users.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** True for a unique-index violation (SQLSTATE 23505), optionally of one named constraint. */

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { STAFF_SETTABLE_FLAGS } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
-import { VISITOR_PASSWORD_HASH } from '../accounts.ts';
+import { purgeIdleVisitors, VISITOR_PASSWORD_HASH } from '../accounts.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { post } from '../ledger.ts';
@@ -391,6 +392,32 @@ forEachDatabase((open) => {
       assert.equal((await userRow(partner.user.id)).domain, 'news.partner.example');
       const direct = await startVisitor();
       assert.equal((await userRow(direct.user.id)).domain, 'localhost');
+    });
+
+    test('visitors who never exchanged a message are purged after a day; the rest stay', async () => {
+      const idle = await startVisitor();
+      const talked = await startVisitor();
+      const fresh = await startVisitor();
+      await say(talked.user.id, 'p1', 'Hello?');
+      await db
+        .updateTable('users')
+        .set({ created_at: sql`now() - interval '25 hours'` })
+        .where('id', 'in', [idle.user.id, talked.user.id])
+        .execute();
+      assert.ok((await purgeIdleVisitors(db)) >= 1);
+      const left = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [idle.user.id, talked.user.id, fresh.user.id])
+        .execute();
+      assert.deepEqual(
+        left.map((row) => row.id).sort((a, b) => a - b),
+        [talked.user.id, fresh.user.id],
+      );
+      assert.equal(
+        await fails(app, { method: 'support.getHistory' }, { token: idle.token }),
+        'Please sign in to continue.',
+      );
     });
 
     test('startVisitor keeps the trimmed name and the normalised contact email', async () => {

@@ -3,6 +3,7 @@
  * methods live in methods/support.ts and methods/push.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { purgeIdleVisitors } from '../accounts.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import type { Limits } from '../limits.ts';
@@ -18,7 +19,10 @@ export interface SupportDependencies {
   limits: Limits;
 }
 
-/** Registers the support socket, the upload endpoint and attachment serving; returns the hub. */
+/**
+ * Registers the support socket, the upload endpoint and attachment serving, and purges idle
+ * visitors at start and hourly; returns the hub.
+ */
 export async function registerSupport(
   app: FastifyInstance,
   deps: SupportDependencies,
@@ -26,6 +30,14 @@ export async function registerSupport(
   // The VAPID key pair is generated on first start, so push.getPublicKey never waits on it.
   await vapidKeys(deps.db);
   const hub = new SupportHub();
+  const purge = () =>
+    purgeIdleVisitors(deps.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'Purging idle visitors failed'),
+    );
+  await purge();
+  const hourly = setInterval(purge, 60 * 60 * 1000);
+  hourly.unref();
+  app.addHook('onClose', async () => clearInterval(hourly));
   await registerSupportSocket(app, { db: deps.db, config: deps.config, hub });
   await registerUploads(app, deps);
   return hub;
