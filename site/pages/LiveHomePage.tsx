@@ -22,7 +22,7 @@ export default function LiveHomePage() {
           ask our support team anything while it happens.
         </p>
         <div className="live-counters">
-          <live-counter figure="count" label="traders online now" />
+          <live-counter figure="count" label="people watching live now" />
         </div>
         <div className="actions">
           <Link href="/live" className="button">

@@ -21,7 +21,7 @@ export default function LivePage() {
           first deposit to a spot order.
         </p>
         <div className="live-counters">
-          <live-counter figure="count" label="traders online now" />
+          <live-counter figure="count" label="people watching live now" />
           <live-counter figure="views" label="page views so far" />
         </div>
       </section>

@@ -25,7 +25,7 @@ export default function PromoPage() {
           </Link>
         </div>
         <div className="live-counters">
-          <live-counter figure="count" label="people on the site right now" />
+          <live-counter figure="count" label="people watching live now" />
         </div>
       </section>
       <section aria-labelledby="promo-terms">

@@ -343,7 +343,7 @@ test('<notice-modal> shows the exchange notice sanitised, once, and its actions 
   }
 });
 
-test('<live-counter>: each element holds one socket, and removing it closes that socket', async ({
+test('<live-counter>: a page counts once however many counters it shows; the last one removed closes the socket', async ({
   browser,
   baseURL,
 }) => {
@@ -363,14 +363,24 @@ test('<live-counter>: each element holds one socket, and removing it closes that
     exchange,
     '<live-counter id="a"></live-counter><live-counter id="b" figure="views"></live-counter>',
   );
-  await expect.poll(settled).toBe(before + 2);
-  await partner.evaluate(() => document.getElementById('a')?.remove());
+  await expect(partner.locator('#b').locator('[part="dot"]')).toHaveAttribute(
+    'data-connected',
+    'true',
+  );
   await expect.poll(settled).toBe(before + 1);
+  await partner.evaluate(() => document.getElementById('a')?.remove());
+  await expect(partner.locator('#b').locator('[part="dot"]')).toHaveAttribute(
+    'data-connected',
+    'true',
+  );
+  await expect.poll(settled).toBe(before + 1);
+  await partner.evaluate(() => document.getElementById('b')?.remove());
+  await expect.poll(settled).toBe(before);
   await partner.evaluate(() => {
     const again = document.createElement('live-counter');
     document.querySelector('main')?.append(again);
   });
-  await expect.poll(settled).toBe(before + 2);
+  await expect.poll(settled).toBe(before + 1);
   const axe = await new AxeBuilder({ page: partner }).include('live-counter').analyze();
   expect(axe.violations).toEqual([]);
   await partner.context().close();
