@@ -4,11 +4,11 @@
  * `hotkey` attribute it waits behind a "Search help" button and opens as a search dialog on
  * ⌘K / Ctrl+K or "/" (not while typing in a field), Escape closing it.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createApiClient } from '../../core/apiClient.ts';
-import { emit } from '../shared/emit.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
+import { useOpenEvents } from '../shared/useOpenEvents.ts';
 import { FAQ_DEFAULT_TITLE, FaqSearch, type FaqSection } from './FaqSearch.tsx';
 
 const Modal = lazy(() => import('../notice-modal/Modal.tsx').then((m) => ({ default: m.Modal })));
@@ -103,12 +103,7 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
     return () => document.removeEventListener('keydown', onKey);
   }, [hotkey, hostState]);
 
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open === wasOpen.current) return;
-    wasOpen.current = open;
-    emit(host, open ? 'exchange-open' : 'exchange-close', { tag: 'faq-search' });
-  }, [open, host]);
+  useOpenEvents(host, 'faq-search', open);
 
   // The dialog stays mounted after its first opening, so closing can fade out (spec §4).
   const [opened, setOpened] = useState(false);

@@ -5,13 +5,14 @@
  * cancels it, Support opens a `<support-chat>` on the page (or the exchange's support page) and
  * Buy crypto and Deposit go to those pages of the exchange.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createApiClient } from '../../core/apiClient.ts';
 import type { Notice } from '../../core/protocol.ts';
 import { readStored, writeStored } from '../../core/storage.ts';
 import { emit } from '../shared/emit.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
+import { useOpenEvents } from '../shared/useOpenEvents.ts';
 
 const NoticeModal = lazy(() =>
   import('./NoticeModal.tsx').then((module) => ({ default: module.NoticeModal })),
@@ -69,12 +70,7 @@ export function NoticeModalWidget({ api, container }: NoticeModalWidgetProps) {
     };
   }, [client, origin, hostState]);
 
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open === wasOpen.current) return;
-    wasOpen.current = open;
-    emit(host, open ? 'exchange-open' : 'exchange-close', { tag: 'notice-modal' });
-  }, [open, host]);
+  useOpenEvents(host, 'notice-modal', open);
 
   if (!notice) return <style>{HOST_CSS}</style>;
   const close = () => {

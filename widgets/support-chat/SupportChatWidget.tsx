@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { emit } from '../shared/emit.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
+import { useOpenEvents } from '../shared/useOpenEvents.ts';
 import type { IncomingMessage } from './ChatSession.tsx';
 import { SUPPORT_LAUNCHER_CSS } from './launcherStyles.ts';
 import { SupportLauncher } from './SupportLauncher.tsx';
@@ -52,17 +53,16 @@ export function SupportChatWidget({ api, label, heading, container }: SupportCha
   const [preview, setPreview] = useState<IncomingMessage | null>(null);
   const launcher = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(open);
+  useOpenEvents(host, 'support-chat', open, true);
 
   useEffect(() => {
     if (open) setNeeded(true);
     if (open === wasOpen.current) return;
-    emit(host, open ? 'exchange-open' : 'exchange-close', { tag: 'support-chat' });
-    host?.toggleAttribute('open', open);
+    wasOpen.current = open;
     // Closing gives focus back to the launcher, where the person left it.
     if (!open) requestAnimationFrame(() => launcher.current?.querySelector('button')?.focus());
     else setPreview(null);
-    wasOpen.current = open;
-  }, [open, host]);
+  }, [open]);
 
   useEffect(() => {
     if (preview === null) return;
