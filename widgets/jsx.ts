@@ -15,12 +15,9 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'live-counter': WidgetTag<{ figure?: 'count' | 'views'; label?: string; locale?: string }>;
-      'support-chat': WidgetTag<{
-        label?: string;
-        heading?: string;
-        open?: Presence;
-        'hide-launcher'?: Presence;
-      }>;
+      // No `open` here: React 19 would assign it to the element's open() method. Call
+      // ref.current.open() instead, or set the attribute outside React.
+      'support-chat': WidgetTag<{ label?: string; heading?: string; 'hide-launcher'?: Presence }>;
       'notice-modal': WidgetTag<object>;
       'faq-search': WidgetTag<{ slug?: string; heading?: string; hotkey?: Presence }>;
     }
