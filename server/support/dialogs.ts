@@ -111,22 +111,21 @@ export async function storeMessage(
   });
 }
 
-function findMessage(db: Queryable, dialogId: number, id: string) {
+/** The stored message of a dialog with a client-generated id. */
+function messageQuery(db: Queryable, dialogId: number, id: string) {
   return db
     .selectFrom('support_messages')
     .selectAll()
     .where('dialog_id', '=', dialogId)
-    .where('client_id', '=', id)
-    .executeTakeFirst();
+    .where('client_id', '=', id);
+}
+
+function findMessage(db: Queryable, dialogId: number, id: string) {
+  return messageQuery(db, dialogId, id).executeTakeFirst();
 }
 
 function findMessageOrThrow(db: Queryable, dialogId: number, id: string) {
-  return db
-    .selectFrom('support_messages')
-    .selectAll()
-    .where('dialog_id', '=', dialogId)
-    .where('client_id', '=', id)
-    .executeTakeFirstOrThrow();
+  return messageQuery(db, dialogId, id).executeTakeFirstOrThrow();
 }
 
 /** A client's dialog state, or null before the first message (or pin). */
