@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import type { SupportServerMessage } from '../core/protocol.ts';
 import { createUser } from '../server/accounts.ts';
 import { createServer, loadConfig, openDatabase } from '../server/index.ts';
+import { createSession, findCaller } from '../server/sessions.ts';
 import { issueTicket } from '../server/support/tickets.ts';
 
 /** The socket load figures. */
@@ -68,13 +69,19 @@ export async function benchSocket(
         referredBy: null,
         statusId: i === 0 ? 1 : 0,
       });
+    // A ticket belongs to a session, as one from support.getSocketTicket does.
+    const ticketFor = async (userId: number) => {
+      const caller = await findCaller(db, await createSession(db, userId, '127.0.0.1', 1));
+      if (caller === null) throw new Error('the bench session was not found');
+      return issueTicket(db, caller.sessionId);
+    };
     const staffUser = await account(0);
-    const staff = await open(base + (await issueTicket(db, staffUser.id)));
+    const staff = await open(base + (await ticketFor(staffUser.id)));
     sockets.push(staff);
     const clients: WebSocket[] = [];
     for (let i = 1; i <= connections; i++) {
       const user = await account(i);
-      const socket = await open(base + (await issueTicket(db, user.id)));
+      const socket = await open(base + (await ticketFor(user.id)));
       sockets.push(socket);
       clients.push(socket);
     }

@@ -17,6 +17,7 @@ import { API_PATH, type Envelope, SERVER_ERROR_TEXT } from '../core/protocol.ts'
 import type { Config } from './config.ts';
 import { DomainError } from './DomainError.ts';
 import type { Database } from './db.ts';
+import { storable } from './http/fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
@@ -185,7 +186,7 @@ async function call(
       ip: request.ip,
       host: request.hostname,
       pageHost: originHost(request.headers.origin) ?? request.hostname,
-      subId: (subId ?? '').slice(0, MAX_SUB_ID_LENGTH),
+      subId: storable((subId ?? '').slice(0, MAX_SUB_ID_LENGTH)),
       caller: token ? await findCaller(deps.db, token) : null,
     };
     const result = await method.run(params, context);

@@ -11,6 +11,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { contentMigration } from './content/contentMigration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
+import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
@@ -191,6 +192,7 @@ export const migrations: Record<string, Migration> = {
   '0002_content': contentMigration,
   '0003_support': supportMigration,
   '0004_visitors': visitorMigration,
+  '0005_ticket_sessions': ticketSessionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -199,10 +199,10 @@ export interface SupportMessagesTable {
   created_at: Auto<Date>;
 }
 
-/** Single-use support socket tickets (SHA-256 of the ticket). */
+/** Single-use support socket tickets (SHA-256 of the ticket), each bound to its session. */
 export interface SupportTicketsTable {
   ticket_hash: string;
-  user_id: number;
+  session_id: number;
   expires_at: Date;
 }
 

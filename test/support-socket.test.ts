@@ -89,6 +89,25 @@ forEachDatabase((open) => {
       assert.equal(await handshake(address, value), 401);
     });
 
+    test('a ticket dies with its session: after logout or expiry it opens nothing', async () => {
+      const user = await client(app);
+      const beforeLogout = await ticket(app, user.token);
+      await ok(app, 'users.logout', {}, { token: user.token });
+      assert.equal(await handshake(address, beforeLogout), 401);
+
+      const other = await client(app);
+      const beforeExpiry = await ticket(app, other.token);
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', other.id)
+        .execute();
+      assert.equal(await handshake(address, beforeExpiry), 401);
+
+      const third = await client(app);
+      assert.equal(await handshake(address, await ticket(app, third.token)), 'open');
+    });
+
     test('blocking a client stops their open socket at the next send', async () => {
       const user = await client(app);
       const agent = await staff(app, db);
@@ -240,8 +259,20 @@ forEachDatabase((open) => {
           { id: 'e2', text: 'x'.repeat(MAX_MESSAGE_LENGTH + 1), attachment: null },
           SEND_ERRORS.tooLong,
         ],
-        [{ id: 'e3', text: 'hi', attachment: 'file' }, SEND_ERRORS.invalid],
-        [{ id: 'bad id!', text: 'hi', attachment: null }, SEND_ERRORS.invalid],
+        [{ id: 'e3', text: 'hi', attachment: 'file' }, 'Attachment must be a number.'],
+        [
+          { id: 'bad id!', text: 'hi', attachment: null },
+          "Id must be 1 to 64 letters, digits, '-' or '_'.",
+        ],
+        [
+          { id: 'e5', text: 'a\u0000b', attachment: null },
+          'Text contains a character that cannot be stored (U+0000).',
+        ],
+        [
+          { id: 'e6', text: 'hi', attachment: 2_147_483_648 },
+          'Attachment must be at most 2147483647.',
+        ],
+        [{ id: 'e7', text: 'hi', attachment: null, extra: 1 }, 'Unknown parameter "extra".'],
         [
           { id: 'e4', text: 'hi', attachment: 999999 },
           'This attachment cannot be sent here. Please upload it again.',
@@ -259,7 +290,7 @@ forEachDatabase((open) => {
       const stored = await db
         .selectFrom('support_messages')
         .select('client_id')
-        .where('client_id', 'in', ['e1', 'e2', 'e3', 'e4'])
+        .where('client_id', 'in', ['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7'])
         .execute();
       assert.deepEqual(stored, []);
       await tab.close();

@@ -53,7 +53,7 @@ forEachDatabase((open) => {
     assert.equal(await fails(app, { method: 'pages.getItem' }), 'Type is required.');
     assert.equal(
       await fails(app, { method: 'pages.getItem', type: '../etc' }),
-      'Type is not in a valid format.',
+      'Type must be lower-case letters, digits and underscores.',
     );
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Currency, Ticker } from '../../core/protocol.ts';
 import type { Queryable } from '../db.ts';
+import { params } from '../http/fields.ts';
 import { listWallets } from '../wallets.ts';
 import { defineMethod, type Method, requireAccount } from './registry.ts';
 
@@ -14,7 +15,7 @@ const getItems = defineMethod({
   // Public because the currency list is fetched at start by visitors; `limit` asks for the
   // caller's own wallets and then needs a signed-in account (a support-chat visitor has none).
   access: 'public',
-  params: z.object({ limit: z.number().int().min(1).max(MAX_WALLET_LIMIT).exactOptional() }),
+  params: params({ limit: z.number().int().min(1).max(MAX_WALLET_LIMIT).exactOptional() }),
   async handler(params, ctx) {
     if (params.limit === undefined) return { items: await listCurrencies(ctx.db) };
     const caller = requireAccount(ctx.caller);

@@ -1,18 +1,14 @@
 /** faq.getItems: the help-center entries of one section by slug, in display order (spec §2, §7). */
 import { z } from 'zod';
 import { DomainError } from '../DomainError.ts';
+import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 const getItems = defineMethod({
   name: 'faq.getItems',
   access: 'public',
-  params: z.object({
-    slug: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .regex(/^[a-z0-9_-]+$/),
+  params: params({
+    slug: pattern(/^[a-z0-9_-]{1,64}$/, "1 to 64 lower-case letters, digits, '-' or '_'"),
   }),
   async handler(params, ctx) {
     const items = await ctx.db

@@ -1,8 +1,10 @@
 /**
  * metrics.* methods: page views and analytics events (spec §4 On each route change, §7). They
- * are fire-and-forget for the client, so over-long strings are cut rather than refused.
+ * are fire-and-forget for the client and nobody's words, so over-long strings are cut and
+ * characters that cannot be stored dropped, rather than refused.
  */
 import { z } from 'zod';
+import { loose, params } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 /** Longest stored URL or referer. */
@@ -10,12 +12,10 @@ export const MAX_URL_LENGTH = 2048;
 /** Longest stored event id. */
 export const MAX_EVENT_ID_LENGTH = 128;
 
-const capped = (length: number) => z.string().transform((text) => text.slice(0, length));
-
 const addVisitor = defineMethod({
   name: 'metrics.addVisitor',
   access: 'public',
-  params: z.object({ referer: capped(MAX_URL_LENGTH), url: capped(MAX_URL_LENGTH) }),
+  params: params({ referer: loose(MAX_URL_LENGTH), url: loose(MAX_URL_LENGTH) }),
   async handler(params, ctx) {
     await ctx.db
       .insertInto('visitors')
@@ -35,7 +35,7 @@ const addVisitor = defineMethod({
 const addEvent = defineMethod({
   name: 'metrics.addEvent',
   access: 'public',
-  params: z.object({ id: z.union([capped(MAX_EVENT_ID_LENGTH), z.number().finite()]) }),
+  params: params({ id: z.union([loose(MAX_EVENT_ID_LENGTH), z.number().finite()]) }),
   async handler(params, ctx) {
     await ctx.db
       .insertInto('events')

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Notice } from '../../core/protocol.ts';
 import type { Queryable } from '../db.ts';
+import { params, words } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 /** Longest notice title. */
@@ -27,18 +28,18 @@ async function currentNotice(db: Queryable): Promise<Notice | null> {
 const getCurrent = defineMethod({
   name: 'notices.getCurrent',
   access: 'public',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, ctx) {
     return { notice: await currentNotice(ctx.db) };
   },
 });
 
 const publishParams = z.union([
-  z.object({ clear: z.literal(true) }).strict(),
-  z.object({
-    title: z.string().trim().min(1).max(MAX_NOTICE_TITLE),
+  params({ clear: z.literal(true) }),
+  params({
+    title: words({ min: 1, max: MAX_NOTICE_TITLE }),
     type_id: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    description: z.string().trim().min(1).max(MAX_NOTICE_DESCRIPTION),
+    description: words({ min: 1, max: MAX_NOTICE_DESCRIPTION, multiline: true }),
   }),
 ]);
 

@@ -1,18 +1,14 @@
 /** pages.getItem: a policy or information page by type (spec §2), as an operator last edited it. */
 import { z } from 'zod';
 import { DomainError } from '../DomainError.ts';
+import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 const getItem = defineMethod({
   name: 'pages.getItem',
   access: 'public',
-  params: z.object({
-    type: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .regex(/^[a-z0-9_]+$/, 'lower-case letters, digits and underscores'),
+  params: params({
+    type: pattern(/^[a-z0-9_]{1,64}$/, 'lower-case letters, digits and underscores'),
   }),
   async handler(params, ctx) {
     const row = await ctx.db

@@ -1,6 +1,7 @@
 /** push.* methods: the VAPID public key and storing a browser's push subscription (spec §7). */
 import { z } from 'zod';
 import { DomainError } from '../DomainError.ts';
+import { params } from '../http/fields.ts';
 import { MAX_SUBSCRIPTION_LENGTH, saveSubscription, subscriptionSchema } from '../support/push.ts';
 import { vapidKeys } from '../support/secrets.ts';
 import { defineMethod, type Method } from './registry.ts';
@@ -12,7 +13,7 @@ export const BAD_SUBSCRIPTION =
 const subscribe = defineMethod({
   name: 'push.subscribe',
   access: 'user',
-  params: z.object({ subscription: z.string().min(1).max(MAX_SUBSCRIPTION_LENGTH) }),
+  params: params({ subscription: z.string().min(1).max(MAX_SUBSCRIPTION_LENGTH) }),
   async handler(params, { db, caller }) {
     let json: unknown;
     try {
@@ -30,7 +31,7 @@ const subscribe = defineMethod({
 const getPublicKey = defineMethod({
   name: 'push.getPublicKey',
   access: 'public',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, { db }) {
     return { publicKey: (await vapidKeys(db)).publicKey };
   },

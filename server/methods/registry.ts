@@ -10,6 +10,7 @@ import type { MethodName, Params, Result } from '../../core/protocol.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
+import { read } from '../http/fields.ts';
 import type { Limits } from '../limits.ts';
 import type { Caller } from '../sessions.ts';
 
@@ -68,6 +69,8 @@ export interface MethodDefinition<M extends MethodName, A extends Access> {
 export interface Method {
   readonly name: MethodName;
   readonly access: Access;
+  /** The parameter schema, for tests that read the registry (the fuzz test generates from it). */
+  readonly params: z.ZodType;
   /** Checks access, validates params and runs the handler; throws DomainError for the caller. */
   run(params: unknown, ctx: RequestContext): Promise<object>;
 }
@@ -89,14 +92,15 @@ export function defineMethod<M extends MethodName, A extends Access>(
   return {
     name,
     access,
+    params,
     async run(raw, ctx) {
       if (access !== 'public' && ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED);
       if (access === 'user') requireAccount(ctx.caller);
       if (access === 'staff' && !isStaff(ctx.caller)) throw new DomainError(STAFF_ONLY);
-      const parsed = params.safeParse(raw, { reportInput: true });
-      if (!parsed.success) throw new DomainError(describeIssue(parsed.error.issues[0]));
+      const reading = read(params, raw);
+      if (!reading.ok) throw new DomainError(reading.error);
       // Safe: the checks above establish what MethodContext<A> promises about `caller`.
-      return handler(parsed.data, ctx as MethodContext<A>);
+      return handler(reading.value, ctx as MethodContext<A>);
     },
   };
 }
@@ -114,58 +118,4 @@ export function requireAccount(caller: Caller | null): Caller {
 /** Whether a caller is staff; a visitor never is (the database refuses one with a status too). */
 function isStaff(caller: Caller | null): boolean {
   return caller !== null && caller.user.status_id > 0 && !caller.user.is_visitor;
-}
-
-/** A sentence naming the field and what is wrong with it, e.g. 'Email is required.' */
-export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (issue === undefined) return 'The request parameters are invalid.';
-  const field = issue.path.map(String).join('.');
-  const label = field === '' ? 'The request' : field.charAt(0).toUpperCase() + field.slice(1);
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined
-        ? `${label} is required.`
-        : `${label} must be ${kind(issue.expected)}.`;
-    case 'too_small':
-      if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1
-          ? `${label} is required.`
-          : `${label} must be at least ${issue.minimum} characters.`;
-      }
-      return `${label} must be ${issue.inclusive === false ? 'more than' : 'at least'} ${issue.minimum}.`;
-    case 'too_big':
-      if (issue.origin === 'string') {
-        return `${label} must be at most ${issue.maximum} characters.`;
-      }
-      return `${label} must be ${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}.`;
-    case 'invalid_format':
-      return issue.format === 'email'
-        ? `${label} must be a valid email address.`
-        : `${label} is not in a valid format.`;
-    case 'invalid_union': {
-      const expected = issue.errors
-        .flat()
-        .flatMap((inner) => (inner.code === 'invalid_type' ? [kind(inner.expected)] : []));
-      if (issue.input === undefined) return `${label} is required.`;
-      return expected.length > 0
-        ? `${label} must be ${expected.join(' or ')}.`
-        : `${label} is invalid.`;
-    }
-    default:
-      return `${label} is invalid.`;
-  }
-}
-
-function kind(expected: string): string {
-  switch (expected) {
-    case 'int':
-      return 'a whole number';
-    case 'boolean':
-      return 'true or false';
-    case 'array':
-    case 'object':
-      return `an ${expected}`;
-    default:
-      return `a ${expected}`;
-  }
 }

@@ -88,14 +88,16 @@ forEachDatabase((open) => {
     await say(alice.user.id, 'secret', 'my card number is ...');
     const history = await ok(app, 'support.getHistory', {}, { token: bob.token });
     assert.deepEqual(history.messages, []);
-    // Naming another client changes nothing: the dialog is always the caller's own.
+    // Naming another client is refused: the dialog is always the caller's own.
     const named = await send(app, {
       method: 'support.getHistory',
       token: bob.token,
       subId: '',
       userId: alice.user.id,
     });
-    assert.deepEqual(named.body.messages, []);
+    assert.equal(named.body.status, false);
+    assert.equal(named.body.error_msg, 'Unknown parameter "userId".');
+    assert.equal(named.body.messages, undefined);
   });
 
   test('a resend of the same id stores one message and counts one unread', async () => {
@@ -238,7 +240,7 @@ forEachDatabase((open) => {
     );
     assert.equal(
       await fails(app, { method: 'support.getDialog', userId: -1 }, { token: staffToken }),
-      'UserId must be more than 0.',
+      'UserId must be at least 1.',
     );
     assert.equal(
       await fails(app, { method: 'support.pinDialog', userId: 1 }, { token: staffToken }),

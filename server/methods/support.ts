@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol.ts';
 import { createVisitor } from '../accounts.ts';
 import { DomainError } from '../DomainError.ts';
+import { params, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../limits.ts';
 import { loadProfile } from '../profile.ts';
 import type { UsersTable } from '../schema.ts';
@@ -32,7 +33,7 @@ export const UNKNOWN_CLIENT = 'There is no client with this id.';
 /** The answer when staff try to block their own account. */
 export const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
 
-const userId = z.number().int().positive().max(2_147_483_647);
+const userId = recordId();
 
 /** The users column behind each flag staff may set. */
 const FLAG_COLUMNS: Record<StaffSettableFlag, keyof UsersTable> = {
@@ -51,8 +52,8 @@ const startVisitor = defineMethod({
   name: 'support.startVisitor',
   access: 'public',
   // Both optional; a blank field (an empty form input) counts as not given.
-  params: z.object({
-    name: z.string().trim().max(64).exactOptional(),
+  params: params({
+    name: words({ max: 64 }).exactOptional(),
     email: z
       .string()
       .trim()
@@ -84,7 +85,7 @@ const startVisitor = defineMethod({
 const getHistory = defineMethod({
   name: 'support.getHistory',
   access: 'client',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, { db, caller }) {
     const key = await attachmentUrlKey(db);
     const rows = await listMessages(db, caller.user.id);
@@ -100,7 +101,7 @@ const getHistory = defineMethod({
 const markRead = defineMethod({
   name: 'support.markRead',
   access: 'client',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, { db, caller }) {
     await markDialogRead(db, caller.user.id, 'client');
     return {};
@@ -110,16 +111,16 @@ const markRead = defineMethod({
 const getSocketTicket = defineMethod({
   name: 'support.getSocketTicket',
   access: 'client',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, { db, caller }) {
-    return { ticket: await issueTicket(db, caller.user.id) };
+    return { ticket: await issueTicket(db, caller.sessionId) };
   },
 });
 
 const getDialogs = defineMethod({
   name: 'support.getDialogs',
   access: 'staff',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, { db, caller }) {
     const dialogs = await db
       .selectFrom('support_dialogs')
@@ -174,7 +175,7 @@ const getDialogs = defineMethod({
 const getDialog = defineMethod({
   name: 'support.getDialog',
   access: 'staff',
-  params: z.object({ userId }),
+  params: params({ userId }),
   async handler(params, ctx) {
     const { db, caller } = ctx;
     const record = await clientRecord(db, params.userId);
@@ -204,7 +205,7 @@ const getDialog = defineMethod({
 const pinDialog = defineMethod({
   name: 'support.pinDialog',
   access: 'staff',
-  params: z.object({ userId, pinned: z.boolean() }),
+  params: params({ userId, pinned: z.boolean() }),
   async handler(params, { db }) {
     const exists = await db
       .selectFrom('users')
@@ -225,7 +226,7 @@ const pinDialog = defineMethod({
 const setUserFlag = defineMethod({
   name: 'support.setUserFlag',
   access: 'staff',
-  params: z.object({ userId, flag: z.enum(STAFF_SETTABLE_FLAGS), value: z.boolean() }),
+  params: params({ userId, flag: z.enum(STAFF_SETTABLE_FLAGS), value: z.boolean() }),
   async handler(params, { db, caller }) {
     if (params.flag === 'isBlocked' && params.value && params.userId === caller.user.id) {
       throw new DomainError(CANNOT_BLOCK_SELF);

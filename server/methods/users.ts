@@ -10,6 +10,7 @@ import {
 } from '../accounts.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
+import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../limits.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
 import { loadProfile } from '../profile.ts';
@@ -26,15 +27,17 @@ export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact su
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 // A cap keeps a megabyte "password" from costing a megabyte of hashing.
 const password = z.string().max(1024);
+// What sign-up stores the hash of: the characters a later sign-in will send exactly as typed.
+const newPassword = words({ max: 1024, min: MIN_PASSWORD_LENGTH, multiline: true, trim: false });
 
 const signUp = defineMethod({
   name: 'users.signUp',
   access: 'public',
-  params: z.object({
+  params: params({
     email,
-    password: password.min(MIN_PASSWORD_LENGTH),
-    login: z.string().trim().min(1).max(64).exactOptional(),
-    ref: z.string().max(64).exactOptional(),
+    password: newPassword,
+    login: words({ min: 1, max: 64 }).exactOptional(),
+    ref: words({ max: 64 }).exactOptional(),
   }),
   async handler(params, ctx) {
     const { db, ip } = ctx;
@@ -70,7 +73,7 @@ const signUp = defineMethod({
 const signIn = defineMethod({
   name: 'users.signIn',
   access: 'public',
-  params: z.object({ email, password: password.min(1) }),
+  params: params({ email, password: password.min(1) }),
   async handler(params, ctx) {
     const { db, ip, limits } = ctx;
     const account = normaliseEmail(params.email);
@@ -112,7 +115,7 @@ const signIn = defineMethod({
 const logout = defineMethod({
   name: 'users.logout',
   access: 'user',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, ctx) {
     await revokeSession(ctx.db, ctx.caller.sessionId);
     return {};
@@ -122,7 +125,7 @@ const logout = defineMethod({
 const getInfo = defineMethod({
   name: 'users.getInfo',
   access: 'public',
-  params: z.object({}),
+  params: params({}),
   async handler(_params, ctx) {
     const config = await loadSiteConfig(ctx.db, ctx.config.site);
     // Spec §3: the config comes with the user query, so a signed-out person gets it with the

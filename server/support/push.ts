@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import { z } from 'zod';
 import type { Database } from '../db.ts';
+import { unusableCharacter } from '../http/fields.ts';
 import { vapidKeys } from './secrets.ts';
 
 /** Longest subscription JSON accepted. */
@@ -17,7 +18,11 @@ const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
 
 /** The shape of PushSubscription.toJSON() (W3C Push API). */
 export const subscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/ }).max(2048),
+  // An address, not anyone's words: refused when unusable, as `words` would, since it is stored.
+  endpoint: z
+    .url({ protocol: /^https$/ })
+    .max(2048)
+    .refine((url) => unusableCharacter(url, false) === null),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url.min(20).max(200), auth: base64url.min(8).max(100) }),
 });

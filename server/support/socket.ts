@@ -28,6 +28,7 @@ import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
+import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
 import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
@@ -50,7 +51,6 @@ export const TICKET_REFUSED =
 export const SEND_ERRORS = {
   empty: 'Write a message or attach a file.',
   tooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`,
-  invalid: 'This message could not be read. Please try again.',
   notStaff: "Only staff can write to another client's dialog.",
   noClient: 'Choose the client to reply to.',
   unknownClient: 'There is no client with this id.',
@@ -65,12 +65,13 @@ export interface SupportSocketDependencies {
   hub: SupportHub;
 }
 
-const sendSchema = z.object({
+const sendSchema = params({
   type: z.literal('SUPPORT_SEND_MESSAGE'),
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  text: z.string(),
-  attachment: z.number().int().positive().nullable(),
-  userId: z.number().int().positive().optional(),
+  id: pattern(/^[A-Za-z0-9_-]{1,64}$/, "1 to 64 letters, digits, '-' or '_'"),
+  // The frame's size bounds it here; check() refuses over-long messages in the chat's own words.
+  text: words({ max: MAX_FRAME_BYTES, multiline: true, trim: false }),
+  attachment: recordId().nullable(),
+  userId: recordId().optional(),
 });
 
 type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
@@ -198,12 +199,12 @@ export async function registerSupportSocket(
 
   /** Handles one send: a stored (or re-sent) message, or an error answer to the sender. */
   async function receive(peer: SupportPeer, raw: unknown): Promise<void> {
-    const parsed = sendSchema.safeParse(raw);
-    if (!parsed.success) {
-      peer.send(refusal(peer, raw, SEND_ERRORS.invalid));
+    const reading = read(sendSchema, raw);
+    if (!reading.ok) {
+      peer.send(refusal(peer, raw, reading.error));
       return;
     }
-    const message: SendMessage = parsed.data as SendMessage;
+    const message: SendMessage = reading.value as SendMessage;
     const problem = check(peer, message);
     if (problem !== null) {
       peer.send(refusal(peer, message, problem));
@@ -360,9 +361,9 @@ function parse(text: string): SupportClientMessage | null {
   const type = (value as { type?: unknown }).type;
   if (type === 'PING') return { type: 'PING' };
   if (type === 'SUPPORT_TYPING') {
-    const userId = (value as { userId?: unknown }).userId;
-    return typeof userId === 'number' && Number.isSafeInteger(userId)
-      ? { type: 'SUPPORT_TYPING', userId }
+    const userId = recordId().safeParse((value as { userId?: unknown }).userId);
+    return userId.success
+      ? { type: 'SUPPORT_TYPING', userId: userId.data }
       : { type: 'SUPPORT_TYPING' };
   }
   // Validated in full (with a readable refusal) when its turn comes.

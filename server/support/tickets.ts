@@ -2,7 +2,9 @@
  * Support socket tickets. The socket URL carries `?token=`, and URLs end up in access logs, so
  * the value is never the session token: it is a random ticket issued by an authenticated API
  * call, valid for TICKET_TTL_MS and deleted on first use. Tickets live in the database (only
- * their SHA-256) so any server process behind the same database can accept them.
+ * their SHA-256) so any server process behind the same database can accept them. A ticket is
+ * bound to the session that asked for it and dies with it: after a logout, or once the session
+ * has expired, it opens nothing.
  */
 import { randomBytes } from 'node:crypto';
 import type { UserRow } from '../accounts.ts';
@@ -14,15 +16,15 @@ export const TICKET_TTL_MS = 60_000;
 
 const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Issues a ticket for a user (and clears expired ones). */
-export async function issueTicket(db: Queryable, userId: number): Promise<string> {
+/** Issues a ticket for a session (and clears expired ones). */
+export async function issueTicket(db: Queryable, sessionId: number): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
   await db.deleteFrom('support_tickets').where('expires_at', '<', new Date()).execute();
   await db
     .insertInto('support_tickets')
     .values({
       ticket_hash: hashToken(ticket),
-      user_id: userId,
+      session_id: sessionId,
       expires_at: new Date(Date.now() + TICKET_TTL_MS),
     })
     .execute();
@@ -30,22 +32,25 @@ export async function issueTicket(db: Queryable, userId: number): Promise<string
 }
 
 /**
- * The account a ticket was issued to, consuming the ticket; null when it is unknown, used,
- * expired, or the account has since been blocked.
+ * The account a ticket was issued to, consuming the ticket; null when it is unknown, used or
+ * expired, its session has ended (logout, expiry), or the account has since been blocked.
  */
 export async function redeemTicket(db: Queryable, ticket: string): Promise<UserRow | null> {
   if (!TICKET_PATTERN.test(ticket)) return null;
   const used = await db
     .deleteFrom('support_tickets')
     .where('ticket_hash', '=', hashToken(ticket))
-    .returning(['user_id', 'expires_at'])
+    .returning(['session_id', 'expires_at'])
     .executeTakeFirst();
   if (used === undefined || used.expires_at.getTime() <= Date.now()) return null;
   const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', used.user_id)
-    .where('is_blocked', '=', false)
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', used.session_id)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .where('users.is_blocked', '=', false)
     .executeTakeFirst();
   return user ?? null;
 }

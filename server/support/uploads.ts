@@ -31,6 +31,7 @@ import type { UserRow } from '../accounts.ts';
 import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
+import { printable } from '../http/fields.ts';
 import { type Limits, spend, waitText } from '../limits.ts';
 import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import { findCaller } from '../sessions.ts';
@@ -257,7 +258,7 @@ export async function registerUploads(
             owner_id: user.id,
             dialog_id: dialogId,
             storage_name: saved.name,
-            original_name: saved.originalName.slice(0, 255),
+            original_name: shownName(saved.originalName, saved.ext),
             mime: ATTACHMENT_MIME[saved.ext],
             size: saved.size,
           })
@@ -349,6 +350,19 @@ interface Saved {
 async function lookUp(db: Database, token: string): Promise<UserRow | null> {
   if (token === '') return null;
   return (await findCaller(db, token))?.user ?? null;
+}
+
+/**
+ * The name staff and the client see for a file: the upload's own name is never trusted, so it
+ * loses any folder part and unprintable characters and is cut to 255 characters, keeping the
+ * extension; a name left empty becomes `attachment.EXT`.
+ */
+export function shownName(fileName: string, ext: Extension): string {
+  const base = printable(
+    fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1),
+  ).trim();
+  const stem = base.slice(0, base.length - ext.length - 1).slice(0, 255 - ext.length - 1);
+  return `${stem.trim() === '' ? 'attachment' : stem}.${ext}`;
 }
 
 function extensionOf(fileName: string): Extension {
