@@ -22,6 +22,7 @@ import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
 import { findCaller } from './sessions.ts';
+import type { Market } from './trading/Market.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,6 +40,8 @@ export interface ApiDependencies {
   limits: Limits;
   /** The live counters, told of every page view recorded. */
   live: PageViews;
+  /** The spot market the order methods trade on. */
+  market: Market;
 }
 
 const OPEN_BRACE = 0x7b;

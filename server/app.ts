@@ -12,6 +12,7 @@ import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { seed } from './seed.ts';
 import { registerSite } from './site.ts';
 import { registerSupport } from './support/index.ts';
+import { Market } from './trading/Market.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -78,7 +79,10 @@ export async function createServer(config: Config, db?: Database): Promise<Fasti
 
   const limits = createLimits(config.apiRateLimit);
   const live = await createLiveHub(database);
-  registerApi(app, { db: database, config, limits, live });
+  const market = await Market.open(database, config.fees);
+  // Orders already accepted are written before the database closes.
+  app.addHook('onClose', () => market.settled());
+  registerApi(app, { db: database, config, limits, live, market });
   // The support socket registers @fastify/websocket, which the live counters share.
   await registerSupport(app, { db: database, config, limits });
   registerLiveSocket(app, live);

@@ -42,8 +42,10 @@ export interface Config {
   pixelUrl: string | null;
   /** Defaults for the site configuration; a row in the settings table overrides each part. */
   site: SiteConfig;
-  /** Live support settings (issue 4). */
+  /** Live support settings. */
   support: SupportConfig;
+  /** Spot trading fees, as fractions of what each side of a trade receives ("0.001" = 0.1 %). */
+  fees: { maker: string; taker: string };
 }
 
 /** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
@@ -145,7 +147,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       ),
       pushSubject: pushSubject(read('PUSH_SUBJECT')),
     },
+    fees: {
+      maker: feeRate(read('MAKER_FEE'), 'MAKER_FEE'),
+      taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
+    },
   };
+}
+
+/** A fee rate: a decimal fraction from 0 to 0.1 with at most 6 decimals; 0.001 (0.1 %) by default. */
+function feeRate(value: string | undefined, name: string): string {
+  if (value === undefined) return '0.001';
+  if (!/^0(\.\d{1,6})?$/.test(value) || Number(value) > 0.1) {
+    fail(
+      name,
+      `must be a fraction from 0 to 0.1 with at most 6 decimals, such as 0.001 (got "${value}")`,
+    );
+  }
+  return value;
 }
 
 /** A safe one-line description of a connection string: the password is never printed. */

@@ -10,11 +10,17 @@ import { DomainError } from './DomainError.ts';
 import type { Queryable } from './db.ts';
 import { NON_NEGATIVE_BALANCE } from './migrations.ts';
 
-/** Accounts owned by the exchange rather than a user; they may go negative. */
-export type SystemAccount = 'deposits' | 'withdrawals';
+/**
+ * Accounts owned by the exchange rather than a user; they may go negative. `fees` collects the
+ * trading fees.
+ */
+export type SystemAccount = 'deposits' | 'withdrawals' | 'fees';
 
-/** One side of a posting: a user's wallet or a system account, in the posting's ticker. */
-export type LedgerAccount = { user: number } | { system: SystemAccount };
+/**
+ * One side of a posting, in the posting's ticker: a user's available balance, a user's held
+ * balance (what open orders may spend), or a system account.
+ */
+export type LedgerAccount = { user: number; held?: true } | { system: SystemAccount };
 
 /** A movement of `amount` (a positive decimal string) of `ticker` from one account to another. */
 export interface Posting {
@@ -64,36 +70,138 @@ export async function post(db: Queryable, posting: Posting): Promise<number> {
   }
 }
 
-/** Every listed currency's balance for a user, zeros included, in listing order. */
+/**
+ * Every listed currency's balance for a user (available and held together), zeros included, in
+ * listing order.
+ */
 export async function balances(db: Queryable, userId: number): Promise<Balance[]> {
   const rows = await db
     .selectFrom('currencies as c')
     .leftJoin('ledger_accounts as a', (join) =>
       join.onRef('a.ticker', '=', 'c.ticker').on('a.user_id', '=', userId),
     )
-    .select(['c.ticker', sql<string>`trim_scale(coalesce(a.balance, 0))::text`.as('amount')])
+    .select(['c.ticker', sql<string>`trim_scale(coalesce(sum(a.balance), 0))::text`.as('amount')])
+    .groupBy(['c.ticker', 'c.position'])
     .orderBy('c.position')
     .execute();
   return rows.map((row) => ({ ticker: row.ticker as Ticker, amount: row.amount }));
 }
 
+/**
+ * Ledger account ids by owner and ticker, for writers that post many entries at once (the
+ * trading engine's batches). An account is never deleted, so an id once seen stays right, except
+ * one opened by a transaction that then rolled back: call `forget` after a failed transaction.
+ */
+export class AccountIds {
+  private readonly ids = new Map<string, number>();
+
+  /** Records postings in the caller's transaction with one insert (plus two to open accounts). */
+  async postMany(trx: Queryable, postings: readonly Posting[]): Promise<void> {
+    if (postings.length === 0) return;
+    for (const { amount, reason } of postings) {
+      if (!AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount) || reason.trim() === '') {
+        throw new Error(`postMany: bad posting ${JSON.stringify({ amount, reason })}`);
+      }
+    }
+    await this.open(
+      trx,
+      postings.flatMap((p): [LedgerAccount, Ticker][] => [
+        [p.from, p.ticker],
+        [p.to, p.ticker],
+      ]),
+    );
+    // Chunks keep each statement well under the protocol's 65,535 bind parameters.
+    for (let start = 0; start < postings.length; start += 5000) {
+      await trx
+        .insertInto('ledger_entries')
+        .values(
+          postings.slice(start, start + 5000).map((p) => ({
+            debit_account_id: this.id(p.from, p.ticker),
+            credit_account_id: this.id(p.to, p.ticker),
+            amount: p.amount,
+            reason: p.reason,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Drops every cached id (after a rolled-back transaction that may have opened accounts). */
+  forget(): void {
+    this.ids.clear();
+  }
+
+  private id(account: LedgerAccount, ticker: Ticker): number {
+    const id = this.ids.get(accountKey(account, ticker));
+    if (id === undefined) throw new Error(`ledger account ${accountKey(account, ticker)} not open`);
+    return id;
+  }
+
+  /** Opens the accounts not yet known, with one insert and one select. */
+  private async open(db: Queryable, accounts: [LedgerAccount, Ticker][]): Promise<void> {
+    const missing = new Map<string, [LedgerAccount, Ticker]>();
+    for (const [account, ticker] of accounts) {
+      const key = accountKey(account, ticker);
+      if (!this.ids.has(key)) missing.set(key, [account, ticker]);
+    }
+    if (missing.size === 0) return;
+    const rows = [...missing.values()].map(([account, ticker]) =>
+      'user' in account
+        ? { user_id: account.user, system: null, held: account.held === true, ticker }
+        : { user_id: null, system: account.system, held: false, ticker },
+    );
+    await db
+      .insertInto('ledger_accounts')
+      .values(rows)
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    const users = [...new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))];
+    const systems = [...new Set(rows.flatMap((row) => (row.system === null ? [] : [row.system])))];
+    const found = await db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'user_id', 'system', 'held', 'ticker'])
+      .where((eb) =>
+        eb.or([
+          ...(users.length > 0 ? [eb('user_id', 'in', users)] : []),
+          ...(systems.length > 0 ? [eb('system', 'in', systems)] : []),
+        ]),
+      )
+      .execute();
+    for (const row of found) {
+      const account: LedgerAccount =
+        row.user_id === null
+          ? { system: row.system as SystemAccount }
+          : row.held
+            ? { user: row.user_id, held: true }
+            : { user: row.user_id };
+      this.ids.set(accountKey(account, row.ticker as Ticker), row.id);
+    }
+  }
+}
+
+function accountKey(account: LedgerAccount, ticker: Ticker): string {
+  return 'user' in account
+    ? `${account.user}:${account.held === true ? 'held' : 'available'}:${ticker}`
+    : `${account.system}:${ticker}`;
+}
+
 async function accountId(db: Queryable, account: LedgerAccount, ticker: Ticker): Promise<number> {
+  const held = 'user' in account && account.held === true;
   const owner =
     'user' in account
-      ? { user_id: account.user, system: null }
-      : { user_id: null, system: account.system };
-  const ownerColumn = 'user' in account ? 'user_id' : 'system';
+      ? { user_id: account.user, system: null, held }
+      : { user_id: null, system: account.system, held: false };
   const opened = await db
     .insertInto('ledger_accounts')
     .values({ ...owner, ticker })
-    .onConflict((conflict) => conflict.columns([ownerColumn, 'ticker']).doNothing())
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst();
   if (opened !== undefined) return opened.id;
   let query = db.selectFrom('ledger_accounts').select('id').where('ticker', '=', ticker);
   query =
     'user' in account
-      ? query.where('user_id', '=', account.user)
+      ? query.where('user_id', '=', account.user).where('held', '=', held)
       : query.where('system', '=', account.system);
   return (await query.executeTakeFirstOrThrow()).id;
 }

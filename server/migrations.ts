@@ -13,6 +13,7 @@ import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
+import { spotMigration } from './trading/migration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
@@ -193,6 +194,7 @@ export const migrations: Record<string, Migration> = {
   '0003_support': supportMigration,
   '0004_visitors': visitorMigration,
   '0005_ticket_sessions': ticketSessionMigration,
+  '0006_spot': spotMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

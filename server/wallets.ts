@@ -1,6 +1,6 @@
 /**
- * A user's wallets (spec §3 Coin/wallet): one per listed currency, zeros included, valued at the
- * USD reference prices, and the totals the profile shows (balance, balanceBTC, percentChange).
+ * A user's wallets (spec §3 Coin/wallet): one per listed currency, zeros included, available and
+ * held apart, valued at the USD reference prices (a pair's last trade price once it has traded), and the totals the profile shows (balance, balanceBTC, percentChange).
  */
 import { sql } from 'kysely';
 import type { Ticker, Wallet } from '../core/protocol.ts';
@@ -54,11 +54,16 @@ async function holdings(db: Queryable, userId: number): Promise<Holding[]> {
       'c.id',
       'c.ticker',
       'c.chart',
-      sql<string>`trim_scale(coalesce(a.balance, 0))::text`.as('amount'),
+      sql<string>`trim_scale(coalesce(sum(a.balance), 0))::text`.as('amount'),
+      sql<string>`trim_scale(coalesce(sum(a.balance) filter (where not a.held), 0))::text`.as(
+        'available',
+      ),
+      sql<string>`trim_scale(coalesce(sum(a.balance) filter (where a.held), 0))::text`.as('held'),
       // The product is exact in numeric; only the rounded result becomes a float.
-      sql<number>`round(coalesce(a.balance, 0) * c.price, 8)::float8`.as('balance'),
+      sql<number>`round(coalesce(sum(a.balance), 0) * c.price, 8)::float8`.as('balance'),
       sql<number>`c.price::float8`.as('price'),
     ])
+    .groupBy(['c.id', 'c.ticker', 'c.chart', 'c.price', 'c.position'])
     .orderBy('c.position')
     .execute();
   return rows.map((row) => ({ ...row, ticker: row.ticker as Ticker }));

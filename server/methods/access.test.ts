@@ -10,6 +10,7 @@ import type { Database } from '../db.ts';
 import { createLimits } from '../limits.ts';
 import { createSession, findCaller, hashToken } from '../sessions.ts';
 import { ok, send, signUp, testConfig } from '../testing.ts';
+import { Market } from '../trading/Market.ts';
 import { methods } from './index.ts';
 import {
   ACCOUNT_REQUIRED,
@@ -56,6 +57,16 @@ test('the method list is the one this milestone ships, with its access levels', 
     'support.setUserFlag': 'staff',
     'push.subscribe': 'user',
     'push.getPublicKey': 'public',
+    'markets.getItems': 'public',
+    'markets.getBook': 'public',
+    'markets.getTrades': 'public',
+    'markets.getCandles': 'public',
+    'orders.place': 'user',
+    'orders.cancel': 'user',
+    'orders.cancelAll': 'user',
+    'orders.getOpen': 'user',
+    'orders.getHistory': 'user',
+    'trades.getMine': 'user',
   });
 });
 
@@ -175,6 +186,7 @@ forEachDatabase((open) => {
       config: testConfig(),
       limits: createLimits(0),
       live: { recordView() {} },
+      market: await Market.open(db, testConfig().fees),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

@@ -4,8 +4,10 @@
  */
 import { currencyMethods } from './currencies.ts';
 import { faqMethods } from './faq.ts';
+import { marketMethods } from './markets.ts';
 import { metricMethods } from './metrics.ts';
 import { noticeMethods } from './notices.ts';
+import { orderMethods } from './orders.ts';
 import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import type { Method } from './registry.ts';
@@ -22,6 +24,8 @@ export const methods: readonly Method[] = [
   ...noticeMethods,
   ...supportMethods,
   ...pushMethods,
+  ...marketMethods,
+  ...orderMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -13,6 +13,7 @@ import type { Database } from '../db.ts';
 import { read } from '../http/fields.ts';
 import type { Limits } from '../limits.ts';
 import type { Caller } from '../sessions.ts';
+import type { Market } from '../trading/Market.ts';
 
 /**
  * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
@@ -31,6 +32,8 @@ export interface RequestContext {
   config: Config;
   limits: Limits;
   live: PageViews;
+  /** The spot market: books, orders and their settlement. */
+  market: Market;
   log: FastifyBaseLogger;
   ip: string;
   /** The host name the request was sent to (no port). */

@@ -1,0 +1,4 @@
+/** Pure market maths shared by the browser and the server: pairs, ticks, lots and notionals. */
+export * from './decimal.ts';
+export * from './pairs.ts';
+export * from './units.ts';

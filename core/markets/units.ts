@@ -1,0 +1,161 @@
+/**
+ * Exact conversion between what a person types (decimal strings) and what the engine counts:
+ * prices in ticks, amounts in lots, totals in notional units (ticks × lots). BigInt string maths
+ * only: a float would turn "0.3" into 0.29999999999999998890 and a tick into a near-miss.
+ */
+import { formatDecimal, normalise, parseDecimal, rescale } from './decimal.ts';
+import { PAIRS, type PairSpec, type PairSymbol } from './pairs.ts';
+
+/** The order-form field a value belongs to; it names the field in error messages. */
+export type UnitField = 'price' | 'stopPrice' | 'amount' | 'total';
+
+/** What is wrong with a value: its shape, its length, zero, off the step, or out of bounds. */
+export type UnitProblem = 'format' | 'digits' | 'zero' | 'step' | 'max' | 'min';
+
+/** A value a person typed that cannot be used; the message names the field and says why. */
+export class UnitError extends Error {
+  override name = 'UnitError';
+
+  constructor(
+    readonly field: UnitField,
+    readonly problem: UnitProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const LABELS: Readonly<Record<UnitField, string>> = {
+  price: 'Price',
+  stopPrice: 'Stop price',
+  amount: 'Amount',
+  total: 'Total',
+};
+
+const EXAMPLES: Readonly<Record<UnitField, string>> = {
+  price: '65000.5',
+  stopPrice: '64000',
+  amount: '0.5',
+  total: '100',
+};
+
+/** One field's step (as an integer at some decimals), its bound and how to word a miss. */
+interface Scale {
+  units: bigint;
+  decimals: number;
+  max: number;
+  tooManyDecimals: string;
+  notMultiple: string;
+}
+
+function specOf(pair: PairSpec | PairSymbol): PairSpec {
+  return typeof pair === 'string' ? PAIRS[pair] : pair;
+}
+
+function scaleOf(spec: PairSpec, field: UnitField): Scale {
+  const label = LABELS[field];
+  if (field === 'amount') {
+    const multiple = `${label} must be a multiple of the lot size ${spec.lotSize}.`;
+    return {
+      units: spec.lotUnits,
+      decimals: spec.amountDecimals,
+      max: spec.maxLots,
+      tooManyDecimals: `${label} has more decimals than the lot size ${spec.lotSize} allows.`,
+      notMultiple: multiple,
+    };
+  }
+  if (field === 'total') {
+    const message = `${label} has more decimals than ${spec.symbol} allows (${spec.valueDecimals}).`;
+    return {
+      units: spec.tickUnits * spec.lotUnits,
+      decimals: spec.valueDecimals,
+      max: spec.maxNotional,
+      tooManyDecimals: message,
+      notMultiple: message,
+    };
+  }
+  const multiple = `${label} must be a multiple of the tick size ${spec.tickSize}.`;
+  return {
+    units: spec.tickUnits,
+    decimals: spec.priceDecimals,
+    max: spec.maxPriceTicks,
+    tooManyDecimals: multiple,
+    notMultiple: multiple,
+  };
+}
+
+function toSteps(spec: PairSpec, text: string, field: UnitField): number {
+  const label = LABELS[field];
+  const parsed = parseDecimal(text);
+  if (parsed === 'format') {
+    throw new UnitError(
+      field,
+      'format',
+      `${label} must be a decimal string such as "${EXAMPLES[field]}".`,
+    );
+  }
+  if (parsed === 'digits') throw new UnitError(field, 'digits', `${label} has too many digits.`);
+  if (parsed.units === 0n)
+    throw new UnitError(field, 'zero', `${label} must be greater than zero.`);
+  const scale = scaleOf(spec, field);
+  const value = normalise(parsed);
+  if (value.decimals > scale.decimals) throw new UnitError(field, 'step', scale.tooManyDecimals);
+  const units = rescale(value, scale.decimals);
+  if (units % scale.units !== 0n) throw new UnitError(field, 'step', scale.notMultiple);
+  const steps = units / scale.units;
+  if (steps > BigInt(scale.max)) {
+    const max = fromSteps(spec, scale.max, field);
+    throw new UnitError(field, 'max', `${label} must be at most ${max}.`);
+  }
+  return Number(steps);
+}
+
+function fromSteps(spec: PairSpec, steps: number, field: UnitField): string {
+  if (!Number.isSafeInteger(steps) || steps < 0) {
+    throw new RangeError(`${LABELS[field]} steps must be a whole number, got ${steps}`);
+  }
+  const scale = scaleOf(spec, field);
+  return formatDecimal(BigInt(steps) * scale.units, scale.decimals);
+}
+
+/** A price such as "65000.01" in ticks; UnitError when it is malformed, zero, off-tick or too high. */
+export function toTicks(
+  pair: PairSpec | PairSymbol,
+  price: string,
+  field: 'price' | 'stopPrice' = 'price',
+): number {
+  return toSteps(specOf(pair), price, field);
+}
+
+/** An amount of the base such as "0.5" in lots; UnitError when it cannot be one. */
+export function toLots(pair: PairSpec | PairSymbol, amount: string): number {
+  return toSteps(specOf(pair), amount, 'amount');
+}
+
+/** A total in USDT such as "100" in notional units (ticks × lots); UnitError when it cannot be one. */
+export function toNotional(pair: PairSpec | PairSymbol, total: string): number {
+  return toSteps(specOf(pair), total, 'total');
+}
+
+/** A price in ticks as a decimal string without trailing zeros ("65000.1"). */
+export function fromTicks(pair: PairSpec | PairSymbol, ticks: number): string {
+  return fromSteps(specOf(pair), ticks, 'price');
+}
+
+/** An amount in lots as a decimal string of the base without trailing zeros. */
+export function fromLots(pair: PairSpec | PairSymbol, lots: number): string {
+  return fromSteps(specOf(pair), lots, 'amount');
+}
+
+/** A notional (ticks × lots) as a decimal string of USDT without trailing zeros. */
+export function fromNotional(pair: PairSpec | PairSymbol, notional: number): string {
+  return fromSteps(specOf(pair), notional, 'total');
+}
+
+/** Throws UnitError (field `total`) when price × amount is below the pair's minimum order value. */
+export function checkMinValue(pair: PairSpec | PairSymbol, priceTicks: number, lots: number): void {
+  const spec = specOf(pair);
+  if (priceTicks * lots < spec.minNotional) {
+    throw new UnitError('total', 'min', `Order value must be at least ${spec.minValue} USDT.`);
+  }
+}

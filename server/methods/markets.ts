@@ -1,0 +1,202 @@
+/**
+ * markets.*: the public market data of the eight spot pairs: steps, fees and 24 h tickers, the
+ * book's depth from the engine, the latest trades and candles from the stored trades.
+ */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { formatDecimal } from '../../core/markets/decimal.ts';
+import { PAIR_SYMBOLS, PAIRS, type PairSpec } from '../../core/markets/pairs.ts';
+import { fromLots, fromTicks } from '../../core/markets/units.ts';
+import type { Candle, CandleInterval, MarketSummary } from '../../core/protocol.ts';
+import { params } from '../http/fields.ts';
+import { pairField, pairOf } from '../trading/orderParams.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Each candle interval's length. */
+export const INTERVAL_MS: Readonly<Record<CandleInterval, number>> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': DAY_MS,
+};
+
+/** Most candles one call returns. */
+export const MAX_CANDLES = 1000;
+
+/** Sums of lots and of ticks × lots, exact as numeric and sent as text. */
+const volumes = {
+  lots: sql<string>`coalesce(sum(amount), 0)::text`,
+  notional: sql<string>`coalesce(sum(price * amount), 0)::text`,
+};
+
+/** Lots or notional units from a numeric sum, as the pair's decimal text. */
+function sumText(spec: PairSpec, units: string, kind: 'lots' | 'notional'): string {
+  const value = BigInt(units);
+  return kind === 'lots'
+    ? formatDecimal(value * spec.lotUnits, spec.amountDecimals)
+    : formatDecimal(value * spec.tickUnits * spec.lotUnits, spec.valueDecimals);
+}
+
+const getItems = defineMethod({
+  name: 'markets.getItems',
+  access: 'public',
+  params: params({}),
+  async handler(_params, { db, market }) {
+    const since = new Date(Date.now() - DAY_MS);
+    const stats = await db
+      .selectFrom('trades')
+      .select([
+        'pair',
+        sql<number>`max(price)`.as('high'),
+        sql<number>`min(price)`.as('low'),
+        sql<number>`(array_agg(price order by id))[1]`.as('open'),
+        volumes.lots.as('lots'),
+        volumes.notional.as('notional'),
+      ])
+      .where('created_at', '>=', since)
+      .groupBy('pair')
+      .execute();
+    const items = PAIR_SYMBOLS.map((symbol): MarketSummary => {
+      const spec = PAIRS[symbol];
+      const day = stats.find((row) => row.pair === symbol);
+      const last = market.book(symbol).lastPriceTicks;
+      return {
+        pair: symbol,
+        base: spec.base,
+        quote: spec.quote,
+        tickSize: spec.tickSize,
+        lotSize: spec.lotSize,
+        minValue: spec.minValue,
+        makerFee: market.fees.maker,
+        takerFee: market.fees.taker,
+        last: last === null ? null : fromTicks(spec, last),
+        change: day === undefined || last === null ? null : percentChange(day.open, last),
+        high: day === undefined ? null : fromTicks(spec, Number(day.high)),
+        low: day === undefined ? null : fromTicks(spec, Number(day.low)),
+        baseVolume: sumText(spec, day?.lots ?? '0', 'lots'),
+        quoteVolume: sumText(spec, day?.notional ?? '0', 'notional'),
+      };
+    });
+    return { items };
+  },
+});
+
+/** The change from `open` to `last` in percent with 2 decimals, rounded half away from zero. */
+function percentChange(open: number, last: number): string {
+  const basisPoints = (BigInt(last - open) * 20_000n) / BigInt(open);
+  const rounded = basisPoints >= 0n ? (basisPoints + 1n) / 2n : (basisPoints - 1n) / 2n;
+  return formatDecimal(rounded, 2);
+}
+
+const getBook = defineMethod({
+  name: 'markets.getBook',
+  access: 'public',
+  params: params({
+    pair: pairField(),
+    depth: z.number().int().min(1).max(500).exactOptional(),
+  }),
+  async handler(params, { market }) {
+    const pair = pairOf(params.pair);
+    const spec = PAIRS[pair];
+    const depth = market.book(pair).depth(params.depth ?? 50);
+    const level = (l: { priceTicks: number; lots: number; orders: number }) => ({
+      price: fromTicks(spec, l.priceTicks),
+      amount: fromLots(spec, l.lots),
+      orders: l.orders,
+    });
+    return {
+      book: {
+        pair,
+        bids: depth.bids.map(level),
+        asks: depth.asks.map(level),
+        sequence: depth.bookSeq,
+      },
+    };
+  },
+});
+
+const getTrades = defineMethod({
+  name: 'markets.getTrades',
+  access: 'public',
+  params: params({
+    pair: pairField(),
+    limit: z.number().int().min(1).max(500).exactOptional(),
+  }),
+  async handler(params, { db }) {
+    const pair = pairOf(params.pair);
+    const spec = PAIRS[pair];
+    const rows = await db
+      .selectFrom('trades')
+      .select(['id', 'price', 'amount', 'taker_side', 'created_at'])
+      .where('pair', '=', pair)
+      .orderBy('id', 'desc')
+      .limit(params.limit ?? 50)
+      .execute();
+    return {
+      trades: rows.map((row) => ({
+        id: row.id,
+        price: fromTicks(spec, row.price),
+        amount: fromLots(spec, row.amount),
+        takerSide: row.taker_side,
+        time: row.created_at.toISOString(),
+      })),
+    };
+  },
+});
+
+const getCandles = defineMethod({
+  name: 'markets.getCandles',
+  access: 'public',
+  params: params({
+    pair: pairField(),
+    interval: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']),
+    from: z.number().int().min(0).max(8.64e15).exactOptional(),
+    to: z.number().int().min(0).max(8.64e15).exactOptional(),
+  }),
+  async handler(params, { db }) {
+    const pair = pairOf(params.pair);
+    const spec = PAIRS[pair];
+    const size = INTERVAL_MS[params.interval];
+    const to = params.to ?? Date.now();
+    const from = params.from ?? to - size * (MAX_CANDLES - 1);
+    const start = Math.floor(from / size) * size;
+    const bucket = sql<number>`(floor(extract(epoch from created_at) * 1000 / ${size}) * ${size})::float8`;
+    const rows = await db
+      .selectFrom('trades')
+      .select([
+        bucket.as('time'),
+        sql<number>`(array_agg(price order by id))[1]`.as('open'),
+        sql<number>`max(price)`.as('high'),
+        sql<number>`min(price)`.as('low'),
+        sql<number>`(array_agg(price order by id desc))[1]`.as('close'),
+        volumes.lots.as('lots'),
+        volumes.notional.as('notional'),
+      ])
+      .where('pair', '=', pair)
+      .where('created_at', '>=', new Date(start))
+      .where('created_at', '<=', new Date(to))
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .limit(MAX_CANDLES)
+      .execute();
+    const candles = rows.map(
+      (row): Candle => ({
+        time: Number(row.time),
+        open: fromTicks(spec, Number(row.open)),
+        high: fromTicks(spec, Number(row.high)),
+        low: fromTicks(spec, Number(row.low)),
+        close: fromTicks(spec, Number(row.close)),
+        baseVolume: sumText(spec, row.lots, 'lots'),
+        quoteVolume: sumText(spec, row.notional, 'notional'),
+      }),
+    );
+    return { candles };
+  },
+});
+
+/** The markets.* methods. */
+export const marketMethods: readonly Method[] = [getItems, getBook, getTrades, getCandles];

@@ -1,0 +1,170 @@
+/**
+ * orders.* and trades.getMine: placing and cancelling spot orders, and reading one's own orders
+ * and fills. Placing answers only after the order, its fills and their ledger entries are stored.
+ */
+import { z } from 'zod';
+import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
+import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
+import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
+import type { OwnTrade } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
+import { params } from '../http/fields.ts';
+import { DEFAULT_SELF_TRADE } from '../trading/engine/index.ts';
+import {
+  clientOrderIdField,
+  decimalField,
+  draftOf,
+  pairField,
+  pairOf,
+} from '../trading/orderParams.ts';
+import { toWire } from '../trading/orderRows.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+/** A stored decimal without the column's trailing zeros ("0.000200000000000000" → "0.0002"). */
+function plain(decimal: string): string {
+  const parsed = parseDecimal(decimal);
+  return typeof parsed === 'string' ? decimal : formatDecimal(parsed.units, parsed.decimals);
+}
+
+/** Most orders or trades a history page holds. */
+export const MAX_HISTORY = 500;
+
+const orderId = () => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const page = {
+  pair: pairField().exactOptional(),
+  limit: z.number().int().min(1).max(MAX_HISTORY).exactOptional(),
+  before: orderId().exactOptional(),
+};
+
+const place = defineMethod({
+  name: 'orders.place',
+  access: 'user',
+  params: params({
+    pair: pairField(),
+    side: z.enum(['buy', 'sell']),
+    type: z.enum(['limit', 'market', 'stopLimit', 'stopMarket']),
+    price: decimalField('65000.5').exactOptional(),
+    amount: decimalField('0.5').exactOptional(),
+    total: decimalField('100').exactOptional(),
+    stopPrice: decimalField('64000').exactOptional(),
+    timeInForce: z.enum(['GTC', 'IOC', 'FOK']).exactOptional(),
+    postOnly: z.boolean().exactOptional(),
+    selfTrade: z.enum(['none', 'expireTaker', 'expireMaker', 'expireBoth']).exactOptional(),
+    clientOrderId: clientOrderIdField().exactOptional(),
+  }),
+  async handler(params, { caller, market }) {
+    const { pair, draft } = draftOf(params);
+    const row = await market.place(caller.user.id, pair, {
+      ...draft,
+      selfTrade: draft.selfTrade ?? DEFAULT_SELF_TRADE,
+    });
+    return { order: toWire(row) };
+  },
+});
+
+const cancel = defineMethod({
+  name: 'orders.cancel',
+  access: 'user',
+  params: params({
+    id: orderId().exactOptional(),
+    clientOrderId: clientOrderIdField().exactOptional(),
+  }),
+  async handler(params, { caller, market }) {
+    if ((params.id === undefined) === (params.clientOrderId === undefined)) {
+      throw new DomainError('Give the order id or its client order id (one of the two).');
+    }
+    const ref =
+      params.id !== undefined ? { id: params.id } : { clientOrderId: params.clientOrderId ?? '' };
+    return { order: toWire(await market.cancel(caller.user.id, ref)) };
+  },
+});
+
+const cancelAll = defineMethod({
+  name: 'orders.cancelAll',
+  access: 'user',
+  params: params({ pair: pairField().exactOptional() }),
+  async handler(params, { caller, market }) {
+    const pair = params.pair === undefined ? null : pairOf(params.pair);
+    return { orders: (await market.cancelAll(caller.user.id, pair)).map(toWire) };
+  },
+});
+
+const getOpen = defineMethod({
+  name: 'orders.getOpen',
+  access: 'user',
+  params: params({ pair: pairField().exactOptional() }),
+  async handler(params, { caller, market }) {
+    const pair = params.pair === undefined ? null : pairOf(params.pair);
+    return { orders: market.openOrders(caller.user.id, pair).map(toWire) };
+  },
+});
+
+const getHistory = defineMethod({
+  name: 'orders.getHistory',
+  access: 'user',
+  params: params(page),
+  async handler(params, { caller, db }) {
+    let query = db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', caller.user.id)
+      .orderBy('id', 'desc')
+      .limit(params.limit ?? 50);
+    if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
+    if (params.before !== undefined) query = query.where('id', '<', params.before);
+    return { orders: (await query.execute()).map(toWire) };
+  },
+});
+
+const getMine = defineMethod({
+  name: 'trades.getMine',
+  access: 'user',
+  params: params(page),
+  async handler(params, { caller, db }) {
+    const me = caller.user.id;
+    let query = db
+      .selectFrom('trades')
+      .selectAll()
+      .where((eb) => eb.or([eb('maker_user_id', '=', me), eb('taker_user_id', '=', me)]))
+      .orderBy('id', 'desc')
+      .limit(params.limit ?? 50);
+    if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
+    if (params.before !== undefined) query = query.where('id', '<', params.before);
+    const rows = await query.execute();
+    // A trade with oneself (self-trade prevention off) is two fills: the taker's, then the maker's.
+    const trades = rows.flatMap((row): OwnTrade[] => {
+      const spec = PAIRS[row.pair as PairSymbol];
+      const fill = (role: 'maker' | 'taker'): OwnTrade => {
+        const side = role === 'taker' ? row.taker_side : row.taker_side === 'buy' ? 'sell' : 'buy';
+        return {
+          id: row.id,
+          pair: spec.symbol,
+          orderId: role === 'taker' ? row.taker_order_id : row.maker_order_id,
+          side,
+          role,
+          price: fromTicks(spec, row.price),
+          amount: fromLots(spec, row.amount),
+          total: fromNotional(spec, row.price * row.amount),
+          fee: plain(role === 'taker' ? row.taker_fee : row.maker_fee),
+          feeTicker: side === 'buy' ? spec.base : 'USDT',
+          time: row.created_at.toISOString(),
+        };
+      };
+      return [
+        ...(row.taker_user_id === me ? [fill('taker')] : []),
+        ...(row.maker_user_id === me ? [fill('maker')] : []),
+      ];
+    });
+    return { trades };
+  },
+});
+
+/** The orders.* and trades.* methods. */
+export const orderMethods: readonly Method[] = [
+  place,
+  cancel,
+  cancelAll,
+  getOpen,
+  getHistory,
+  getMine,
+];

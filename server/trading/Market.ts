@@ -1,0 +1,542 @@
+/**
+ * The spot market: the engine's books kept in step with the database. Every command (place,
+ * cancel, cancel all) waits in one queue; the queue runs in batches, each batch in one database
+ * transaction: the engine matches the batch's commands one after another, then the orders, the
+ * trades and every ledger entry they cause are written, and only after the commit does any
+ * caller get an answer. Several orders per transaction is what lets a durable market keep up.
+ *
+ * If a batch's transaction fails, nothing of it happened: its callers get an error and the books
+ * are rebuilt from the database, which is also what a restart does (`open`).
+ */
+import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
+import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
+import type { Ticker } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
+import type { Database, Queryable } from '../db.ts';
+import { AccountIds, type Posting } from '../ledger.ts';
+import {
+  createBooks,
+  holdFor,
+  type OrderBook,
+  type OrderRequest,
+  REASON_MESSAGES,
+} from './engine/index.ts';
+import { applyUpdate, isOpen, type OrderRow, recordOf, rowOf } from './orderRows.ts';
+import { type FeeRates, type HeldOrder, holdLeftOf, Settler } from './settlement.ts';
+
+/** An order as a caller asks for it: the engine's request without what the market assigns. */
+export type OrderDraft = DistributiveOmit<OrderRequest, 'id' | 'accountId' | 'at'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Which order to cancel: by the market's id or the account's own client order id. */
+export type OrderRef = { id: number } | { clientOrderId: string };
+
+/** Commands a batch carries at most: enough to amortise a commit, small enough to answer fast. */
+const MAX_BATCH = 256;
+
+const SCALE = 18;
+
+type Command =
+  | { kind: 'place'; userId: number; pair: PairSymbol; draft: OrderDraft }
+  | { kind: 'cancel'; userId: number; ref: OrderRef }
+  | { kind: 'cancelAll'; userId: number; pair: PairSymbol | null };
+
+interface Waiting {
+  command: Command;
+  resolve(rows: OrderRow[]): void;
+  reject(error: unknown): void;
+}
+
+/** What one batch writes. */
+interface BatchWrites {
+  postings: Posting[];
+  rows: Map<number, OrderRow>;
+  trades: {
+    id: number;
+    pair: PairSymbol;
+    seq: number;
+    price: number;
+    amount: number;
+    taker_side: 'buy' | 'sell';
+    maker_order_id: number;
+    taker_order_id: number;
+    maker_user_id: number;
+    taker_user_id: number;
+    maker_fee: string;
+    taker_fee: string;
+    created_at: Date;
+  }[];
+  lastPrices: Map<PairSymbol, number>;
+}
+
+/** Available balances read at a batch's start, as 18-decimal integers, and spent as it goes. */
+class Balances {
+  private readonly amounts = new Map<string, bigint>();
+
+  set(userId: number, ticker: string, amount: string): void {
+    this.amounts.set(`${userId}:${ticker}`, toScaled(amount));
+  }
+
+  get(userId: number, ticker: Ticker): bigint {
+    return this.amounts.get(`${userId}:${ticker}`) ?? 0n;
+  }
+
+  /** Follows a posting's effect on the available balances this batch knows. */
+  apply(posting: Posting): void {
+    const amount = toScaled(posting.amount);
+    for (const [side, sign] of [
+      [posting.from, -1n],
+      [posting.to, 1n],
+    ] as const) {
+      if (!('user' in side) || side.held === true) continue;
+      const key = `${side.user}:${posting.ticker}`;
+      const known = this.amounts.get(key);
+      if (known !== undefined) this.amounts.set(key, known + sign * amount);
+    }
+  }
+}
+
+function toScaled(amount: string): bigint {
+  const parsed = parseDecimal(amount);
+  if (typeof parsed === 'string') throw new RangeError(`not a decimal: ${amount}`);
+  return rescale(parsed, SCALE);
+}
+
+/** See the file comment. */
+export class Market {
+  private books = createBooks();
+  private readonly open = new Map<number, OrderRow>();
+  private readonly held = new Map<number, HeldOrder>();
+  private readonly queue: Waiting[] = [];
+  private readonly accounts = new AccountIds();
+  private running: Promise<void> | null = null;
+  private nextOrderId = 1;
+  private nextTradeId = 1;
+
+  private constructor(
+    private readonly db: Database,
+    readonly fees: FeeRates,
+  ) {}
+
+  /** Opens the market over a database: every book rebuilt from the open orders stored. */
+  static async open(db: Database, fees: FeeRates): Promise<Market> {
+    const market = new Market(db, fees);
+    await market.reload();
+    return market;
+  }
+
+  /** A pair's book, read-only use (depth, last price). */
+  book(pair: PairSymbol): OrderBook {
+    const book = this.books.get(pair);
+    if (book === undefined) throw new Error(`no book for ${pair}`);
+    return book;
+  }
+
+  /** Places an order; resolves once it, its fills and their ledger entries are committed. */
+  async place(userId: number, pair: PairSymbol, draft: OrderDraft): Promise<OrderRow> {
+    const [row] = await this.enqueue({ kind: 'place', userId, pair, draft });
+    if (row === undefined) throw new Error('place answered nothing');
+    return row;
+  }
+
+  /** Cancels one open order of the account. */
+  async cancel(userId: number, ref: OrderRef): Promise<OrderRow> {
+    const [row] = await this.enqueue({ kind: 'cancel', userId, ref });
+    if (row === undefined) throw new Error('cancel answered nothing');
+    return row;
+  }
+
+  /** Cancels every open order of the account, of one pair or everywhere. */
+  cancelAll(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
+    return this.enqueue({ kind: 'cancelAll', userId, pair });
+  }
+
+  /** The account's open orders, oldest first (from memory: the books are the truth for these). */
+  openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
+    return [...this.open.values()]
+      .filter((row) => row.user_id === userId && (pair === null || row.pair === pair))
+      .sort((a, b) => a.id - b.id)
+      .map((row) => ({ ...row }));
+  }
+
+  /** Waits for every queued command to be done (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.running !== null) await this.running;
+  }
+
+  private enqueue(command: Command): Promise<OrderRow[]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ command, resolve, reject });
+      this.running ??= this.drain().finally(() => {
+        this.running = null;
+      });
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      await this.runBatch(batch);
+    }
+  }
+
+  /** Runs one batch in one transaction; see the file comment. */
+  private async runBatch(batch: Waiting[]): Promise<void> {
+    const results: (OrderRow[] | DomainError)[] = [];
+    const ended: number[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const balances = await this.lockBalances(trx, batch);
+        const known = await this.knownClientIds(trx, batch);
+        const writes: BatchWrites = {
+          postings: [],
+          rows: new Map(),
+          trades: [],
+          lastPrices: new Map(),
+        };
+        const now = new Date();
+        for (const { command } of batch) {
+          try {
+            results.push(this.run(command, { balances, known, writes, now, ended }));
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            results.push(error);
+          }
+        }
+        await this.write(trx, writes);
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+      this.accounts.forget();
+      await this.reload();
+      return;
+    }
+    for (const id of ended) {
+      this.open.delete(id);
+      this.held.delete(id);
+    }
+    batch.forEach((waiting, index) => {
+      const result = results[index];
+      if (result instanceof DomainError) waiting.reject(result);
+      else waiting.resolve((result ?? []).map((row) => ({ ...row })));
+    });
+  }
+
+  private run(
+    command: Command,
+    batch: {
+      balances: Balances;
+      known: Map<string, OrderRow>;
+      writes: BatchWrites;
+      now: Date;
+      ended: number[];
+    },
+  ): OrderRow[] {
+    switch (command.kind) {
+      case 'place':
+        return [this.runPlace(command, batch)];
+      case 'cancel': {
+        const row = this.findOpen(command.userId, command.ref);
+        return [this.runCancel(row, batch)];
+      }
+      case 'cancelAll': {
+        const rows = [...this.open.values()].filter(
+          (row) =>
+            row.user_id === command.userId && (command.pair === null || row.pair === command.pair),
+        );
+        return rows.sort((a, b) => a.id - b.id).map((row) => this.runCancel(row, batch));
+      }
+    }
+  }
+
+  private runPlace(
+    command: Extract<Command, { kind: 'place' }>,
+    batch: {
+      balances: Balances;
+      known: Map<string, OrderRow>;
+      writes: BatchWrites;
+      now: Date;
+      ended: number[];
+    },
+  ): OrderRow {
+    const { userId, pair, draft } = command;
+    const { balances, writes, now } = batch;
+    if (draft.clientOrderId !== undefined) {
+      const key = `${userId}:${draft.clientOrderId}`;
+      const existing = batch.known.get(key);
+      if (existing !== undefined) return existing;
+    }
+    const spec = PAIRS[pair];
+    const id = this.nextOrderId;
+    let request = { ...draft, id, accountId: userId, at: now.getTime() } as OrderRequest;
+    // A market buy by amount names no price: bound it by what the account can spend.
+    if (
+      request.side === 'buy' &&
+      (request.type === 'market' || request.type === 'stopMarket') &&
+      request.total === undefined
+    ) {
+      const units = balances.get(userId, 'USDT') / 10n ** BigInt(SCALE - spec.valueDecimals);
+      const total = Math.min(Number(units), spec.maxNotional);
+      if (total <= 0) throw new DomainError('Insufficient USDT balance.');
+      request = { ...request, total };
+    }
+    const hold = holdFor(request);
+    if (hold === null) throw new DomainError('The order cannot be placed.');
+    const ticker: Ticker = hold.asset === 'base' ? spec.base : 'USDT';
+    const settler = this.settler(pair);
+    const holdAmount = settler.holdAmount(request.side, hold.amount).amount;
+    if (toScaled(holdAmount) > balances.get(userId, ticker)) {
+      throw new DomainError(`Insufficient ${ticker} balance.`);
+    }
+    const book = this.book(pair);
+    const result = book.place(request);
+    if (result.duplicate) {
+      const row = this.open.get(result.order.id) ?? writes.rows.get(result.order.id);
+      if (row !== undefined) return row;
+    }
+    if (result.order.status === 'rejected') {
+      throw new DomainError(REASON_MESSAGES[result.order.reason ?? 'invalidOrder']);
+    }
+    this.nextOrderId += 1;
+    const row = rowOf(pair, request, now);
+    this.open.set(id, row);
+    const heldOrder: HeldOrder = {
+      id,
+      userId,
+      side: request.side,
+      limitTicks:
+        request.side === 'buy' && (request.type === 'limit' || request.type === 'stopLimit')
+          ? request.priceTicks
+          : null,
+      holdLeft: hold.amount,
+    };
+    this.held.set(id, heldOrder);
+    const holdPosting = settler.hold(heldOrder, `Order ${id} placed: ${request.side} on ${pair}`);
+    if (holdPosting !== null) this.post(holdPosting, batch);
+    this.settle(pair, result.events, batch);
+    if (draft.clientOrderId !== undefined) batch.known.set(`${userId}:${draft.clientOrderId}`, row);
+    return row;
+  }
+
+  private runCancel(
+    row: OrderRow,
+    batch: { balances: Balances; writes: BatchWrites; now: Date; ended: number[] },
+  ): OrderRow {
+    const pair = row.pair as PairSymbol;
+    const result = this.book(pair).cancel(row.id, batch.now.getTime());
+    if (result.order === null) throw new Error(`order ${row.id} is open here but not in its book`);
+    this.settle(pair, result.events, batch);
+    return row;
+  }
+
+  /** Applies an operation's events: postings, trades, rows. */
+  private settle(
+    pair: PairSymbol,
+    events: Parameters<Settler['settle']>[0],
+    batch: { balances: Balances; writes: BatchWrites; now: Date; ended: number[] },
+  ): void {
+    const { writes, now } = batch;
+    const settlement = this.settler(pair).settle(events, this.held);
+    for (const posting of settlement.postings) this.post(posting, batch);
+    for (const event of events) {
+      if (event.type === 'stopTriggered') {
+        const row = this.open.get(event.orderId);
+        if (row !== undefined) row.triggered = true;
+      }
+    }
+    for (const [id, update] of settlement.updates) {
+      const row = this.open.get(id);
+      if (row === undefined) throw new Error(`order ${id} updated but not open`);
+      applyUpdate(row, update, now);
+      writes.rows.set(id, row);
+      if (!isOpen(row)) batch.ended.push(id);
+    }
+    for (const trade of settlement.trades) {
+      const { event } = trade;
+      const maker = this.open.get(event.makerOrderId);
+      const taker = this.open.get(event.takerOrderId);
+      if (maker === undefined || taker === undefined) throw new Error('trade of unknown orders');
+      writes.trades.push({
+        id: trade.id,
+        pair,
+        seq: event.seq,
+        price: event.priceTicks,
+        amount: event.lots,
+        taker_side: event.takerSide,
+        maker_order_id: event.makerOrderId,
+        taker_order_id: event.takerOrderId,
+        maker_user_id: maker.user_id,
+        taker_user_id: taker.user_id,
+        maker_fee: trade.makerFee,
+        taker_fee: trade.takerFee,
+        created_at: now,
+      });
+      writes.lastPrices.set(pair, event.priceTicks);
+    }
+  }
+
+  private post(posting: Posting, batch: { balances: Balances; writes: BatchWrites }): void {
+    batch.balances.apply(posting);
+    batch.writes.postings.push(posting);
+  }
+
+  private settler(pair: PairSymbol): Settler {
+    return new Settler(PAIRS[pair], this.fees, () => this.nextTradeId++);
+  }
+
+  private findOpen(userId: number, ref: OrderRef): OrderRow {
+    for (const row of this.open.values()) {
+      if (row.user_id !== userId) continue;
+      if ('id' in ref ? row.id === ref.id : row.client_order_id === ref.clientOrderId) return row;
+    }
+    throw new DomainError(
+      'id' in ref
+        ? `You have no open order ${ref.id}.`
+        : `You have no open order with client order id "${ref.clientOrderId}".`,
+    );
+  }
+
+  /** Locks and reads the available balances of the accounts placing orders in the batch. */
+  private async lockBalances(trx: Queryable, batch: Waiting[]): Promise<Balances> {
+    const balances = new Balances();
+    const users = [
+      ...new Set(
+        batch.flatMap(({ command }) => (command.kind === 'place' ? [command.userId] : [])),
+      ),
+    ];
+    if (users.length === 0) return balances;
+    const rows = await trx
+      .selectFrom('ledger_accounts')
+      .select(['user_id', 'ticker', 'balance'])
+      .where('user_id', 'in', users)
+      .where('held', '=', false)
+      .forUpdate()
+      .execute();
+    for (const row of rows) {
+      if (row.user_id !== null) balances.set(row.user_id, row.ticker, row.balance);
+    }
+    return balances;
+  }
+
+  /** Orders the batch's client order ids already name (placing one again returns it). */
+  private async knownClientIds(trx: Queryable, batch: Waiting[]): Promise<Map<string, OrderRow>> {
+    const known = new Map<string, OrderRow>();
+    const asked = batch.flatMap(({ command }) =>
+      command.kind === 'place' && command.draft.clientOrderId !== undefined
+        ? [{ userId: command.userId, clientOrderId: command.draft.clientOrderId }]
+        : [],
+    );
+    if (asked.length === 0) return known;
+    const rows = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where((eb) =>
+        eb.or(
+          asked.map((a) =>
+            eb.and([eb('user_id', '=', a.userId), eb('client_order_id', '=', a.clientOrderId)]),
+          ),
+        ),
+      )
+      .execute();
+    for (const row of rows) {
+      known.set(`${row.user_id}:${row.client_order_id}`, this.open.get(row.id) ?? row);
+    }
+    return known;
+  }
+
+  /** Writes a batch: orders, trades, ledger entries, last prices. */
+  private async write(trx: Queryable, writes: BatchWrites): Promise<void> {
+    const rows = [...writes.rows.values()];
+    if (rows.length > 0) {
+      await trx
+        .insertInto('orders')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({
+            status: eb.ref('excluded.status'),
+            reason: eb.ref('excluded.reason'),
+            filled: eb.ref('excluded.filled'),
+            filled_value: eb.ref('excluded.filled_value'),
+            priority: eb.ref('excluded.priority'),
+            triggered: eb.ref('excluded.triggered'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+    if (writes.trades.length > 0) await trx.insertInto('trades').values(writes.trades).execute();
+    await this.accounts.postMany(trx, writes.postings);
+    for (const [pair, ticks] of writes.lastPrices) {
+      const spec = PAIRS[pair];
+      await trx
+        .updateTable('currencies')
+        .set({ price: formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals) })
+        .where('ticker', '=', spec.base)
+        .execute();
+    }
+  }
+
+  /** Rebuilds every book and the in-memory orders from the database. */
+  private async reload(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', 'in', ['new', 'partiallyFilled'])
+      .execute();
+    const maxIds = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('orders')
+          .select((o) => o.fn.max('id').as('m'))
+          .as('order_id'),
+        eb
+          .selectFrom('trades')
+          .select((t) => t.fn.max('id').as('m'))
+          .as('trade_id'),
+      ])
+      .executeTakeFirstOrThrow();
+    const lastTrades = await this.db
+      .selectFrom('trades')
+      .select(['pair', 'price', 'seq'])
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('trades')
+          .select((t) => t.fn.max('id').as('id'))
+          .groupBy('pair'),
+      )
+      .execute();
+    this.books = createBooks();
+    this.open.clear();
+    this.held.clear();
+    for (const pair of PAIR_SYMBOLS) {
+      const mine = rows.filter((row) => row.pair === pair);
+      const last = lastTrades.find((trade) => trade.pair === pair);
+      this.book(pair).restore({
+        orders: mine.map(recordOf),
+        lastPriceTicks: last?.price ?? null,
+        tradeSeq: last?.seq ?? 0,
+        bookSeq: 0,
+      });
+      for (const row of mine) {
+        this.open.set(row.id, row);
+        this.held.set(row.id, {
+          id: row.id,
+          userId: row.user_id,
+          side: row.side,
+          limitTicks: row.side === 'buy' && row.price !== null ? row.price : null,
+          holdLeft: holdLeftOf({
+            side: row.side,
+            type: row.type,
+            priceTicks: row.price,
+            lots: row.amount,
+            total: row.total,
+            filledLots: row.filled,
+            filledNotional: row.filled_value,
+          }),
+        });
+      }
+    }
+    this.nextOrderId = Number(maxIds.order_id ?? 0) + 1;
+    this.nextTradeId = Number(maxIds.trade_id ?? 0) + 1;
+  }
+}

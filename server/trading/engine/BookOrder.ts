@@ -1,0 +1,118 @@
+/** The engine's own record of an order: its state plus the links that place it in the book. */
+import type { OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
+import {
+  DEFAULT_SELF_TRADE,
+  type OrderRequest,
+  type OrderType,
+  type SelfTradeMode,
+  type TimeInForce,
+} from './OrderRequest.ts';
+import type { PriceLevel } from './PriceLevels.ts';
+
+/** `remaining` of a market buy that gives only a total: more lots than any book holds. */
+export const UNBOUNDED_LOTS = Number.MAX_SAFE_INTEGER;
+
+/** `totalLeft` of an order without a total. */
+export const NO_TOTAL = -1;
+
+/**
+ * One order, mutable. Every field is declared with a value so all instances share one shape
+ * (V8 then keeps property access monomorphic in the matching loop), and `reset` fills them all,
+ * so the book can reuse the records of ended orders instead of allocating (see OrderBook).
+ */
+export class BookOrder {
+  id = 0;
+  accountId = 0;
+  clientOrderId: string | null = null;
+  isBuy = false;
+  /** Limit or market; a triggered stop becomes the one it stood for. */
+  kind: OrderType = 'limit';
+  priceTicks = 0;
+  stopTicks = 0;
+  /** Lots still wanted. */
+  remaining = 0;
+  /** Notional still to spend, or NO_TOTAL. */
+  totalLeft = NO_TOTAL;
+  filledLots = 0;
+  filledNotional = 0;
+  timeInForce: TimeInForce = 'GTC';
+  postOnly = false;
+  selfTrade: SelfTradeMode = DEFAULT_SELF_TRADE;
+  status: OrderStatus = 'new';
+  reason: OrderReason | null = null;
+  priority = 0;
+  /** For a triggered stop: the trade price that reached its stop. */
+  triggerTicks = 0;
+  /** The time of the latest change reported (kept instead of the update itself: less to keep). */
+  updatedAt = 0;
+
+  /** The level (book or stop) the order waits in, and its neighbours there. */
+  level: PriceLevel | null = null;
+  prev: BookOrder | null = null;
+  next: BookOrder | null = null;
+  /** Neighbours among the same account's open orders, in the order they entered. */
+  accountPrev: BookOrder | null = null;
+  accountNext: BookOrder | null = null;
+
+  constructor(request: OrderRequest) {
+    this.reset(request);
+  }
+
+  /** Makes this record the new order `request` describes. */
+  reset(request: OrderRequest): this {
+    this.id = request.id;
+    this.accountId = request.accountId;
+    this.clientOrderId = request.clientOrderId ?? null;
+    this.isBuy = request.side === 'buy';
+    this.kind = request.type;
+    const limit = request.type === 'limit' || request.type === 'stopLimit';
+    this.priceTicks = limit ? request.priceTicks : 0;
+    this.stopTicks =
+      request.type === 'stopLimit' || request.type === 'stopMarket' ? request.stopTicks : 0;
+    this.remaining = request.lots ?? UNBOUNDED_LOTS;
+    this.totalLeft = limit ? NO_TOTAL : (request.total ?? NO_TOTAL);
+    this.filledLots = 0;
+    this.filledNotional = 0;
+    this.timeInForce = (limit && request.timeInForce) || 'GTC';
+    this.postOnly = (limit && request.postOnly) || false;
+    this.selfTrade = request.selfTrade ?? DEFAULT_SELF_TRADE;
+    this.status = 'new';
+    this.reason = null;
+    this.priority = 0;
+    this.triggerTicks = 0;
+    this.updatedAt = 0;
+    this.level = null;
+    this.prev = null;
+    this.next = null;
+    this.accountPrev = null;
+    this.accountNext = null;
+    return this;
+  }
+
+  /** Whether the order has ended (nothing open, nothing more will happen to it). */
+  get done(): boolean {
+    const status = this.status;
+    return status !== 'new' && status !== 'partiallyFilled';
+  }
+
+  /** A snapshot of the order for reporting, stamped with the time of the change. */
+  update(at: number): OrderUpdate {
+    this.updatedAt = at;
+    const open = this.done ? 0 : this.remaining;
+    const update: OrderUpdate = {
+      type: 'order',
+      id: this.id,
+      accountId: this.accountId,
+      clientOrderId: this.clientOrderId,
+      side: this.isBuy ? 'buy' : 'sell',
+      status: this.status,
+      reason: this.reason,
+      filledLots: this.filledLots,
+      filledNotional: this.filledNotional,
+      openLots: open === UNBOUNDED_LOTS ? 0 : open,
+      priority: this.priority,
+      at,
+    };
+    return update;
+  }
+}

@@ -1,0 +1,621 @@
+/**
+ * One pair's order book: price-time priority matching of limit, market and stop orders, cancels,
+ * restore after a restart and depth. Pure: no clock, no randomness, no I/O; ids and times come
+ * from the caller, so the same requests always give the same events.
+ */
+import { AccountOrders } from './AccountOrders.ts';
+import { type BookLimits, checkLimits } from './BookLimits.ts';
+import { BookOrder, NO_TOTAL } from './BookOrder.ts';
+import type { EngineEvent, OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
+import { checkRecord, type OpenOrderRecord } from './OpenOrderRecord.ts';
+import type { OrderRequest } from './OrderRequest.ts';
+import { PriceLevels } from './PriceLevels.ts';
+import { validateRequest, whole } from './validateRequest.ts';
+
+/** What placing an order did. */
+export interface PlaceResult {
+  /** The order's state at the end of the operation (the last of its updates, or its rejection). */
+  order: OrderUpdate;
+  /** Everything that happened, in order; empty when the order was rejected or a duplicate. */
+  events: EngineEvent[];
+  /** True when (account, clientOrderId) named an order the book still knows: nothing was placed. */
+  duplicate: boolean;
+  /** The book sequence after the operation. */
+  bookSeq: number;
+}
+
+/** What cancelling one order did; `order` is null when the book has no open order by that id. */
+export interface CancelResult {
+  order: OrderUpdate | null;
+  events: EngineEvent[];
+  bookSeq: number;
+}
+
+/** What cancelling an account's orders did: one update per order, oldest first. */
+export interface CancelAllResult {
+  orders: OrderUpdate[];
+  events: EngineEvent[];
+  bookSeq: number;
+}
+
+/** One price of the depth: the lots resting there and how many orders hold them. */
+export interface DepthLevel {
+  priceTicks: number;
+  lots: number;
+  orders: number;
+}
+
+/** The top of the book, best prices first, with the sequences a client syncs diffs by. */
+export interface Depth {
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+  bookSeq: number;
+  tradeSeq: number;
+  lastPriceTicks: number | null;
+}
+
+/** Everything OrderBook.restore needs: the open orders and the book's counters. */
+export interface BookState {
+  orders: readonly OpenOrderRecord[];
+  lastPriceTicks: number | null;
+  tradeSeq: number;
+  bookSeq: number;
+}
+
+/** Options of a book. */
+export interface OrderBookOptions {
+  /**
+   * How many ended orders with a client order id stay known for idempotent placing (default
+   * 10,000, the most recent); open orders are always known.
+   */
+  rememberFinished?: number;
+}
+
+// How a matching pass ended.
+const MATCH_DONE = 0; // the taker wants no more lots
+const MATCH_OUT = 1; // no more makers within its price
+const MATCH_DUST = 2; // its total cannot buy one more lot
+const MATCH_SELF = 3; // self-trade prevention expired the taker
+
+const byPriority = (a: BookOrder, b: BookOrder) => a.priority - b.priority;
+
+/** Ended order records kept for reuse at most: enough for the churn near a busy touch. */
+const MAX_SPARE = 16_384;
+
+/** One pair's order book (see the file comment). */
+export class OrderBook {
+  private readonly bids = new PriceLevels(true);
+  private readonly asks = new PriceLevels(false);
+  /** Buy stops trigger lowest first, sell stops highest first. */
+  private readonly buyStops = new PriceLevels(false, false);
+  private readonly sellStops = new PriceLevels(true, false);
+  /** Resting orders and waiting stops by id. */
+  private readonly open = new Map<number, BookOrder>();
+  private readonly accounts = new AccountOrders();
+  /** `${accountId}:${clientOrderId}` of open orders and of the most recently ended ones. */
+  private readonly clientIds = new Map<string, BookOrder>();
+  private readonly finished: (string | undefined)[];
+  private finishedNext = 0;
+  /**
+   * Records of ended orders nothing refers to any more, reused for new ones: a resting order's
+   * record would otherwise survive young-generation collections and be copied into the old one,
+   * which was a fifth of the engine's time. Only `place` takes from here, once, before anything
+   * of its operation can end, so a record is never reused while the operation still reads it.
+   */
+  private readonly spare: BookOrder[] = [];
+  /** The last trade price; 0 before the first trade. */
+  private last = 0;
+  private trades = 0;
+  private seq = 0;
+  private nextPriority = 1;
+
+  // The operation in progress.
+  private events: EngineEvent[] = [];
+  private now = 0;
+  private changed = false;
+  /** The order being placed, and its latest update. */
+  private taker: BookOrder | null = null;
+  private takerUpdate: OrderUpdate | null = null;
+  private lowTrade = Number.POSITIVE_INFINITY;
+  private highTrade = 0;
+
+  /** A book checking prices and sizes against `limits` (a core/markets PairSpec fits). */
+  constructor(
+    private readonly limits: BookLimits,
+    options: OrderBookOptions = {},
+  ) {
+    checkLimits(limits);
+    const remember = options.rememberFinished ?? 10_000;
+    if (!Number.isSafeInteger(remember) || remember < 0) {
+      throw new RangeError('rememberFinished must be a whole number of orders');
+    }
+    this.finished = new Array<string | undefined>(remember).fill(undefined);
+  }
+
+  /** The last trade price in ticks, or null before the first trade. */
+  get lastPriceTicks(): number | null {
+    return this.last === 0 ? null : this.last;
+  }
+
+  /** Increments once for every operation that changed resting orders, stops or the last price. */
+  get bookSeq(): number {
+    return this.seq;
+  }
+
+  /** The sequence of the latest trade (0 before the first). */
+  get tradeSeq(): number {
+    return this.trades;
+  }
+
+  /** How many orders are open: resting plus waiting stops. */
+  get openCount(): number {
+    return this.open.size;
+  }
+
+  /** The latest state of an open order, or null. */
+  openOrder(id: number): OrderUpdate | null {
+    const order = this.open.get(id);
+    return order === undefined ? null : order.update(order.updatedAt);
+  }
+
+  /**
+   * Places an order: validates it, matches what crosses, rests a GTC remainder, waits a stop, then
+   * runs any stops its trades triggered, and theirs, until quiet. Placing the same (accountId,
+   * clientOrderId) again while the book knows that order returns it unchanged, with no events.
+   */
+  place(request: OrderRequest): PlaceResult {
+    const key = request.clientOrderId === undefined ? null : clientKey(request);
+    if (key !== null) {
+      const known = this.clientIds.get(key);
+      if (known !== undefined) {
+        const update = known.update(known.updatedAt);
+        return { order: update, events: [], duplicate: true, bookSeq: this.seq };
+      }
+    }
+    const reason =
+      validateRequest(request, this.limits) ?? (this.open.has(request.id) ? 'duplicateId' : null);
+    const order = this.spare.pop()?.reset(request) ?? new BookOrder(request);
+    if (reason !== null) return this.reject(order, reason, request.at);
+    this.begin(request.at);
+    this.taker = order;
+    if (key !== null) this.clientIds.set(key, order);
+    if (order.stopTicks > 0) this.waitStop(order);
+    else this.execute(order, true);
+    if (order.status === 'rejected') {
+      if (key !== null) this.clientIds.delete(key);
+      return this.reject(order, order.reason ?? 'invalidOrder', request.at);
+    }
+    this.runStops();
+    const update = this.takerUpdate ?? order.update(this.now);
+    return { order: update, events: this.events, duplicate: false, bookSeq: this.finish() };
+  }
+
+  /** Cancels an open order or waiting stop by id; the caller checks it belongs to the asker. */
+  cancel(id: number, at: number): CancelResult {
+    const order = this.open.get(id);
+    if (order === undefined) return { order: null, events: [], bookSeq: this.seq };
+    this.begin(at);
+    const update = this.cancelOpen(order);
+    return { order: update, events: this.events, bookSeq: this.finish() };
+  }
+
+  /** Cancels every open order and waiting stop of an account in this book, oldest first. */
+  cancelAll(accountId: number, at: number): CancelAllResult {
+    this.begin(at);
+    const orders = this.accounts.of(accountId).map((order) => this.cancelOpen(order));
+    return { orders, events: this.events, bookSeq: this.finish() };
+  }
+
+  /** The best `levels` prices of each side, aggregated. */
+  depth(levels = 10): Depth {
+    return {
+      bids: topLevels(this.bids, levels),
+      asks: topLevels(this.asks, levels),
+      bookSeq: this.seq,
+      tradeSeq: this.trades,
+      lastPriceTicks: this.lastPriceTicks,
+    };
+  }
+
+  /**
+   * Rebuilds a new, empty book from persisted open orders without matching: each back in its
+   * recorded time priority. Throws when a record cannot be open as recorded, ids or client ids
+   * repeat, or the resting orders cross (state that matching could never have left); the book is
+   * then half built and must be dropped.
+   */
+  restore(state: BookState): void {
+    if (this.open.size > 0 || this.trades > 0 || this.seq > 0) {
+      throw new Error('Restore into a new book.');
+    }
+    const { lastPriceTicks, tradeSeq, bookSeq } = state;
+    if (lastPriceTicks !== null && !whole(lastPriceTicks, this.limits.maxPriceTicks)) {
+      throw new Error('Cannot restore: bad last price.');
+    }
+    if (![tradeSeq, bookSeq].every((n) => Number.isSafeInteger(n) && n >= 0)) {
+      throw new Error('Cannot restore: bad sequence.');
+    }
+    const records = [...state.orders].sort((a, b) => a.priority - b.priority);
+    let priority = 0;
+    for (const record of records) {
+      if (record.priority === priority) {
+        throw new Error(`Cannot restore: priority ${priority} twice.`);
+      }
+      priority = record.priority;
+      this.restoreOne(record);
+    }
+    const bid = this.bids.best();
+    const ask = this.asks.best();
+    if (bid !== undefined && ask !== undefined && bid.price >= ask.price) {
+      throw new Error('Cannot restore: the resting orders cross.');
+    }
+    this.last = lastPriceTicks ?? 0;
+    this.trades = tradeSeq;
+    this.seq = bookSeq;
+    this.nextPriority = priority + 1;
+  }
+
+  private restoreOne(record: OpenOrderRecord): void {
+    const place = checkRecord(record, this.limits);
+    const { request } = record;
+    if (this.open.has(request.id)) throw new Error(`Cannot restore: order ${request.id} twice.`);
+    const order = new BookOrder(request);
+    order.remaining -= record.filledLots;
+    order.filledLots = record.filledLots;
+    order.filledNotional = record.filledNotional;
+    order.priority = record.priority;
+    order.status = record.filledLots > 0 ? 'partiallyFilled' : 'new';
+    if (place === 'book') {
+      order.kind = 'limit';
+      this.sideOf(order).append(order, order.priceTicks);
+    } else {
+      this.stopsOf(order).append(order, order.stopTicks);
+    }
+    this.open.set(order.id, order);
+    this.accounts.add(order);
+    if (request.clientOrderId !== undefined) {
+      const key = clientKey(request);
+      if (this.clientIds.has(key)) throw new Error(`Cannot restore: client id ${key} twice.`);
+      this.clientIds.set(key, order);
+    }
+    order.updatedAt = request.at;
+  }
+
+  // --- one operation -------------------------------------------------------------------------
+
+  private begin(at: number): void {
+    this.events = [];
+    this.now = at;
+    this.changed = false;
+    this.taker = null;
+    this.takerUpdate = null;
+    this.lowTrade = Number.POSITIVE_INFINITY;
+    this.highTrade = 0;
+  }
+
+  /** Ends the operation: the book sequence moves if anything changed. */
+  private finish(): number {
+    if (this.changed) this.seq++;
+    return this.seq;
+  }
+
+  private reject(order: BookOrder, reason: OrderReason, at: number): PlaceResult {
+    order.status = 'rejected';
+    order.reason = reason;
+    const update = order.update(at);
+    this.recycle(order);
+    return { order: update, events: [], duplicate: false, bookSeq: this.seq };
+  }
+
+  private recycle(order: BookOrder): void {
+    if (this.spare.length < MAX_SPARE) this.spare.push(order);
+  }
+
+  /** Records an order's new state as an event; an ended order's client id joins the recent ones. */
+  private report(order: BookOrder): OrderUpdate {
+    const update = order.update(this.now);
+    this.events.push(update);
+    if (order === this.taker) this.takerUpdate = update;
+    if (order.done) {
+      // An order with a client id stays known a while for idempotent placing; others are free.
+      if (order.clientOrderId === null) this.recycle(order);
+      else this.retire(order);
+    }
+    return update;
+  }
+
+  private end(order: BookOrder, status: OrderStatus, reason: OrderReason | null): void {
+    order.status = status;
+    order.reason = reason;
+    // A rejected order never happened: no event, nothing for settlement to undo.
+    if (status !== 'rejected') this.report(order);
+  }
+
+  private retire(order: BookOrder): void {
+    const key = `${order.accountId}:${order.clientOrderId}`;
+    const finished = this.finished;
+    if (finished.length === 0) {
+      this.clientIds.delete(key);
+      this.recycle(order);
+      return;
+    }
+    const evicted = finished[this.finishedNext];
+    const forgotten = evicted === undefined ? undefined : this.clientIds.get(evicted);
+    if (evicted !== undefined) this.clientIds.delete(evicted);
+    if (forgotten !== undefined) this.recycle(forgotten);
+    finished[this.finishedNext] = key;
+    this.finishedNext = (this.finishedNext + 1) % finished.length;
+  }
+
+  private sideOf(order: BookOrder): PriceLevels {
+    return order.isBuy ? this.bids : this.asks;
+  }
+
+  private stopsOf(order: BookOrder): PriceLevels {
+    return order.isBuy ? this.buyStops : this.sellStops;
+  }
+
+  /** Takes an open order out of the book or the stop book, and out of every index. */
+  private unlist(order: BookOrder): void {
+    const waiting = order.kind === 'stopLimit' || order.kind === 'stopMarket';
+    (waiting ? this.stopsOf(order) : this.sideOf(order)).remove(order);
+    this.open.delete(order.id);
+    this.accounts.remove(order);
+    this.changed = true;
+  }
+
+  private cancelOpen(order: BookOrder): OrderUpdate {
+    this.unlist(order);
+    order.status = 'cancelled';
+    return this.report(order);
+  }
+
+  // --- matching ------------------------------------------------------------------------------
+
+  /** Runs a limit or market order (arriving, or a stop just triggered) against the book. */
+  private execute(order: BookOrder, arriving: boolean): void {
+    const opposite = order.isBuy ? this.asks : this.bids;
+    if (order.kind === 'limit') this.executeLimit(order, opposite, arriving);
+    else this.executeMarket(order, opposite, arriving);
+  }
+
+  private executeLimit(order: BookOrder, opposite: PriceLevels, arriving: boolean): void {
+    const best = opposite.best();
+    const price = order.priceTicks;
+    const crosses = best !== undefined && (order.isBuy ? best.price <= price : best.price >= price);
+    // A post-only order that would take is rejected on arrival, as Binance rejects a LIMIT_MAKER:
+    // it never existed, so there is no event. A post-only stop that triggers was accepted long
+    // before, so it expires instead.
+    if (order.postOnly && crosses) {
+      this.end(order, arriving ? 'rejected' : 'expired', 'postOnlyWouldTake');
+      return;
+    }
+    if (order.timeInForce === 'FOK' && !this.canFill(order, opposite)) {
+      this.end(order, 'expired', 'fokUnfillable');
+      return;
+    }
+    if (crosses && this.match(order, opposite) === MATCH_SELF) return;
+    if (order.remaining === 0) this.end(order, 'filled', null);
+    else if (order.timeInForce !== 'GTC') this.end(order, 'expired', 'iocRemainder');
+    else this.rest(order);
+  }
+
+  private executeMarket(order: BookOrder, opposite: PriceLevels, arriving: boolean): void {
+    if (opposite.best() === undefined) {
+      this.end(order, arriving ? 'rejected' : 'expired', 'noLiquidity');
+      return;
+    }
+    const outcome = this.match(order, opposite);
+    if (outcome === MATCH_SELF) return;
+    // A buy by total is filled once what is left cannot buy one more lot.
+    if (order.remaining === 0 || (outcome === MATCH_DUST && order.filledLots > 0)) {
+      this.end(order, 'filled', null);
+      return;
+    }
+    this.end(order, 'expired', 'iocRemainder');
+  }
+
+  private rest(order: BookOrder): void {
+    order.status = order.filledLots > 0 ? 'partiallyFilled' : 'new';
+    order.priority = this.nextPriority++;
+    this.sideOf(order).append(order, order.priceTicks);
+    this.open.set(order.id, order);
+    this.accounts.add(order);
+    this.changed = true;
+    this.report(order);
+  }
+
+  /** Trades the taker against the best makers, one maker per turn, until a stop condition. */
+  private match(taker: BookOrder, book: PriceLevels): number {
+    const isBuy = taker.isBuy;
+    const limit = taker.kind === 'limit' ? taker.priceTicks : 0;
+    for (;;) {
+      if (taker.remaining === 0) return MATCH_DONE;
+      const level = book.best();
+      if (level === undefined) return MATCH_OUT;
+      const price = level.price;
+      if (limit !== 0 && (isBuy ? price > limit : price < limit)) return MATCH_OUT;
+      let lots = taker.remaining;
+      const total = taker.totalLeft;
+      if (total !== NO_TOTAL) {
+        let affordable = Math.floor(total / price);
+        // Division rounds in floating point; the product of safe integers this size is exact.
+        if (affordable * price > total) affordable--;
+        if (affordable === 0) return MATCH_DUST;
+        if (affordable < lots) lots = affordable;
+      }
+      const maker = level.head as BookOrder;
+      if (maker.accountId === taker.accountId && taker.selfTrade !== 'none') {
+        if (this.preventSelfTrade(taker, maker)) return MATCH_SELF;
+        continue;
+      }
+      this.fill(taker, maker, price, Math.min(maker.remaining, lots));
+    }
+  }
+
+  private fill(taker: BookOrder, maker: BookOrder, price: number, lots: number): void {
+    const notional = price * lots;
+    maker.remaining -= lots;
+    maker.filledLots += lots;
+    maker.filledNotional += notional;
+    (maker.level as NonNullable<BookOrder['level']>).lots -= lots;
+    taker.remaining -= lots;
+    taker.filledLots += lots;
+    taker.filledNotional += notional;
+    if (taker.totalLeft !== NO_TOTAL) taker.totalLeft -= notional;
+    this.last = price;
+    if (price < this.lowTrade) this.lowTrade = price;
+    if (price > this.highTrade) this.highTrade = price;
+    this.changed = true;
+    this.events.push({
+      type: 'trade',
+      seq: ++this.trades,
+      priceTicks: price,
+      lots,
+      takerSide: taker.isBuy ? 'buy' : 'sell',
+      makerOrderId: maker.id,
+      takerOrderId: taker.id,
+      makerAccountId: maker.accountId,
+      takerAccountId: taker.accountId,
+      at: this.now,
+    });
+    if (maker.remaining === 0) {
+      this.unlist(maker);
+      maker.status = 'filled';
+    } else {
+      maker.status = 'partiallyFilled';
+    }
+    this.report(maker);
+  }
+
+  /** Applies the taker's self-trade mode to a maker of its own account; true if the taker ends. */
+  private preventSelfTrade(taker: BookOrder, maker: BookOrder): boolean {
+    const mode = taker.selfTrade;
+    if (mode !== 'expireTaker') {
+      this.unlist(maker);
+      this.end(maker, 'expired', 'selfTrade');
+    }
+    if (mode === 'expireMaker') return false;
+    this.end(taker, 'expired', 'selfTrade');
+    return true;
+  }
+
+  /**
+   * Whether a fill-or-kill limit order would fill in full, counting makers as matching would:
+   * its own orders are skipped under expireMaker and end the fill under the other modes, so a
+   * FOK that meets one fails, changing nothing.
+   */
+  private canFill(taker: BookOrder, book: PriceLevels): boolean {
+    let need = taker.remaining;
+    const limit = taker.priceTicks;
+    const mode = taker.selfTrade;
+    for (let rank = 0; ; rank++) {
+      const level = book.at(rank);
+      if (level === undefined || (taker.isBuy ? level.price > limit : level.price < limit)) {
+        return false;
+      }
+      if (mode === 'none') {
+        need -= level.lots;
+        if (need <= 0) return true;
+        continue;
+      }
+      for (let maker = level.head; maker !== null; maker = maker.next) {
+        if (maker.accountId === taker.accountId) {
+          if (mode === 'expireMaker') continue;
+          return false;
+        }
+        need -= maker.remaining;
+        if (need <= 0) return true;
+      }
+    }
+  }
+
+  // --- stops ---------------------------------------------------------------------------------
+
+  /** Files a stop to wait for its trigger; one the last price has already reached is rejected. */
+  private waitStop(order: BookOrder): void {
+    const last = this.last;
+    if (last !== 0 && (order.isBuy ? last >= order.stopTicks : last <= order.stopTicks)) {
+      this.end(order, 'rejected', 'stopWouldTrigger');
+      return;
+    }
+    order.priority = this.nextPriority++;
+    this.stopsOf(order).append(order, order.stopTicks);
+    this.open.set(order.id, order);
+    this.accounts.add(order);
+    this.changed = true;
+    this.report(order);
+  }
+
+  /**
+   * Runs the stops this operation's trades reached, then those their trades reached, until none
+   * is left. Every trade price counts as a last price, so a sweep through several prices triggers
+   * what any of them reached. Stops reached by the same trades run oldest first (by priority),
+   * batches in the order they were reached.
+   */
+  private runStops(): void {
+    if (this.highTrade === 0) return;
+    const queue = this.collectTriggered();
+    for (let i = 0; i < queue.length; i++) {
+      const stop = queue[i] as BookOrder;
+      const tradesBefore = this.trades;
+      this.events.push({
+        type: 'stopTriggered',
+        orderId: stop.id,
+        accountId: stop.accountId,
+        stopTicks: stop.stopTicks,
+        triggerTicks: stop.triggerTicks,
+        at: this.now,
+      });
+      stop.kind = stop.kind === 'stopLimit' ? 'limit' : 'market';
+      this.execute(stop, false);
+      if (this.trades !== tradesBefore) {
+        for (const next of this.collectTriggered()) queue.push(next);
+      }
+    }
+  }
+
+  /** Takes every stop reached by this operation's trades out of the stop book, oldest first. */
+  private collectTriggered(): BookOrder[] {
+    const triggered: BookOrder[] = [];
+    const { buyStops, sellStops, highTrade, lowTrade } = this;
+    while ((buyStops.best()?.price ?? Number.POSITIVE_INFINITY) <= highTrade) {
+      this.takeStops(buyStops, highTrade, triggered);
+    }
+    while ((sellStops.best()?.price ?? 0) >= lowTrade) {
+      this.takeStops(sellStops, lowTrade, triggered);
+    }
+    if (triggered.length > 1) triggered.sort(byPriority);
+    return triggered;
+  }
+
+  private takeStops(stops: PriceLevels, triggerTicks: number, into: BookOrder[]): void {
+    const level = stops.popBest();
+    let order = level?.head ?? null;
+    while (order !== null) {
+      const next = order.next;
+      order.level = null;
+      order.prev = null;
+      order.next = null;
+      order.triggerTicks = triggerTicks;
+      this.open.delete(order.id);
+      this.accounts.remove(order);
+      into.push(order);
+      order = next;
+    }
+    this.changed = true;
+  }
+}
+
+function clientKey(request: OrderRequest): string {
+  return `${request.accountId}:${request.clientOrderId}`;
+}
+
+function topLevels(side: PriceLevels, count: number): DepthLevel[] {
+  const levels: DepthLevel[] = [];
+  for (let rank = 0; rank < count; rank++) {
+    const level = side.at(rank);
+    if (level === undefined) break;
+    levels.push({ priceTicks: level.price, lots: level.lots, orders: level.count });
+  }
+  return levels;
+}

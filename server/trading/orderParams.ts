@@ -1,0 +1,139 @@
+/**
+ * The trading methods' parameters: a pair by symbol, decimal strings for prices and amounts
+ * (never JavaScript numbers, which cannot hold 0.1 exactly), and the step from what a person
+ * writes to the engine's ticks and lots, with a message that names the field.
+ */
+import { z } from 'zod';
+import { isPairSymbol, PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
+import { checkMinValue, toLots, toNotional, toTicks, UnitError } from '../../core/markets/units.ts';
+import type { PlaceOrderParams } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
+import { pattern } from '../http/fields.ts';
+import type { OrderDraft } from './Market.ts';
+
+/** A pair symbol such as BTC_USDT, refused with the list of pairs. */
+export function pairField() {
+  return z.string().superRefine((text, ctx) => {
+    if (isPairSymbol(text)) return;
+    const problem = `must be one of ${PAIR_SYMBOLS.join(', ')}.`;
+    ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+  });
+}
+
+/** A decimal string such as "0.5"; a number is refused by name, since it cannot be exact. */
+export function decimalField(example: string) {
+  return z.unknown().superRefine((value, ctx) => {
+    if (typeof value === 'string' && value.length <= 64) return;
+    const problem =
+      typeof value === 'number'
+        ? `must be a decimal string such as "${example}", not a number.`
+        : `must be a decimal string such as "${example}".`;
+    ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+  }) as unknown as z.ZodType<string>;
+}
+
+/** A client order id: 1 to 64 of A-Z a-z 0-9 - _. */
+export function clientOrderIdField() {
+  return pattern(/^[A-Za-z0-9_-]{1,64}$/, "1 to 64 letters, digits, '-' or '_'");
+}
+
+/** The pair a symbol names (the schema has checked it). */
+export function pairOf(symbol: string): PairSymbol {
+  if (!isPairSymbol(symbol)) throw new DomainError(`Unknown pair "${symbol.slice(0, 20)}".`);
+  return symbol;
+}
+
+/** Runs a conversion, turning a unit problem into the message the caller gets. */
+function converted<T>(convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (error instanceof UnitError) throw new DomainError(error.message);
+    throw error;
+  }
+}
+
+/** Refuses a parameter the order type does not take. */
+function refuse(given: unknown, message: string): void {
+  if (given !== undefined) throw new DomainError(message);
+}
+
+/** Requires a parameter the order type needs. */
+function need<T>(given: T | undefined, message: string): T {
+  if (given === undefined) throw new DomainError(message);
+  return given;
+}
+
+/** The engine's draft for orders.place's parameters; DomainError naming the problem. */
+export function draftOf(params: PlaceOrderParams): { pair: PairSymbol; draft: OrderDraft } {
+  const pair = pairOf(params.pair);
+  const spec = PAIRS[pair];
+  const common = {
+    side: params.side,
+    ...(params.clientOrderId === undefined ? {} : { clientOrderId: params.clientOrderId }),
+    ...(params.selfTrade === undefined ? {} : { selfTrade: params.selfTrade }),
+  };
+  const isStop = params.type === 'stopLimit' || params.type === 'stopMarket';
+  if (!isStop)
+    refuse(params.stopPrice, 'Stop price is only for stop-limit and stop-market orders.');
+  const stopTicks = isStop
+    ? converted(() =>
+        toTicks(
+          spec,
+          need(params.stopPrice, 'Stop price is required for a stop order.'),
+          'stopPrice',
+        ),
+      )
+    : 0;
+
+  if (params.type === 'limit' || params.type === 'stopLimit') {
+    refuse(
+      params.total,
+      'Total is only for market buys; a limit order gives a price and an amount.',
+    );
+    const priceTicks = converted(() => toTicks(spec, need(params.price, 'Price is required.')));
+    const lots = converted(() => toLots(spec, need(params.amount, 'Amount is required.')));
+    converted(() => checkMinValue(spec, priceTicks, lots));
+    if (params.postOnly === true && (params.timeInForce ?? 'GTC') !== 'GTC') {
+      throw new DomainError('A post-only order waits on the book, so its time in force is GTC.');
+    }
+    const limit = {
+      ...common,
+      priceTicks,
+      lots,
+      timeInForce: params.timeInForce ?? 'GTC',
+      postOnly: params.postOnly ?? false,
+    };
+    const draft: OrderDraft =
+      params.type === 'limit'
+        ? { ...limit, type: 'limit' }
+        : { ...limit, type: 'stopLimit', stopTicks };
+    return { pair, draft };
+  }
+
+  refuse(params.price, 'A market order takes no price; use a limit order to name one.');
+  refuse(params.postOnly, 'Post-only is for limit orders: a market order always takes.');
+  refuse(params.timeInForce, 'A market order trades at once; time in force is for limit orders.');
+  if (params.side === 'sell') refuse(params.total, 'A market sell gives the amount to sell.');
+  if (params.amount === undefined && params.total === undefined) {
+    throw new DomainError(
+      params.side === 'sell'
+        ? 'Amount is required.'
+        : 'Give the amount to buy, or the total USDT to spend.',
+    );
+  }
+  const market = {
+    ...common,
+    ...(params.amount === undefined
+      ? {}
+      : { lots: converted(() => toLots(spec, params.amount as string)) }),
+    ...(params.total === undefined
+      ? {}
+      : { total: converted(() => toNotional(spec, params.total as string)) }),
+  };
+  const draft: OrderDraft =
+    params.type === 'market'
+      ? { ...market, type: 'market' }
+      : { ...market, type: 'stopMarket', stopTicks };
+  return { pair, draft };
+}

@@ -1,0 +1,142 @@
+/**
+ * Orders between the three forms they take: the row the database keeps, the engine's request
+ * and open-order record, and the order the API answers with (decimal strings, never numbers).
+ */
+import { formatDecimal } from '../../core/markets/decimal.ts';
+import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
+import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
+import type { SpotOrder } from '../../core/protocol.ts';
+import type { OrdersTable } from '../schema.ts';
+import {
+  type OpenOrderRecord,
+  type OrderReason,
+  type OrderRequest,
+  type OrderUpdate,
+  REASON_MESSAGES,
+  type SelfTradeMode,
+} from './engine/index.ts';
+
+/** An order row as the market keeps it in memory and writes it back. */
+export type OrderRow = OrdersTable;
+
+/** The engine's request for an order row (the order as it was placed). */
+export function requestOf(row: OrderRow): OrderRequest {
+  const base = {
+    id: row.id,
+    accountId: row.user_id,
+    side: row.side,
+    at: row.created_at.getTime(),
+    selfTrade: row.self_trade as SelfTradeMode,
+    ...(row.client_order_id === null ? {} : { clientOrderId: row.client_order_id }),
+  };
+  const limit = {
+    priceTicks: row.price ?? 0,
+    lots: row.amount ?? 0,
+    timeInForce: row.time_in_force,
+    postOnly: row.post_only,
+  };
+  const market = {
+    ...(row.amount === null ? {} : { lots: row.amount }),
+    ...(row.total === null ? {} : { total: row.total }),
+  };
+  switch (row.type) {
+    case 'limit':
+      return { ...base, ...limit, type: 'limit' };
+    case 'stopLimit':
+      return { ...base, ...limit, type: 'stopLimit', stopTicks: row.stop_price ?? 0 };
+    case 'market':
+      return { ...base, ...market, type: 'market' };
+    case 'stopMarket':
+      return { ...base, ...market, type: 'stopMarket', stopTicks: row.stop_price ?? 0 };
+  }
+}
+
+/** The record the engine restores an open order from. */
+export function recordOf(row: OrderRow): OpenOrderRecord {
+  return {
+    request: requestOf(row),
+    filledLots: row.filled,
+    filledNotional: row.filled_value,
+    priority: row.priority,
+    triggered: row.triggered,
+  };
+}
+
+/** A new row for a request the engine accepted. */
+export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date): OrderRow {
+  const limit = request.type === 'limit' || request.type === 'stopLimit';
+  return {
+    id: request.id,
+    user_id: request.accountId,
+    pair,
+    side: request.side,
+    type: request.type,
+    price: limit ? request.priceTicks : null,
+    stop_price: 'stopTicks' in request ? request.stopTicks : null,
+    amount: limit ? request.lots : (request.lots ?? null),
+    total: limit ? null : (request.total ?? null),
+    time_in_force: limit ? (request.timeInForce ?? 'GTC') : 'IOC',
+    post_only: limit ? request.postOnly === true : false,
+    self_trade: request.selfTrade ?? 'expireTaker',
+    client_order_id: request.clientOrderId ?? null,
+    status: 'new',
+    reason: null,
+    filled: 0,
+    filled_value: 0,
+    priority: 0,
+    triggered: false,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Applies an engine update to a row. */
+export function applyUpdate(row: OrderRow, update: OrderUpdate, at: Date): void {
+  if (update.status === 'rejected') throw new Error(`order ${row.id}: a stored order was rejected`);
+  row.status = update.status;
+  row.reason = update.reason;
+  row.filled = update.filledLots;
+  row.filled_value = update.filledNotional;
+  if (update.priority > 0) row.priority = update.priority;
+  row.updated_at = at;
+}
+
+/** Whether a row's order is still open (resting, or a stop still waiting). */
+export function isOpen(row: Pick<OrderRow, 'status'>): boolean {
+  return row.status === 'new' || row.status === 'partiallyFilled';
+}
+
+/** The order as the API shows it. */
+export function toWire(row: OrderRow): SpotOrder {
+  const pair = PAIRS[row.pair as PairSymbol];
+  // The mean price of the fills, four digits finer than the tick, cut rather than rounded.
+  const average =
+    row.filled > 0
+      ? formatDecimal(
+          (BigInt(row.filled_value) * pair.tickUnits * 10_000n) / BigInt(row.filled),
+          pair.priceDecimals + 4,
+        )
+      : null;
+  return {
+    id: row.id,
+    pair: row.pair as PairSymbol,
+    side: row.side,
+    type: row.type,
+    price: row.price === null ? null : fromTicks(pair, row.price),
+    stopPrice: row.stop_price === null ? null : fromTicks(pair, row.stop_price),
+    amount: row.amount === null ? null : fromLots(pair, row.amount),
+    total: row.total === null ? null : fromNotional(pair, row.total),
+    filled: fromLots(pair, row.filled),
+    filledTotal: fromNotional(pair, row.filled_value),
+    averagePrice: average,
+    timeInForce: row.time_in_force,
+    postOnly: row.post_only,
+    selfTrade: row.self_trade as SelfTradeMode,
+    clientOrderId: row.client_order_id,
+    status: row.status,
+    reason: row.reason === null ? null : REASON_MESSAGES[row.reason as OrderReason],
+    triggered: row.triggered,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
