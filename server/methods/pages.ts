@@ -1,5 +1,4 @@
 /** pages.getItem: a policy or information page by type (spec §2), as an operator last edited it. */
-import { z } from 'zod';
 import { DomainError } from '../DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';

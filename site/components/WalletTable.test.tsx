@@ -7,6 +7,8 @@ const wallet = (ticker: Wallet['ticker'], amount: string, balance: number): Wall
   id: 1,
   ticker,
   amount,
+  available: amount,
+  held: '0',
   balance,
   chart: [],
 });
