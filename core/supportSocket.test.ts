@@ -39,10 +39,21 @@ class FakeSocket {
   }
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const until = async (condition: () => boolean) => {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-};
+/** Lets pending promise callbacks run (setImmediate stays real while timers are mocked). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** How long `until` waits before it fails. */
+const UNTIL_TIMEOUT_MS = 5000;
+
+/** Waits for a condition, checking every few milliseconds; fails naming `what` after 5 s. */
+async function until(what: string, condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + UNTIL_TIMEOUT_MS;
+  while (!condition()) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${UNTIL_TIMEOUT_MS} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 function start(getTicket: () => Promise<string | null> = async () => 't'.repeat(43)) {
   FakeSocket.all = [];
@@ -118,7 +129,7 @@ test('messages written while connecting are sent in order once open', async () =
   const { connection, statuses } = start();
   const a = connection.send({ text: 'one', attachment: null });
   const b = connection.send({ text: 'two', attachment: 5, userId: 9 });
-  await until(() => FakeSocket.all.length === 1);
+  await until('the first socket', () => FakeSocket.all.length === 1);
   const socket = FakeSocket.all[0] as FakeSocket;
   assert.equal(socket.url, `wss://api.example/support?token=${'t'.repeat(43)}`);
   assert.deepEqual(socket.sent, []);
@@ -135,7 +146,7 @@ test('messages written while connecting are sent in order once open', async () =
 
 test('unechoed messages are resent after a reconnect; echoed ones are not', async () => {
   const { connection, received, reconnects } = start();
-  await until(() => FakeSocket.all.length === 1);
+  await until('the first socket', () => FakeSocket.all.length === 1);
   const first = FakeSocket.all[0] as FakeSocket;
   first.open();
   const a = connection.send({ text: 'a', attachment: null });
@@ -143,7 +154,7 @@ test('unechoed messages are resent after a reconnect; echoed ones are not', asyn
   first.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(a, 'a') });
   first.close();
   assert.equal(connection.status, 'closed');
-  await until(() => FakeSocket.all.length === 2);
+  await until('a second socket after the drop', () => FakeSocket.all.length === 2);
   const second = FakeSocket.all[1] as FakeSocket;
   second.open();
   assert.deepEqual(
@@ -167,7 +178,7 @@ test('unechoed messages are resent after a reconnect; echoed ones are not', asyn
 
 test('a refused send is passed on with its error and not resent', async () => {
   const { connection, received } = start();
-  await until(() => FakeSocket.all.length === 1);
+  await until('the first socket', () => FakeSocket.all.length === 1);
   const first = FakeSocket.all[0] as FakeSocket;
   first.open();
   const id = connection.send({ text: '', attachment: null });
@@ -178,7 +189,7 @@ test('a refused send is passed on with its error and not resent', async () => {
   });
   assert.equal(received.length, 1);
   first.close();
-  await until(() => FakeSocket.all.length === 2);
+  await until('a second socket after the drop', () => FakeSocket.all.length === 2);
   (FakeSocket.all[1] as FakeSocket).open();
   assert.deepEqual((FakeSocket.all[1] as FakeSocket).sent, []);
   connection.close();
@@ -187,7 +198,7 @@ test('a refused send is passed on with its error and not resent', async () => {
 test('typing is throttled and only sent while open', async () => {
   const { connection } = start();
   connection.typing();
-  await until(() => FakeSocket.all.length === 1);
+  await until('the first socket', () => FakeSocket.all.length === 1);
   const socket = FakeSocket.all[0] as FakeSocket;
   socket.open();
   connection.typing();
@@ -200,17 +211,22 @@ test('typing is throttled and only sent while open', async () => {
   connection.close();
 });
 
-test('without a ticket it keeps trying, and close() stops everything', async () => {
+test('without a ticket it keeps trying, and close() stops everything', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   let asked = 0;
   const { connection } = start(async () => {
     asked += 1;
     return null;
   });
-  await until(() => asked === 2);
+  await settle();
+  assert.equal(asked, 1);
+  // The longest a reconnect ever waits: past it, a live connection has surely asked again.
+  t.mock.timers.tick(RECONNECT_MAX_MS);
+  await settle();
+  assert.equal(asked, 2, 'a refused ticket is asked for again after the delay');
   assert.equal(FakeSocket.all.length, 0);
   connection.close();
-  const before = asked;
-  await new Promise((resolve) => setTimeout(resolve, 1200));
-  assert.equal(asked, before, 'no attempt after close()');
-  await tick();
+  t.mock.timers.tick(RECONNECT_MAX_MS);
+  await settle();
+  assert.equal(asked, 2, 'no attempt after close()');
 });

@@ -230,9 +230,22 @@ forEachDatabase((open) => {
       }),
       DomainError,
     );
+    // The database refuses a zero entry too. Both accounts exist and hold the same currency, so
+    // only the amount is wrong: the error must name its CHECK constraint, not any other refusal.
+    const openBitcoin = async (owner: number) =>
+      (
+        await db
+          .insertInto('ledger_accounts')
+          .values({ user_id: owner, ticker: 'BTC' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const from = await openBitcoin(userId);
+    const to = await openBitcoin(await newUser());
     await assert.rejects(
       sql`insert into ledger_entries (debit_account_id, credit_account_id, amount, reason)
-          values (${await accountIdOf(userId, 'BTC').catch(() => 0)}, 1, 0, 'Zero')`.execute(db),
+          values (${from}, ${to}, 0, 'Zero')`.execute(db),
+      /violates check constraint "ledger_entries_amount_positive"/,
     );
     assert.equal(await amountOf(userId, 'BTC'), '0');
   });

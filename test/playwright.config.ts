@@ -1,6 +1,9 @@
 /**
  * End-to-end flows against the real server serving the built site, in real Chromium. Every flow
- * runs twice: through `localhost` (plain JSON bodies) and through `127.0.0.1` (codec bodies).
+ * runs twice on PGlite: through `localhost` (plain JSON bodies) and through `127.0.0.1` (codec
+ * bodies). The flows that move or show money (tagged MONEY) run a third time against a second
+ * server on PostgreSQL, the database production uses. Without PostgreSQL that project is left out
+ * (said so at start), except on CI, where the run fails instead.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,10 +11,35 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { PARTNER_ORIGIN } from './e2e/partnerServer.ts';
-import { JSON_BODIES } from './e2e/shellHelpers.ts';
+import { JSON_BODIES, MONEY } from './e2e/shellHelpers.ts';
+import { POSTGRES_MISSING_ON_CI, postgresAvailable, postgresRequired } from './postgres.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
+// The partner site of the widget specs takes the next port.
+const postgresPort = port + 2;
 const executablePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
+
+const withPostgres = postgresAvailable();
+if (!withPostgres && postgresRequired()) throw new Error(POSTGRES_MISSING_ON_CI);
+// The config is loaded again in every worker: say it once, in the runner.
+if (!withPostgres && !process.env.TEST_WORKER_INDEX) {
+  console.log(`PostgreSQL not found: the ${MONEY} specs run on PGlite only.`);
+}
+
+const freshDataDir = () => join(mkdtempSync(join(tmpdir(), 'exchange-e2e-')), 'db');
+
+/** What both servers share: the accounts, vendor URLs and partner origin the specs expect. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  // The shell specs sign in as staff and check the pixel against this (intercepted) vendor URL.
+  STAFF_EMAIL: 'staff@example.com',
+  STAFF_PASSWORD: 'staff-password-1',
+  PIXEL_URL: 'https://pixel.example.com/px',
+  SOCIAL_TELEGRAM: 'https://t.me/exchange_example',
+  // The widget specs serve a third-party partner site from this origin.
+  ALLOWED_ORIGINS: PARTNER_ORIGIN,
+};
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,27 +61,49 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${port}` },
       grepInvert: new RegExp(JSON_BODIES),
     },
+    // Through localhost, so a money spec that reads request bodies runs here too.
+    ...(withPostgres
+      ? [
+          {
+            name: 'postgres',
+            use: { baseURL: `http://localhost:${postgresPort}` },
+            grep: new RegExp(MONEY),
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR:
-        process.env.E2E_DATA_DIR ?? join(mkdtempSync(join(tmpdir(), 'exchange-e2e-')), 'db'),
-      LOG_LEVEL: 'warn',
-      // The shell specs sign in as staff and check the pixel against this (intercepted) vendor URL.
-      STAFF_EMAIL: 'staff@example.com',
-      STAFF_PASSWORD: 'staff-password-1',
-      PIXEL_URL: 'https://pixel.example.com/px',
-      SOCIAL_TELEGRAM: 'https://t.me/exchange_example',
-      // The widget specs serve a third-party partner site from this origin.
-      ALLOWED_ORIGINS: PARTNER_ORIGIN,
+  // Started one after the other, so only the first builds the site when it is stale.
+  webServer: [
+    {
+      command: 'node --import tsx server/main.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR ?? freshDataDir(),
+      },
     },
-  },
+    ...(withPostgres
+      ? [
+          {
+            // A fresh database on TEST_DATABASE_URL's server, or on a cluster of its own.
+            command: 'node --import tsx test/e2e/postgresWebServer.ts',
+            cwd: '..',
+            // Ready when the server says it is on PostgreSQL, so it can never pass on PGlite.
+            wait: { stdout: /^Database: PostgreSQL at /m },
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            // SIGTERM lets it drop its database and stop its cluster.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+            env: { ...serverEnv, PORT: String(postgresPort), DATA_DIR: freshDataDir() },
+          },
+        ]
+      : []),
+  ],
 });

@@ -4,12 +4,14 @@
  * PostgreSQL refuses to run as root, so as root the binaries run as the `postgres` user.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const run = promisify(execFile);
 
@@ -41,6 +43,20 @@ export function findPostgresBinaries(): string | null {
 export function postgresAvailable(): boolean {
   return Boolean(process.env.TEST_DATABASE_URL) || findPostgresBinaries() !== null;
 }
+
+/**
+ * True on CI (`CI` set to anything but `false` or `0`, as CI services do): there a missing
+ * PostgreSQL fails the run, since a green run must mean the PostgreSQL half ran too.
+ */
+export function postgresRequired(): boolean {
+  const ci = (process.env.CI ?? '').trim().toLowerCase();
+  return ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/** Why a run without PostgreSQL fails on CI, and how to fix it. */
+export const POSTGRES_MISSING_ON_CI =
+  'PostgreSQL is required on CI (CI is set), but TEST_DATABASE_URL is unset and no initdb/pg_ctl ' +
+  'binaries were found on PATH or under /usr/lib/postgresql: install PostgreSQL or set TEST_DATABASE_URL.';
 
 /** Starts (or reuses, via TEST_DATABASE_URL) a server; null when no binaries are installed. */
 export async function startPostgres(): Promise<PostgresServer | null> {
@@ -115,6 +131,37 @@ export async function startPostgres(): Promise<PostgresServer | null> {
     throw new Error(`Could not start PostgreSQL from ${bin}: ${String(error)}\n${log}`, {
       cause: error,
     });
+  }
+}
+
+/** A database of its own on a shared server: its URL, and how to drop it. */
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a uniquely named, empty database on the server at `serverUrl`. */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<ScratchDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
 }
 

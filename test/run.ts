@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check in one command — format and lint, types, unit tests in Node (on PGlite
- * and on a real PostgreSQL), component tests in Chromium, end-to-end flows against the real server.
- * Ends with one line that totals the tests: "N passed, N failed".
+ * and on a real PostgreSQL), component tests in Chromium, end-to-end flows against the real server
+ * (the money flows on PostgreSQL too). Ends with one line that totals the tests:
+ * "N passed, N failed, N skipped". On CI (`CI` set) a missing PostgreSQL fails the run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -9,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WIDGET_BUDGET_GZ, widgetBundleSize } from '../bench/widgetSize.ts';
 import { ensureChromium } from './chromium.ts';
-import { startPostgres } from './postgres.ts';
+import {
+  POSTGRES_MISSING_ON_CI,
+  type PostgresServer,
+  postgresRequired,
+  startPostgres,
+} from './postgres.ts';
+import { countTapSkips } from './tapSkips.ts';
 
 interface Tally {
   layer: string;
@@ -19,7 +26,15 @@ interface Tally {
 }
 
 const tallies: Tally[] = [];
-let broken = false;
+/** Checks without a test count that failed (lint, types, builds, budget, PostgreSQL on CI). */
+const problems: string[] = [];
+
+/**
+ * Node's runner fails a test file that runs longer than this. Node 20 applies `--test-timeout` to
+ * each file as a whole, so it sits well above the slowest file (the user methods, about 100 s on
+ * two busy cores): a hung test fails its file instead of stalling the run.
+ */
+const NODE_TEST_FILE_TIMEOUT_MS = 300_000;
 
 /** Runs a command with inherited stdio plus a copy of its output; resolves with code and text. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -45,10 +60,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 /** Runs a check that has no test count; a failure marks the run failed. */
 async function check(name: string, command: string, args: string[]) {
   const { code } = await run(command, args);
-  if (code !== 0) {
-    broken = true;
-    console.error(`✗ ${name} failed`);
-  }
+  if (code !== 0) fail(name);
+}
+
+/** Marks the run failed because of a check that has no test count. */
+function fail(name: string, why = `✗ ${name} failed`) {
+  problems.push(name);
+  console.error(why);
 }
 
 /** Test files under the given folders, by suffix. */
@@ -89,33 +107,48 @@ for (const project of [
 
 const chromium = ensureChromium();
 console.log(`\nChromium: ${chromium}`);
-const postgres = await startPostgres();
-if (postgres)
-  console.log(`PostgreSQL for the server tests: ${postgres.url.replace(/\/\/.*@/, '//')}`);
-else console.log('PostgreSQL binaries not found: the server tests skip their PostgreSQL half.');
-
+let postgres: PostgresServer | null = null;
 try {
-  const unit = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=tap',
-      ...findTests(['core', 'server', 'test'], '.test.ts'),
-    ],
-    postgres ? { TEST_DATABASE_URL: postgres.url } : {},
-  );
-  tallies.push({
-    layer: 'unit (Node)',
-    passed: count(unit.output, /^# pass (\d+)$/gm),
-    // A crash before the summary still counts as a failure.
-    failed: count(unit.output, /^# fail (\d+)$/gm) || (unit.code === 0 ? 0 : 1),
-    skipped: count(unit.output, /^# skipped (\d+)$/gm),
-  });
-} finally {
-  await postgres?.stop();
+  postgres = await startPostgres();
+} catch (error) {
+  // Installed but not starting is a broken machine, not a missing database: say so and go on.
+  fail('PostgreSQL start', `✗ ${String(error)}`);
 }
+if (postgres) {
+  console.log(`PostgreSQL for the server tests: ${postgres.url.replace(/\/\/.*@/, '//')}`);
+} else if (postgresRequired()) {
+  fail('PostgreSQL on CI', `✗ ${POSTGRES_MISSING_ON_CI}`);
+} else {
+  console.log(
+    'PostgreSQL binaries not found: the server tests skip their PostgreSQL half, and the @money end-to-end specs run on PGlite only.',
+  );
+}
+
+// The server stays up for the end-to-end money flows too; it stops before the summary (and, should
+// this script crash, when the process exits).
+const database = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
+
+const unit = await run(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=tap',
+    `--test-timeout=${NODE_TEST_FILE_TIMEOUT_MS}`,
+    ...findTests(['core', 'server', 'test'], '.test.ts'),
+  ],
+  database,
+);
+tallies.push({
+  layer: 'unit (Node)',
+  passed: count(unit.output, /^# pass (\d+)$/gm),
+  // A test cancelled (by a failed hook or a timeout) failed too; a crash before the summary as well.
+  failed:
+    count(unit.output, /^# fail (\d+)$/gm) + count(unit.output, /^# cancelled (\d+)$/gm) ||
+    (unit.code === 0 ? 0 : 1),
+  skipped: countTapSkips(unit.output),
+});
 
 await check('site build', bin('vite'), ['build', '--logLevel', 'warn']);
 await check('widget build', bin('vite'), [
@@ -128,8 +161,8 @@ await check('widget build', bin('vite'), [
 const widgets = widgetBundleSize();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (widgets.gzip > WIDGET_BUDGET_GZ) {
-  broken = true;
-  console.error(
+  fail(
+    'the widget size budget',
     `✗ widget bundle is ${kb(widgets.gzip)} gzip, over its ${kb(WIDGET_BUDGET_GZ)} budget`,
   );
 } else {
@@ -141,19 +174,25 @@ if (widgets.gzip > WIDGET_BUDGET_GZ) {
 const browser = await run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
   CHROME_PATH: chromium,
 });
+// The runner prints ", N skipped" after "N passed, N failed" only when some were skipped.
+const browserTotals = [
+  ...browser.output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g),
+].at(-1);
 tallies.push({
   layer: 'components (Chromium)',
-  passed: count(browser.output, /(\d+) passed, \d+ failed/g),
-  failed: count(browser.output, /\d+ passed, (\d+) failed/g) + (browser.code !== 0 ? 1 : 0),
-  skipped: 0,
+  passed: Number(browserTotals?.[1] ?? 0),
+  failed: Number(browserTotals?.[2] ?? 0) + (browser.code !== 0 ? 1 : 0),
+  skipped: Number(browserTotals?.[3] ?? 0),
 });
 
 const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
 const reportFile = join(reportDir, 'report.json');
 const e2e = await run(bin('playwright'), ['test', '--config', 'test/playwright.config.ts'], {
+  ...database,
   CHROME_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
 });
+await postgres?.stop();
 let stats = { expected: 0, unexpected: 0, skipped: 0, flaky: 0 };
 try {
   stats = JSON.parse(readFileSync(reportFile, 'utf8')).stats;
@@ -172,9 +211,9 @@ console.log('\nSummary');
 for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
-if (broken) console.log('  Lint, types, a build or the widget size budget failed (see above).');
+if (problems.length > 0) console.log(`  Also failed (see above): ${problems.join(', ')}.`);
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
-const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + (broken ? 1 : 0);
+const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + problems.length;
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,22 +4,19 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol.ts';
+import { waitFor } from '../../test/waitFor.ts';
 import { LiveHub } from './LiveHub.ts';
 import { MAX_LIVE_CONNECTIONS_PER_IP, registerLiveSocket } from './liveSocket.ts';
 
-/** A live client that remembers the latest figures and can wait for a condition on them. */
+/** A live client that remembers the latest figures and can wait (named, with a deadline) for them. */
 function client(url: string) {
   const socket = new WebSocket(url);
   let latest: LiveCountersMessage | null = null;
-  const waiters: (() => void)[] = [];
   socket.on('message', (data) => {
     latest = JSON.parse(String(data));
-    for (const wake of waiters.splice(0)) wake();
   });
-  const until = async (test: (m: LiveCountersMessage) => boolean) => {
-    while (!(latest && test(latest))) await new Promise<void>((wake) => waiters.push(wake));
-    return latest;
-  };
+  const until = (what: string, test: (m: LiveCountersMessage) => boolean) =>
+    waitFor(`live figures with ${what}`, () => (latest && test(latest) ? latest : null));
   return { socket, until };
 }
 
@@ -39,22 +36,30 @@ describe('live-counter socket', () => {
 
   it('counts open connections as visitors online and falls back as they close', async () => {
     const clients = [client(url), client(url), client(url)];
-    for (const c of clients) await c.until((m) => m.count === 3);
+    for (const c of clients) await c.until('3 online', (m) => m.count === 3);
     const [first, ...rest] = clients;
     for (const c of rest) c.socket.close();
-    const figures = await first?.until((m) => m.count === 1);
+    const figures = await first?.until('1 online', (m) => m.count === 1);
     assert.equal(figures?.views, 7, 'connections are not views');
     hub.recordView();
-    assert.equal((await first?.until((m) => m.views === 8))?.count, 1);
+    assert.equal((await first?.until('8 views', (m) => m.views === 8))?.count, 1);
     first?.socket.close();
   });
 
   it(`refuses more than ${MAX_LIVE_CONNECTIONS_PER_IP} connections from one address`, async () => {
     const clients = Array.from({ length: MAX_LIVE_CONNECTIONS_PER_IP }, () => client(url));
-    for (const c of clients) await c.until((m) => m.count === MAX_LIVE_CONNECTIONS_PER_IP);
+    for (const c of clients) {
+      await c.until(
+        `${MAX_LIVE_CONNECTIONS_PER_IP} online`,
+        (m) => m.count === MAX_LIVE_CONNECTIONS_PER_IP,
+      );
+    }
     const extra = new WebSocket(url);
-    const code = await new Promise<number>((resolve) => extra.on('close', resolve));
-    assert.equal(code, 1008);
+    let code: number | null = null;
+    extra.on('close', (closeCode) => {
+      code = closeCode;
+    });
+    assert.equal(await waitFor('the server to close the extra connection', () => code), 1008);
     for (const c of clients) c.socket.close();
   });
 });

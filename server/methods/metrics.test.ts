@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { call, fails, signUp, testConfig } from '../testing.ts';
@@ -69,17 +70,18 @@ forEachDatabase((open) => {
   test('each recorded visit reaches the live counters over their socket', async () => {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const socket = new WebSocket(`${address.replace('http', 'ws')}${LIVE_SOCKET_PATH}`);
-    const next = () =>
-      new Promise<LiveCountersMessage>((resolve) =>
-        socket.once('message', (data) => resolve(JSON.parse(String(data)))),
-      );
-    const first = await next();
+    let latest: LiveCountersMessage | null = null;
+    socket.on('message', (data) => {
+      latest = JSON.parse(String(data));
+    });
+    const first = await waitFor('the first live counters message', () => latest);
     assert.equal(first.count, 1);
     await call(app, 'metrics.addVisitor', { referer: '', url: '/faq' });
     await call(app, 'metrics.addVisitor', { referer: '', url: '/markets' });
-    let latest = await next();
-    while (latest.views < first.views + 2) latest = await next();
-    assert.equal(latest.views, first.views + 2);
+    const after = await waitFor('live counters with both new views', () =>
+      latest !== null && latest.views >= first.views + 2 ? latest : null,
+    );
+    assert.equal(after.views, first.views + 2);
     socket.close();
   });
 

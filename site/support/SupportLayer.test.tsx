@@ -2,18 +2,42 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { initialUser, modals, resetModals, setModal, user } from '../../core/index.ts';
+import {
+  config,
+  initialConfig,
+  initialUser,
+  modals,
+  resetModals,
+  setModal,
+  user,
+} from '../../core/index.ts';
+import { WIDGETS_SCRIPT } from '../useWidgets.ts';
 import { SupportLayer } from './SupportLayer.tsx';
 
 function renderAt(path: string) {
-  const location = memoryLocation({ path });
-  render(
-    <Router hook={location.hook}>
+  return render(
+    <Router hook={memoryLocation({ path }).hook}>
       <SupportLayer />
     </Router>,
   );
-  return location;
 }
+
+/** Renders at `path` with the lazily loaded chat code already fetched, and lets React settle. */
+async function renderSettled(path: string) {
+  await import('./UserSupport.tsx');
+  const rendered = renderAt(path);
+  await act(async () => {});
+  return rendered;
+}
+
+/**
+ * How many launchers or panels are on screen. Counted rather than compared with null: a failing
+ * comparison hands the runner a DOM node to report, and that can stall the browser run.
+ */
+const launchers = () => screen.queryAllByRole('button', { name: 'Live Support' }).length;
+const panels = () => screen.queryAllByRole('dialog', { name: 'Live support' }).length;
+/** Whether the widget suite's script was added to the page. */
+const widgetScriptAdded = () => document.querySelector(`script[src="${WIDGETS_SCRIPT}"]`) !== null;
 
 const signedIn = { isLoaded: true, isAuth: true, id: 7, email: 'client@example.com' };
 
@@ -28,6 +52,8 @@ describe('SupportLayer (spec §2 Live Support button)', () => {
     globalThis.fetch = realFetch;
     cleanup();
     Object.assign(user, initialUser);
+    config.live = { ...initialConfig.live };
+    document.querySelector(`script[src="${WIDGETS_SCRIPT}"]`)?.remove();
     resetModals();
   });
 
@@ -39,7 +65,7 @@ describe('SupportLayer (spec §2 Live Support button)', () => {
     expect(modals.isOpenSupport).to.equal(true);
     const panel = await screen.findByRole('dialog', { name: 'Live support' });
     expect((await screen.findByRole('alert')).textContent).to.equal('Support is offline in tests.');
-    expect(screen.queryByRole('button', { name: 'Live Support' })).to.equal(null);
+    expect(launchers()).to.equal(0);
     fireEvent.keyDown(panel, { key: 'Escape' });
     expect(modals.isOpenSupport).to.equal(false);
     expect(await screen.findByRole('button', { name: 'Live Support' })).to.exist;
@@ -48,27 +74,37 @@ describe('SupportLayer (spec §2 Live Support button)', () => {
   it('hides the launcher on admin paths but still opens the panel there', async () => {
     Object.assign(user, { ...signedIn, statusId: 0 });
     renderAt('/account/admin/clients');
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    expect(screen.queryByRole('button', { name: 'Live Support' })).to.equal(null);
     act(() => setModal('isOpenSupport', true));
     expect(await screen.findByRole('dialog', { name: 'Live support' })).to.exist;
+    // The chat is loaded and mounted now: with the panel closed, only the admin path hides it.
+    await act(async () => setModal('isOpenSupport', false));
+    expect(panels()).to.equal(0);
+    expect(launchers()).to.equal(0);
   });
 
-  it('shows nothing to visitors and staff', async () => {
+  it('shows a visitor nothing, and in live mode the widget chat instead of the launcher', async () => {
     Object.assign(user, { ...initialUser, isLoaded: true });
-    renderAt('/');
-    cleanup();
-    Object.assign(user, { ...signedIn, statusId: 1 });
-    const { container } = render(
-      <Router hook={memoryLocation({ path: '/account' }).hook}>
-        <SupportLayer />
-      </Router>,
-    );
+    const { container } = await renderSettled('/');
+    expect(container.innerHTML).to.equal('');
+    expect(widgetScriptAdded()).to.equal(false);
+
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      config.live.is_enabled = true;
     });
+    expect(container.querySelector('support-chat')?.getAttribute('label')).to.equal('Live Support');
+    expect(container.children.length).to.equal(1);
+    expect(launchers()).to.equal(0);
+    expect(widgetScriptAdded()).to.equal(true);
+  });
+
+  it('shows staff nothing, though a client sees the launcher as soon as the chat code is in', async () => {
+    Object.assign(user, { ...signedIn, statusId: 0 });
+    await renderSettled('/account');
+    expect(launchers()).to.equal(1);
+    cleanup();
+
+    Object.assign(user, { ...signedIn, statusId: 1 });
+    const { container } = await renderSettled('/account');
     expect(container.innerHTML).to.equal('');
   });
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
+import { MONEY } from './shellHelpers.ts';
 
 /** Records every API request body the page sends, as the browser saw it. */
 function recordApiBodies(page: Page): Buffer[] {
@@ -21,10 +22,10 @@ function isJson(body: Buffer): boolean {
   }
 }
 
-test('sign up, see zero balances, sign out, and be sent to /signup from /account', async ({
-  page,
-  baseURL,
-}) => {
+// Tagged: balances are money, so this runs on PostgreSQL too (playwright.config.ts).
+test('sign up, see zero balances, sign out, and be sent to /signup from /account', {
+  tag: MONEY,
+}, async ({ page, baseURL }) => {
   const bodies = recordApiBodies(page);
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -83,9 +84,9 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-test('the demo account shows its deposits, and the header total equals the wallets', async ({
-  page,
-}) => {
+test('the demo account shows its deposits, and the header total equals the wallets', {
+  tag: MONEY,
+}, async ({ page }) => {
   await page.goto('/signin');
   await page.getByLabel('Email').fill('demo@example.com');
   await page.getByLabel('Password').fill('demo-password-1');

@@ -5,8 +5,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   apiCall,
+  apiMethod,
   DEMO,
-  JSON_BODIES,
+  decodeApiBody,
   PIXEL_ORIGIN,
   preAcceptCookies,
   recordMethods,
@@ -142,10 +143,9 @@ test.describe('FAQ', () => {
   }
 });
 
-// Tagged: request bodies are readable JSON only on localhost (playwright.config.ts).
-test('route changes: visitor metric and profile reload each time, PageView only after consent', {
-  tag: JSON_BODIES,
-}, async ({ page }) => {
+test('route changes: visitor metric and profile reload each time, PageView only after consent', async ({
+  page,
+}) => {
   const methods = recordMethods(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -185,11 +185,12 @@ test.describe('pxid pixel', () => {
     page,
   }) => {
     const hits = recordPixel(page);
+    const methods = recordMethods(page);
     await page.goto('/?pxid=campaign-7');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Markets' }).click();
-    await page.waitForTimeout(300);
-    expect(hits, 'no consent, no pixel').toEqual([]);
+    // Both pages' route effects have run (the pixel would go from the same pass): checked below.
+    await expect.poll(() => methods.filter((m) => m === 'metrics.addVisitor').length).toBe(2);
     expect(await page.evaluate(() => localStorage.getItem('pxid'))).toBe('campaign-7');
 
     await page
@@ -208,7 +209,15 @@ test.describe('pxid pixel', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect.poll(() => hits.some((hit) => hit.searchParams.has('em'))).toBe(true);
-    const identified = hits.find((hit) => hit.searchParams.has('em'));
+    // No consent, no pixel: up to the identified hit there is one per page shown after consent
+    // (Markets on accepting, the sign-in page, the account). A hit from either page shown before
+    // consent would have gone first, seconds before the last of these.
+    const identifiedAt = hits.findIndex((hit) => hit.searchParams.has('em'));
+    expect(
+      hits.slice(0, identifiedAt + 1).map((hit) => hit.searchParams.has('em')),
+      'one hit per page view after consent, none before',
+    ).toEqual([false, false, true]);
+    const identified = hits[identifiedAt];
     expect(identified?.searchParams.get('em')).toBe(sha256(DEMO.email));
     for (const hit of hits) {
       expect(hit.href).not.toContain('demo@');
@@ -218,27 +227,66 @@ test.describe('pxid pixel', () => {
 
   test('never fires without pxid in the URL, even with consent', async ({ page }) => {
     const hits = recordPixel(page);
+    const methods = recordMethods(page);
     await preAcceptCookies(page);
     await page.goto('/faq');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(300);
-    expect(hits).toEqual([]);
+    // With consent each page sends its PageView, and the pixel would go from the same effect. The
+    // next page's PageView comes a whole navigation later: by then the first pixel would be here.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+    await expect
+      .poll(() => methods.filter((m) => m === 'metrics.addEvent:PageView').length)
+      .toBe(2);
+    expect(hits.map((hit) => hit.href)).toEqual([]);
   });
 });
 
-test('the service worker is registered at /sw.js, and 5 s later a signed-in user subscribes to push', {
-  tag: JSON_BODIES,
-}, async ({ page, context }) => {
+/** What the stand-in push service hands the page: PushSubscription.toJSON()'s shape. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://push.example.com/send/e2e-subscription',
+  expirationTime: null,
+  keys: {
+    p256dh:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+};
+
+test('the service worker is registered at /sw.js, and 5 s later a signed-in user subscribes to push', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications']);
-  const methods = recordMethods(page);
+  // This closed network has no push service, so Chromium's own subscribe() can only fail (and
+  // silently, by spec §8). Stand in for the service as a browser with one would answer, and keep
+  // the server key the page subscribed with.
+  await page.addInitScript((subscription) => {
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async (options) => {
+      const key = new Uint8Array(options?.applicationServerKey as Uint8Array);
+      (window as { pushKey?: string }).pushKey = btoa(String.fromCharCode(...key))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      return { ...subscription, toJSON: () => subscription } as unknown as PushSubscription;
+    };
+  }, PUSH_SUBSCRIPTION);
+  const subscribed = page.waitForRequest((request) => apiMethod(request) === 'push.subscribe', {
+    timeout: 15_000,
+  });
   await signIn(page, DEMO);
   const scope = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.scriptURL ?? '';
   });
   expect(new URL(scope).pathname).toBe('/sw.js');
-  // The browser then asks the push service for a subscription; this closed network has none, so
-  // push.subscribe may never be sent: that failure is silent by spec (§8), and the page carries on.
-  await expect.poll(() => methods.includes('push.getPublicKey'), { timeout: 15_000 }).toBe(true);
+
+  const request = await subscribed;
+  const sent = decodeApiBody(request.postDataBuffer());
+  expect(JSON.parse(String(sent?.subscription))).toEqual(PUSH_SUBSCRIPTION);
+  const reply = await request.response();
+  expect(decodeApiBody((await reply?.body()) ?? null)).toEqual({ status: true });
+  const { publicKey } = await apiCall(page, 'push.getPublicKey', {});
+  expect(await page.evaluate(() => (window as { pushKey?: string }).pushKey)).toBe(publicKey);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 });

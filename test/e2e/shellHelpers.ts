@@ -1,6 +1,7 @@
 /** Helpers shared by the site-shell end-to-end specs. */
 import { createHash } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { DEV_CODEC_KEY, decode, parseCodecKey } from '../../core/codec.ts';
 
 /** The staff account the Playwright web server ensures (see playwright.config.ts). */
 export const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
@@ -60,20 +61,42 @@ export async function staffToken(page: Page): Promise<string> {
 /** The tag of specs that read request bodies, which are plain JSON only through localhost. */
 export const JSON_BODIES = '@json-bodies';
 
-/** The API method names the page sends (readable only on localhost, where bodies are JSON). */
+/** The tag of specs that move or show money: they run on PostgreSQL too (playwright.config.ts). */
+export const MONEY = '@money';
+
+const codecKey = parseCodecKey(DEV_CODEC_KEY);
+
+/**
+ * An API request or reply body, decoded: plain JSON (localhost) or a codec body (other hosts,
+ * read with the e2e server's development key). Null when it is neither.
+ */
+export function decodeApiBody(raw: Buffer | null): Record<string, unknown> | null {
+  if (raw === null || raw.length === 0) return null;
+  try {
+    const body = raw[0] === 0x7b ? JSON.parse(raw.toString('utf8')) : decode(raw, codecKey);
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The API method a request calls, with the event id after `metrics.addEvent`
+ * (`metrics.addEvent:PageView`); null for any other request.
+ */
+export function apiMethod(request: Request): string | null {
+  if (new URL(request.url()).pathname !== '/api') return null;
+  const body = decodeApiBody(request.postDataBuffer());
+  if (typeof body?.method !== 'string') return null;
+  return body.method === 'metrics.addEvent' ? `${body.method}:${String(body.id)}` : body.method;
+}
+
+/** The API methods the page calls, in the order it sends them (see apiMethod). */
 export function recordMethods(page: Page): string[] {
   const methods: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/api') return;
-    try {
-      const body = JSON.parse(request.postData() ?? '') as { method?: string; id?: unknown };
-      if (body.method)
-        methods.push(
-          body.method === 'metrics.addEvent' ? `${body.method}:${String(body.id)}` : body.method,
-        );
-    } catch {
-      // Codec bodies (127.0.0.1) are not readable here.
-    }
+    const method = apiMethod(request);
+    if (method !== null) methods.push(method);
   });
   return methods;
 }

@@ -117,10 +117,15 @@ describe('SupportPanel', () => {
     await act(() => chat.loadHistory());
     expect(screen.getByText('2 mins ago')).to.exist;
     const image = screen.getByRole('img', { name: 'Attachment' }) as HTMLImageElement;
-    await new Promise((resolve) => {
-      if (image.complete) resolve(null);
-      else image.addEventListener('load', resolve, { once: true });
-    });
+    // `complete` is also true for an image that failed, which any width cap passes: wait for
+    // the outcome, and measure only an image that really loaded at its 600 px.
+    if (!image.complete) {
+      await new Promise((resolve) => {
+        image.addEventListener('load', resolve, { once: true });
+        image.addEventListener('error', resolve, { once: true });
+      });
+    }
+    expect(image.naturalWidth, `${image.src} loaded`).to.equal(600);
     expect(image.getBoundingClientRect().width).to.be.at.most(250);
     expect(screen.getByText('How do I deposit?')).to.exist;
     expect(screen.getByRole('link', { name: 'Deposit page' }).getAttribute('href')).to.equal(
