@@ -489,7 +489,7 @@ forEachDatabase((open) => {
         }
         await new Promise((resolve) => setTimeout(resolve, random() * 8));
       }
-      await until(() => echoed.size === total);
+      await until(`all ${total} messages echoed`, () => echoed.size === total);
       connection.close();
       assert.equal(connection.status, 'closed');
 

@@ -138,9 +138,21 @@ export function handshake(
   });
 }
 
-/** Waits until a condition holds, checking every few milliseconds. */
-export async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Waits until a condition holds, checking every few milliseconds; after `timeoutMs` it fails
+ * naming `what` it waited for, so a lost message fails the test instead of hanging it.
+ */
+export async function until(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** A multipart body with the given fields and files, and its content type. */
