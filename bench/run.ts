@@ -1,6 +1,7 @@
 /** `npm run bench`: measures the codec and the API, prints the figures and writes them to the README. */
 import { cpus } from 'node:os';
 import { benchCodec } from './codec.ts';
+import { benchEngine, engineTable } from './engine.ts';
 import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { writeReadmeSection } from './readme.ts';
@@ -69,3 +70,8 @@ const widgets = await benchWidgets(15);
 const widgetText = widgetTable(widgets, machine);
 console.log(`\n${widgetText}`);
 writeReadmeSection('widgets', widgetText);
+
+const engine = benchEngine();
+const engineText = engineTable(engine, machine);
+console.log(`\n${engineText}`);
+writeReadmeSection('engine', engineText);
