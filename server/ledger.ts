@@ -40,6 +40,11 @@ export interface Balance {
 // numeric(38, 18): at most 20 integer digits and 18 decimals.
 const AMOUNT_PATTERN = /^\d{1,20}(\.\d{1,18})?$/;
 
+/** The answer when a balance cannot cover an amount. */
+export function insufficient(ticker: Ticker): string {
+  return `Insufficient ${ticker} balance.`;
+}
+
 /** Records a posting and returns the entry id; DomainError when a user balance would go negative. */
 export async function post(db: Queryable, posting: Posting): Promise<number> {
   const { amount, reason, ticker } = posting;
@@ -61,7 +66,7 @@ export async function post(db: Queryable, posting: Posting): Promise<number> {
     return db.isTransaction ? await write(db) : await db.transaction().execute(write);
   } catch (error) {
     if (violates(error, NON_NEGATIVE_BALANCE)) {
-      throw new DomainError(`Insufficient ${ticker} balance.`);
+      throw new DomainError(insufficient(ticker));
     }
     if (violates(error, 'ledger_accounts_ticker_fkey')) {
       throw new DomainError(`Unknown currency ${ticker}.`);

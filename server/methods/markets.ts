@@ -75,8 +75,8 @@ const getItems = defineMethod({
         takerFee: market.fees.taker,
         last: last === null ? null : fromTicks(spec, last),
         change: day === undefined || last === null ? null : percentChange(day.open, last),
-        high: day === undefined ? null : fromTicks(spec, Number(day.high)),
-        low: day === undefined ? null : fromTicks(spec, Number(day.low)),
+        high: day === undefined ? null : fromTicks(spec, day.high),
+        low: day === undefined ? null : fromTicks(spec, day.low),
         baseVolume: sumText(spec, day?.lots ?? '0', 'lots'),
         quoteVolume: sumText(spec, day?.notional ?? '0', 'notional'),
       };
@@ -164,7 +164,7 @@ const getCandles = defineMethod({
     const to = params.to ?? Date.now();
     const from = params.from ?? to - size * (MAX_CANDLES - 1);
     const start = Math.floor(from / size) * size;
-    const bucket = sql<number>`(floor(extract(epoch from created_at) * 1000 / ${size}) * ${size})::float8`;
+    const bucket = sql<number>`(floor(extract(epoch from created_at) * 1000 / ${size}) * ${size})::bigint`;
     const rows = await db
       .selectFrom('trades')
       .select([
@@ -185,11 +185,11 @@ const getCandles = defineMethod({
       .execute();
     const candles = rows.map(
       (row): Candle => ({
-        time: Number(row.time),
-        open: fromTicks(spec, Number(row.open)),
-        high: fromTicks(spec, Number(row.high)),
-        low: fromTicks(spec, Number(row.low)),
-        close: fromTicks(spec, Number(row.close)),
+        time: row.time,
+        open: fromTicks(spec, row.open),
+        high: fromTicks(spec, row.high),
+        low: fromTicks(spec, row.low),
+        close: fromTicks(spec, row.close),
         baseVolume: sumText(spec, row.lots, 'lots'),
         quoteVolume: sumText(spec, row.notional, 'notional'),
       }),

@@ -13,7 +13,8 @@ import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.t
 import type { Ticker } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database, Queryable } from '../db.ts';
-import { AccountIds, type Posting } from '../ledger.ts';
+import { AccountIds, insufficient, type Posting } from '../ledger.ts';
+import type { TradesTable } from '../schema.ts';
 import {
   createBooks,
   holdFor,
@@ -47,25 +48,21 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+/** What a batch's commands share while they run: its balances, client ids, writes and clock. */
+interface Batch {
+  balances: Balances;
+  known: Map<string, OrderRow>;
+  writes: BatchWrites;
+  now: Date;
+  /** Orders that ended in this batch, dropped from memory once it commits. */
+  ended: number[];
+}
+
 /** What one batch writes. */
 interface BatchWrites {
   postings: Posting[];
   rows: Map<number, OrderRow>;
-  trades: {
-    id: number;
-    pair: PairSymbol;
-    seq: number;
-    price: number;
-    amount: number;
-    taker_side: 'buy' | 'sell';
-    maker_order_id: number;
-    taker_order_id: number;
-    maker_user_id: number;
-    taker_user_id: number;
-    maker_fee: string;
-    taker_fee: string;
-    created_at: Date;
-  }[];
+  trades: TradesTable[];
   lastPrices: Map<PairSymbol, number>;
 }
 
@@ -112,11 +109,18 @@ export class Market {
   private running: Promise<void> | null = null;
   private nextOrderId = 1;
   private nextTradeId = 1;
+  /** One settler per pair, made once: settling runs for every order. */
+  private readonly settlers: ReadonlyMap<PairSymbol, Settler>;
 
   private constructor(
     private readonly db: Database,
     readonly fees: FeeRates,
-  ) {}
+  ) {
+    const nextTradeId = () => this.nextTradeId++;
+    this.settlers = new Map(
+      PAIR_SYMBOLS.map((pair) => [pair, new Settler(PAIRS[pair], fees, nextTradeId)]),
+    );
+  }
 
   /** Opens the market over a database: every book rebuilt from the open orders stored. */
   static async open(db: Database, fees: FeeRates): Promise<Market> {
@@ -222,16 +226,7 @@ export class Market {
     });
   }
 
-  private run(
-    command: Command,
-    batch: {
-      balances: Balances;
-      known: Map<string, OrderRow>;
-      writes: BatchWrites;
-      now: Date;
-      ended: number[];
-    },
-  ): OrderRow[] {
+  private run(command: Command, batch: Batch): OrderRow[] {
     switch (command.kind) {
       case 'place':
         return [this.runPlace(command, batch)];
@@ -249,16 +244,7 @@ export class Market {
     }
   }
 
-  private runPlace(
-    command: Extract<Command, { kind: 'place' }>,
-    batch: {
-      balances: Balances;
-      known: Map<string, OrderRow>;
-      writes: BatchWrites;
-      now: Date;
-      ended: number[];
-    },
-  ): OrderRow {
+  private runPlace(command: Extract<Command, { kind: 'place' }>, batch: Batch): OrderRow {
     const { userId, pair, draft } = command;
     const { balances, writes, now } = batch;
     if (draft.clientOrderId !== undefined) {
@@ -277,7 +263,7 @@ export class Market {
     ) {
       const units = balances.get(userId, 'USDT') / 10n ** BigInt(SCALE - spec.valueDecimals);
       const total = Math.min(Number(units), spec.maxNotional);
-      if (total <= 0) throw new DomainError('Insufficient USDT balance.');
+      if (total <= 0) throw new DomainError(insufficient('USDT'));
       request = { ...request, total };
     }
     const hold = holdFor(request);
@@ -286,7 +272,7 @@ export class Market {
     const settler = this.settler(pair);
     const holdAmount = settler.holdAmount(request.side, hold.amount).amount;
     if (toScaled(holdAmount) > balances.get(userId, ticker)) {
-      throw new DomainError(`Insufficient ${ticker} balance.`);
+      throw new DomainError(insufficient(ticker));
     }
     const book = this.book(pair);
     const result = book.place(request);
@@ -318,10 +304,7 @@ export class Market {
     return row;
   }
 
-  private runCancel(
-    row: OrderRow,
-    batch: { balances: Balances; writes: BatchWrites; now: Date; ended: number[] },
-  ): OrderRow {
+  private runCancel(row: OrderRow, batch: Batch): OrderRow {
     const pair = row.pair as PairSymbol;
     const result = this.book(pair).cancel(row.id, batch.now.getTime());
     if (result.order === null) throw new Error(`order ${row.id} is open here but not in its book`);
@@ -330,11 +313,7 @@ export class Market {
   }
 
   /** Applies an operation's events: postings, trades, rows. */
-  private settle(
-    pair: PairSymbol,
-    events: Parameters<Settler['settle']>[0],
-    batch: { balances: Balances; writes: BatchWrites; now: Date; ended: number[] },
-  ): void {
+  private settle(pair: PairSymbol, events: Parameters<Settler['settle']>[0], batch: Batch): void {
     const { writes, now } = batch;
     const settlement = this.settler(pair).settle(events, this.held);
     for (const posting of settlement.postings) this.post(posting, batch);
@@ -375,13 +354,15 @@ export class Market {
     }
   }
 
-  private post(posting: Posting, batch: { balances: Balances; writes: BatchWrites }): void {
+  private post(posting: Posting, batch: Batch): void {
     batch.balances.apply(posting);
     batch.writes.postings.push(posting);
   }
 
   private settler(pair: PairSymbol): Settler {
-    return new Settler(PAIRS[pair], this.fees, () => this.nextTradeId++);
+    const settler = this.settlers.get(pair);
+    if (settler === undefined) throw new Error(`no settler for ${pair}`);
+    return settler;
   }
 
   private findOpen(userId: number, ref: OrderRef): OrderRow {
