@@ -1,10 +1,13 @@
 /**
  * A user's wallets (spec §3 Coin/wallet): one per listed currency, zeros included, available and
- * held apart, valued at the USD reference prices (a pair's last trade price once it has traded), and the totals the profile shows (balance, balanceBTC, percentChange).
+ * held apart, valued at the USD reference prices (a pair's last trade price once it has traded),
+ * and the totals the profile shows (balance, balanceBTC, percentChange). A wallet's chart is its
+ * pair's last day of hourly closes once the pair has traded, else the seeded series.
  */
 import { sql } from 'kysely';
 import type { Ticker, Wallet } from '../core/protocol.ts';
 import type { Queryable } from './db.ts';
+import { priceCharts } from './trading/candles.ts';
 
 /** The totals of a user's wallets shown in the profile (spec §3 User). */
 export interface WalletTotals {
@@ -66,7 +69,11 @@ async function holdings(db: Queryable, userId: number): Promise<Holding[]> {
     .groupBy(['c.id', 'c.ticker', 'c.chart', 'c.price', 'c.position'])
     .orderBy('c.position')
     .execute();
-  return rows.map((row) => ({ ...row, ticker: row.ticker as Ticker }));
+  const charts = await priceCharts(db);
+  return rows.map((row) => {
+    const ticker = row.ticker as Ticker;
+    return { ...row, ticker, chart: charts.get(ticker) ?? row.chart };
+  });
 }
 
 function round(value: number, digits: number): number {

@@ -5,41 +5,15 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { formatDecimal } from '../../core/markets/decimal.ts';
-import { PAIR_SYMBOLS, PAIRS, type PairSpec } from '../../core/markets/pairs.ts';
+import { PAIR_SYMBOLS, PAIRS } from '../../core/markets/pairs.ts';
 import { fromLots, fromTicks } from '../../core/markets/units.ts';
-import type { Candle, CandleInterval, MarketSummary } from '../../core/protocol.ts';
+import type { MarketSummary } from '../../core/protocol.ts';
 import { params } from '../http/fields.ts';
+import { readCandles, sumText, volumes } from '../trading/candles.ts';
 import { pairField, pairOf } from '../trading/orderParams.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Each candle interval's length. */
-export const INTERVAL_MS: Readonly<Record<CandleInterval, number>> = {
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '1h': 3_600_000,
-  '4h': 14_400_000,
-  '1d': DAY_MS,
-};
-
-/** Most candles one call returns. */
-export const MAX_CANDLES = 1000;
-
-/** Sums of lots and of ticks × lots, exact as numeric and sent as text. */
-const volumes = {
-  lots: sql<string>`coalesce(sum(amount), 0)::text`,
-  notional: sql<string>`coalesce(sum(price * amount), 0)::text`,
-};
-
-/** Lots or notional units from a numeric sum, as the pair's decimal text. */
-function sumText(spec: PairSpec, units: string, kind: 'lots' | 'notional'): string {
-  const value = BigInt(units);
-  return kind === 'lots'
-    ? formatDecimal(value * spec.lotUnits, spec.amountDecimals)
-    : formatDecimal(value * spec.tickUnits * spec.lotUnits, spec.valueDecimals);
-}
 
 const getItems = defineMethod({
   name: 'markets.getItems',
@@ -159,42 +133,7 @@ const getCandles = defineMethod({
   }),
   async handler(params, { db }) {
     const pair = pairOf(params.pair);
-    const spec = PAIRS[pair];
-    const size = INTERVAL_MS[params.interval];
-    const to = params.to ?? Date.now();
-    const from = params.from ?? to - size * (MAX_CANDLES - 1);
-    const start = Math.floor(from / size) * size;
-    const bucket = sql<number>`(floor(extract(epoch from created_at) * 1000 / ${size}) * ${size})::bigint`;
-    const rows = await db
-      .selectFrom('trades')
-      .select([
-        bucket.as('time'),
-        sql<number>`(array_agg(price order by id))[1]`.as('open'),
-        sql<number>`max(price)`.as('high'),
-        sql<number>`min(price)`.as('low'),
-        sql<number>`(array_agg(price order by id desc))[1]`.as('close'),
-        volumes.lots.as('lots'),
-        volumes.notional.as('notional'),
-      ])
-      .where('pair', '=', pair)
-      .where('created_at', '>=', new Date(start))
-      .where('created_at', '<=', new Date(to))
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .limit(MAX_CANDLES)
-      .execute();
-    const candles = rows.map(
-      (row): Candle => ({
-        time: row.time,
-        open: fromTicks(spec, row.open),
-        high: fromTicks(spec, row.high),
-        low: fromTicks(spec, row.low),
-        close: fromTicks(spec, row.close),
-        baseVolume: sumText(spec, row.lots, 'lots'),
-        quoteVolume: sumText(spec, row.notional, 'notional'),
-      }),
-    );
-    return { candles };
+    return { candles: await readCandles(db, pair, params.interval, params) };
   },
 });
 
