@@ -1,9 +1,15 @@
-/** The shared core: protocol types, codec, API client, store, formatting and validation rules. */
+/**
+ * The shared core: protocol types, codec, API client, store, formatting and validation rules, and
+ * the market maths (pairs, ticks, lots).
+ */
 export * from './api.ts';
 export * from './apiClient.ts';
 export * from './codec.ts';
 export * from './format.ts';
+export * from './markets/index.ts';
 export * from './notify.ts';
+// markets/pairs.ts declares PairSymbol as protocol.ts does; naming one settles which is exported.
+export type { PairSymbol } from './protocol.ts';
 export * from './protocol.ts';
 export * from './queryParams.ts';
 export * from './rules.ts';
