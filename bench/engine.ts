@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type LimitOrderOptions, Side, OrderBook as TheirBook } from 'nodejs-order-book';
 import { PAIRS } from '../core/markets/pairs.ts';
 import { OrderBook } from '../server/trading/engine/OrderBook.ts';
+import { seededRandom } from '../test/seededRandom.ts';
 
 /** The kinds of operation in the stream, in table order. */
 export const OPERATION_KINDS = ['new limit', 'cancel', 'IOC', 'market'] as const;
@@ -72,18 +73,6 @@ const MID = 6_500_000; // 65,000.00 USDT in ticks
 /** The account of an order: a thousand accounts share the book, as market makers do. */
 const accountOf = (id: number) => 1 + (id % 1000);
 
-/** mulberry32: deterministic, so every run and both engines see the same stream. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function newStream(length: number): Stream {
   return {
     length,
@@ -133,7 +122,7 @@ class LiveIds {
  * are still open to cancel and steers new orders against cancels to hold the depth steady.
  */
 function makeStream(operations: number, seed: number): { prefill: Stream; ops: Stream } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const book = new OrderBook(SPEC);
   const live = new LiveIds();
   const prefill = newStream(STEADY_ORDERS);
@@ -390,7 +379,7 @@ function cancelCost<B>(
   { levelOrders, window }: CancelCase,
   batches: number,
 ): number {
-  const next = random(levelOrders + window);
+  const next = seededRandom(levelOrders + window);
   const orders = newStream(STEADY_ORDERS + batches * CANCEL_BATCH);
   for (let i = 0; i < orders.length; i++) {
     const inLevel = i < levelOrders || i >= STEADY_ORDERS;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { seededRandom } from '../../../test/seededRandom.ts';
 import type { BookLimits } from './BookLimits.ts';
 import type { EngineEvent, OrderUpdate } from './EngineEvent.ts';
 import type { OpenOrderRecord } from './OpenOrderRecord.ts';
@@ -13,18 +14,6 @@ const LIMITS: BookLimits = {
   maxNotional: 100_000_000,
   minNotional: 2_000,
 };
-
-/** mulberry32: a tiny seeded PRNG, so a failing seed replays exactly. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the test remembers of every accepted order, as a persistence layer would. */
 interface Known {
@@ -167,7 +156,7 @@ class Ledger {
 }
 
 function run(seed: number, operations: number): { trades: number; stops: number } {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const ledger = new Ledger();
   const stream = new Stream(next, ledger.known);
   let engine = new OrderBook(LIMITS, { rememberFinished: 1_000_000 });
