@@ -21,7 +21,7 @@ import { storable } from './http/fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
-import { findCaller } from './sessions.ts';
+import { CallerLookup } from './sessions.ts';
 import type { Market } from './trading/Market.ts';
 
 /** Largest request body accepted, in bytes. */
@@ -51,6 +51,7 @@ const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
   const key = parseCodecKey(deps.config.codecKey);
   const allowed = new Set(deps.config.allowedOrigins);
+  const callers = new CallerLookup(deps.db);
 
   // Every body arrives as raw bytes: the first byte, not the content type, tells JSON from the
   // codec. The client sends text/plain so that calls stay CORS "simple requests"; the Origin
@@ -124,7 +125,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
       if (!isObject(body.value)) {
         return reply.code(400).send(envelope('The request body must be a JSON object.'));
       }
-      const answer = await call(body.value, request, deps);
+      const answer = await call(body.value, request, deps, callers);
       if (body.version === null) return reply.send(answer);
       return reply
         .type('application/octet-stream')
@@ -174,6 +175,7 @@ async function call(
   body: Record<string, unknown>,
   request: FastifyRequest,
   deps: ApiDependencies,
+  callers: CallerLookup,
 ): Promise<object> {
   const { method: name, token = '', subId = '', ...params } = body;
   if (typeof name !== 'string' || name === '')
@@ -190,7 +192,7 @@ async function call(
       host: request.hostname,
       pageHost: originHost(request.headers.origin) ?? request.hostname,
       subId: storable((subId ?? '').slice(0, MAX_SUB_ID_LENGTH)),
-      caller: token ? await findCaller(deps.db, token) : null,
+      caller: token ? await callers.find(token) : null,
     };
     const result = await method.run(params, context);
     return { status: true, ...result };

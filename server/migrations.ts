@@ -9,6 +9,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { contentMigration } from './content/contentMigration.ts';
+import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
@@ -195,6 +196,7 @@ export const migrations: Record<string, Migration> = {
   '0004_visitors': visitorMigration,
   '0005_ticket_sessions': ticketSessionMigration,
   '0006_spot': spotMigration,
+  '0007_ledger_statement_apply': ledgerBatchMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,20 +47,81 @@ export async function createSession(
  * account is blocked: a blocked account counts as signed out everywhere.
  */
 export async function findCaller(db: Queryable, token: string): Promise<Caller | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await db
+  return (await findCallers(db, [token])).get(token) ?? null;
+}
+
+/** The callers of many tokens with one query, by token (see findCaller); invalid ones are absent. */
+export async function findCallers(
+  db: Queryable,
+  tokens: readonly string[],
+): Promise<Map<string, Caller>> {
+  const byHash = new Map(
+    tokens.filter((token) => TOKEN_PATTERN.test(token)).map((token) => [hashToken(token), token]),
+  );
+  const found = new Map<string, Caller>();
+  if (byHash.size === 0) return found;
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.id as session_id')
-    .where('sessions.token_hash', '=', hashToken(token))
+    .select(['sessions.id as session_id', 'sessions.token_hash'])
+    .where('sessions.token_hash', 'in', [...byHash.keys()])
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
     .where('users.is_blocked', '=', false)
-    .executeTakeFirst();
-  if (row === undefined) return null;
-  const { session_id: sessionId, ...user } = row;
-  return { user, sessionId };
+    .execute();
+  for (const { session_id: sessionId, token_hash: hash, ...user } of rows) {
+    const token = byHash.get(hash);
+    if (token !== undefined) found.set(token, { user, sessionId });
+  }
+  return found;
+}
+
+/**
+ * Finds the callers of concurrent requests together: the tokens asked for while one lookup runs
+ * go out in the next lookup, one query for all of them. The embedded database runs one query at a
+ * time, so under load a lookup per request would queue each request behind the market's
+ * transaction on its own, and the market would see its orders one by one instead of in batches.
+ * Every answer is read from the database after it was asked for: nothing is cached.
+ */
+export class CallerLookup {
+  /** The tokens asked for since the running lookup was sent, with their askers. */
+  private asked = new Map<string, Asker[]>();
+  private running = false;
+
+  constructor(private readonly db: Queryable) {}
+
+  find(token: string): Promise<Caller | null> {
+    if (!TOKEN_PATTERN.test(token)) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      this.asked.set(token, [...(this.asked.get(token) ?? []), { resolve, reject }]);
+      if (this.running) return;
+      this.running = true;
+      // After this turn's other requests have asked too.
+      setImmediate(() => void this.run());
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.asked.size > 0) {
+      const asked = this.asked;
+      this.asked = new Map();
+      try {
+        const callers = await findCallers(this.db, [...asked.keys()]);
+        for (const [token, askers] of asked) {
+          for (const asker of askers) asker.resolve(callers.get(token) ?? null);
+        }
+      } catch (error) {
+        for (const askers of asked.values()) for (const asker of askers) asker.reject(error);
+      }
+    }
+    this.running = false;
+  }
+}
+
+interface Asker {
+  resolve(caller: Caller | null): void;
+  reject(error: unknown): void;
 }
 
 /** Ends a session; its token stops working at once. */

@@ -8,6 +8,7 @@
  * If a batch's transaction fails, nothing of it happened: its callers get an error and the books
  * are rebuilt from the database, which is also what a restart does (`open`).
  */
+import { sql } from 'kysely';
 import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol.ts';
@@ -171,9 +172,12 @@ export class Market {
   private enqueue(command: Command): Promise<OrderRow[]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
-      this.running ??= this.drain().finally(() => {
-        this.running = null;
-      });
+      // The batch starts after this turn's other commands have joined it.
+      this.running ??= new Promise<void>((started) => setImmediate(started))
+        .then(() => this.drain())
+        .finally(() => {
+          this.running = null;
+        });
     });
   }
 
@@ -447,13 +451,15 @@ export class Market {
     }
     if (writes.trades.length > 0) await trx.insertInto('trades').values(writes.trades).execute();
     await this.accounts.postMany(trx, writes.postings);
-    for (const [pair, ticks] of writes.lastPrices) {
-      const spec = PAIRS[pair];
-      await trx
-        .updateTable('currencies')
-        .set({ price: formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals) })
-        .where('ticker', '=', spec.base)
-        .execute();
+    if (writes.lastPrices.size > 0) {
+      const prices = [...writes.lastPrices].map(([pair, ticks]) => {
+        const spec = PAIRS[pair];
+        const price = formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals);
+        return sql`(${spec.base}, ${price}::numeric)`;
+      });
+      await sql`update currencies set price = last.price
+        from (values ${sql.join(prices)}) as last (ticker, price)
+        where currencies.ticker = last.ticker`.execute(trx);
     }
   }
 
