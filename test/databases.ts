@@ -11,6 +11,7 @@ import {
   type PostgresServer,
   postgresAvailable,
   postgresRequired,
+  type ScratchDatabase,
   startPostgres,
 } from './postgres.ts';
 
@@ -76,9 +77,7 @@ async function freshPglite(): Promise<FreshDatabase> {
 }
 
 async function freshPostgres(): Promise<FreshDatabase> {
-  const running = await sharedServer();
-  if (running === null) throw new Error(POSTGRES_SKIPPED);
-  const scratch = await createScratchDatabase(running.url, 'exchange_test');
+  const scratch = await scratchPostgres();
   const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
   return {
     db,
@@ -87,4 +86,14 @@ async function freshPostgres(): Promise<FreshDatabase> {
       await scratch.drop();
     },
   };
+}
+
+/**
+ * A fresh, empty database on the file's shared PostgreSQL server, for a test that hands the URL
+ * to a server process of its own; only inside `forEachDatabase`'s postgres group.
+ */
+export async function scratchPostgres(): Promise<ScratchDatabase> {
+  const running = await sharedServer();
+  if (running === null) throw new Error(POSTGRES_SKIPPED);
+  return createScratchDatabase(running.url, 'exchange_test');
 }

@@ -54,6 +54,11 @@ export class BookOrder {
   accountPrev: BookOrder | null = null;
   accountNext: BookOrder | null = null;
 
+  /** Whether this is a buy that gives only a total to spend (no amount). */
+  get byTotal(): boolean {
+    return this.remaining + this.filledLots === UNBOUNDED_LOTS;
+  }
+
   constructor(request: OrderRequest) {
     this.reset(request);
   }

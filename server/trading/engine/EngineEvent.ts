@@ -28,6 +28,7 @@ export type OrderReason =
   | 'noLiquidity'
   | 'fokUnfillable'
   | 'iocRemainder'
+  | 'fundsSpent'
   | 'selfTrade';
 
 /** An order's state after a change: sent for the incoming order and for every maker it touched. */

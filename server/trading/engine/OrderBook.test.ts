@@ -246,9 +246,12 @@ describe('market orders', () => {
     place(book, limit({ side: 'sell', priceTicks: 100, lots: 10, accountId: 2 }));
     const byLots = place(book, market({ side: 'buy', lots: 2, total: 10_000 }));
     assert.equal(byLots.order.filledLots, 2);
+    assert.equal(byLots.order.status, 'filled');
+    // The total is the account's spending limit: running out of it leaves the amount unbought.
     const byTotal = place(book, market({ side: 'buy', lots: 5, total: 300 }));
     assert.equal(byTotal.order.filledLots, 3);
-    assert.equal(byTotal.order.status, 'filled');
+    assert.equal(byTotal.order.status, 'expired');
+    assert.equal(byTotal.order.reason, 'fundsSpent');
   });
 
   it('buy by total that cannot afford one lot at the touch expires unfilled', () => {

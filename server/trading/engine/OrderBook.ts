@@ -406,9 +406,15 @@ export class OrderBook {
     }
     const outcome = this.match(order, opposite);
     if (outcome === MATCH_SELF) return;
-    // A buy by total is filled once what is left cannot buy one more lot.
-    if (order.remaining === 0 || (outcome === MATCH_DUST && order.filledLots > 0)) {
+    if (order.remaining === 0) {
       this.end(order, 'filled', null);
+      return;
+    }
+    if (outcome === MATCH_DUST && order.filledLots > 0) {
+      // A buy by total is filled once what is left cannot buy one more lot; a buy of an amount
+      // whose spending limit ran out first did not get what was asked for.
+      if (order.byTotal) this.end(order, 'filled', null);
+      else this.end(order, 'expired', 'fundsSpent');
       return;
     }
     this.end(order, 'expired', 'iocRemainder');

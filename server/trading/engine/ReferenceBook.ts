@@ -206,9 +206,12 @@ export class ReferenceBook {
       }
       const outcome = this.match(order);
       if (outcome === 'self') return null;
-      if (order.lots === 0 || (outcome === 'dust' && order.filledLots > 0))
-        this.end(order, 'filled', null);
-      else this.end(order, 'expired', 'iocRemainder');
+      const byTotal = order.lots === Number.POSITIVE_INFINITY;
+      if (order.lots === 0) this.end(order, 'filled', null);
+      else if (outcome === 'dust' && order.filledLots > 0) {
+        if (byTotal) this.end(order, 'filled', null);
+        else this.end(order, 'expired', 'fundsSpent');
+      } else this.end(order, 'expired', 'iocRemainder');
       return null;
     }
     const crosses = this.makersFor(order).length > 0;

@@ -15,5 +15,6 @@ export const REASON_MESSAGES: Readonly<Record<OrderReason, string>> = {
   noLiquidity: 'There are no orders on the other side of the book to trade with.',
   fokUnfillable: 'The fill-or-kill order could not be filled in full at once.',
   iocRemainder: 'The part that could not trade at once was not kept.',
+  fundsSpent: 'The available balance ran out before the whole amount was bought.',
   selfTrade: 'The order would have traded with another order of the same account.',
 };
