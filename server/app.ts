@@ -11,7 +11,9 @@ import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { seed } from './seed.ts';
 import { registerSite } from './site.ts';
+import { registerSockets } from './sockets.ts';
 import { registerSupport } from './support/index.ts';
+import { MAX_FRAME_BYTES } from './support/socket.ts';
 import { Market } from './trading/Market.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
@@ -83,7 +85,11 @@ export async function createServer(config: Config, db?: Database): Promise<Fasti
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   registerApi(app, { db: database, config, limits, live, market });
-  // The support socket registers @fastify/websocket, which the live counters share.
+  // Before any socket route: the support chat's frames are the largest any route takes.
+  await registerSockets(app, {
+    keepaliveMs: config.socketKeepaliveMs,
+    maxPayload: MAX_FRAME_BYTES,
+  });
   await registerSupport(app, { db: database, config, limits });
   registerLiveSocket(app, live);
   await registerSite(app, config);

@@ -38,6 +38,8 @@ export interface Config {
   siteDir: string;
   /** API requests allowed per IP per minute; 0 turns the limit off. */
   apiRateLimit: number;
+  /** Time between two pings on every socket; a socket that has not answered by the next is dropped. */
+  socketKeepaliveMs: number;
   /** The ad pixel's vendor URL (spec §7 Other); null loads no pixel at all. */
   pixelUrl: string | null;
   /** Defaults for the site configuration; a row in the settings table overrides each part. */
@@ -131,6 +133,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     logLevel: logLevel(read('LOG_LEVEL')),
     siteDir: read('SITE_DIR') ?? 'dist/site',
     apiRateLimit: integer(read('API_RATE_LIMIT'), 'API_RATE_LIMIT', 600, 0, 1_000_000),
+    socketKeepaliveMs:
+      integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     pixelUrl: pixelUrl(read('PIXEL_URL')),
     site: { socials, live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) } },
     support: {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol.ts';
 import { waitFor } from '../../test/waitFor.ts';
+import { registerSockets } from '../sockets.ts';
 import { LiveHub } from './LiveHub.ts';
 import { MAX_LIVE_CONNECTIONS_PER_IP, registerLiveSocket } from './liveSocket.ts';
 
@@ -26,7 +26,7 @@ describe('live-counter socket', () => {
   let url = '';
   before(async () => {
     app = Fastify();
-    await app.register(websocket);
+    await registerSockets(app, { keepaliveMs: 30_000, maxPayload: 1024 });
     hub = new LiveHub(7);
     registerLiveSocket(app, hub);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -24,7 +24,7 @@ export async function createLiveHub(db: Database): Promise<LiveHub> {
   return new LiveHub(Number(views));
 }
 
-/** Registers the socket route; needs @fastify/websocket registered on `app`. */
+/** Registers the socket route; needs registerSockets (../sockets.ts) on `app` first. */
 export function registerLiveSocket(app: FastifyInstance, hub: LiveHub): void {
   const perIp = new Map<string, number>();
   app.addHook('onClose', async () => hub.close());

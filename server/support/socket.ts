@@ -11,8 +11,8 @@
  * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
  * Each socket's messages are handled one after another, so they are stored in the order sent.
  */
+// The type import also brings @fastify/websocket's route options into Fastify's types.
 import type { WebSocket } from '@fastify/websocket';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
@@ -56,8 +56,6 @@ export const SEND_ERRORS = {
   unknownClient: 'There is no client with this id.',
 } as const;
 
-const KEEPALIVE_MS = 30_000;
-
 /** What the socket needs from the server. */
 export interface SupportSocketDependencies {
   db: Database;
@@ -76,7 +74,7 @@ const sendSchema = params({
 
 type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
 
-/** Registers the socket route on `app`, and @fastify/websocket unless it is already there. */
+/** Registers the socket route; needs registerSockets (../sockets.ts) on `app` first. */
 export async function registerSupportSocket(
   app: FastifyInstance,
   deps: SupportSocketDependencies,
@@ -87,26 +85,6 @@ export async function registerSupportSocket(
   const limit = config.support.sendRateLimit;
   const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
   const key = await attachmentUrlKey(db);
-
-  // One @fastify/websocket per server: other sockets (the live counters) share it.
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  }
-
-  // Dead connections (a laptop closed mid-session) are found by protocol pings and dropped.
-  const alive = new WeakMap<WebSocket, boolean>();
-  const keepalive = setInterval(() => {
-    for (const socket of app.websocketServer.clients) {
-      if (alive.get(socket) === false) {
-        socket.terminate();
-        continue;
-      }
-      alive.set(socket, false);
-      socket.ping();
-    }
-  }, KEEPALIVE_MS);
-  keepalive.unref();
-  app.addHook('onClose', async () => clearInterval(keepalive));
 
   app.get(
     SUPPORT_SOCKET_PATH,
@@ -126,7 +104,7 @@ export async function registerSupportSocket(
         callers.set(request, user);
       },
     },
-    (socket, request) => {
+    (socket: WebSocket, request) => {
       const user = callers.get(request);
       if (user === undefined) {
         socket.close(1008, 'Not authorised');
@@ -143,16 +121,13 @@ export async function registerSupportSocket(
         },
       };
       hub.add(peer);
-      alive.set(socket, true);
-      socket.on('pong', () => alive.set(socket, true));
       socket.on('close', () => hub.remove(peer));
 
       let chain: Promise<void> = Promise.resolve();
       let inFlight = 0;
       let flooded = false;
       socket.on('message', (data, isBinary) => {
-        alive.set(socket, true);
-        // The ws maxPayload already enforces this unless the plugin was set up elsewhere.
+        // registerSockets' maxPayload already enforces this unless it was given a larger one.
         const size = Array.isArray(data)
           ? data.reduce((sum, chunk) => sum + chunk.length, 0)
           : data.byteLength;

@@ -1,0 +1,44 @@
+/**
+ * The WebSocket plugin and one keepalive for every socket route. Routes declare
+ * `{ websocket: true }` after `registerSockets` and need nothing else: every socket the server
+ * accepts, on any route, is pinged each period, and one that has not answered the previous ping
+ * with a pong (RFC 6455 §5.5.2–5.5.3; browsers answer on their own) is dropped — a laptop closed
+ * mid-session, a connection a proxy or NAT forgot. The pings also keep idle connections inside
+ * a proxy's idle timeout.
+ */
+import websocket, { type WebSocket } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+
+/** How the sockets of every route are run. */
+export interface SocketOptions {
+  /** Time between two keepalive pings; a socket that has not answered by the next is dropped. */
+  keepaliveMs: number;
+  /** Largest frame any route accepts; bigger frames close the socket (1009). */
+  maxPayload: number;
+}
+
+/** Registers @fastify/websocket once and starts the keepalive; call before any socket route. */
+export async function registerSockets(app: FastifyInstance, options: SocketOptions): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: options.maxPayload } });
+  const server = app.websocketServer;
+
+  // Sockets pinged and not yet answered. A socket joins on its first ping, so one that opened
+  // moments before a tick still gets a full period to answer.
+  const unanswered = new WeakSet<WebSocket>();
+  server.on('connection', (socket: WebSocket) => {
+    socket.on('pong', () => unanswered.delete(socket));
+  });
+
+  const keepalive = setInterval(() => {
+    for (const socket of server.clients) {
+      if (unanswered.has(socket)) {
+        socket.terminate();
+      } else if (socket.readyState === socket.OPEN) {
+        unanswered.add(socket);
+        socket.ping();
+      }
+    }
+  }, options.keepaliveMs);
+  keepalive.unref();
+  app.addHook('onClose', async () => clearInterval(keepalive));
+}
