@@ -6,6 +6,7 @@ import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { writeReadmeSection } from './readme.ts';
 import { benchSocket } from './socket.ts';
+import { benchSpot, spotTables } from './spot.ts';
 import { benchWidgets, widgetTable } from './widgets.ts';
 
 const machine = `${cpus().length} cores, Node ${process.versions.node}`;
@@ -75,3 +76,8 @@ const engine = benchEngine();
 const engineText = engineTable(engine, machine);
 console.log(`\n${engineText}`);
 writeReadmeSection('engine', engineText);
+
+const spot = spotTables(await benchSpot(256, seconds, 10), machine);
+console.log(`\n${spot.placement}\n\n${spot.faults}`);
+writeReadmeSection('placement', spot.placement);
+writeReadmeSection('faults', spot.faults);

@@ -13,11 +13,16 @@ import { isDeepStrictEqual } from 'node:util';
 import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { BookDepth, SpotOrder } from '../../core/protocol.ts';
 import { loadConfig } from '../../server/config.ts';
-import { type Database, openDatabase } from '../../server/db.ts';
+import type { Database } from '../../server/db.ts';
 import { seededRandom } from '../seededRandom.ts';
 import { auditSpot, storedBooks } from './audit.ts';
 import { Journal, stillOpen } from './journal.ts';
-import { type DatabasePlace, serverEnv, startServerProcess } from './serverProcess.ts';
+import {
+  type DatabasePlace,
+  serverEnv,
+  startServerProcess,
+  withDatabase,
+} from './serverProcess.ts';
 import { callApi, prepareTraders, StepStream, type Trader } from './traders.ts';
 
 /** How a fault run goes. */
@@ -200,23 +205,6 @@ async function committedClientIds(db: Database, journal: Journal): Promise<Map<s
     if (row !== undefined) found.set(`${trader.userId}:${step.params.clientOrderId}`, row.id);
   }
   return found;
-}
-
-/** Opens the database from this process (the server is down), runs `use`, closes it. */
-async function withDatabase<T>(
-  place: DatabasePlace,
-  use: (db: Database) => Promise<T>,
-): Promise<T> {
-  const db = await openDatabase(
-    'url' in place
-      ? { databaseUrl: place.url, dataDir: ':memory:' }
-      : { databaseUrl: null, dataDir: place.dataDir },
-  );
-  try {
-    return await use(db);
-  } finally {
-    await db.destroy();
-  }
 }
 
 /** A fresh embedded database folder, removed by the returned function. */

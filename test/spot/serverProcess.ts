@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { type Database, openDatabase } from '../../server/db.ts';
 import { REPO_ROOT } from '../../server/siteBuild.ts';
 
 /** Where the server keeps its data: an embedded database folder or a PostgreSQL URL. */
@@ -80,4 +81,21 @@ function listeningUrl(child: ChildProcess): Promise<string> {
       reject(new Error(`the server exited (${signal ?? code}) before serving:\n${output}`));
     });
   });
+}
+
+/** Opens the database from this process (the server is down), runs `use`, closes it. */
+export async function withDatabase<T>(
+  place: DatabasePlace,
+  use: (db: Database) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(
+    'url' in place
+      ? { databaseUrl: place.url, dataDir: ':memory:' }
+      : { databaseUrl: null, dataDir: place.dataDir },
+  );
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
+  }
 }

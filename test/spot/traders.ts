@@ -110,15 +110,17 @@ const MID_TICKS: ReadonlyMap<PairSymbol, number> = new Map(
 export class StepStream {
   private placed = 0;
 
+  /** `cancels`: the share of steps that cancel (one in ten of those cancels everything). */
   constructor(
     private readonly next: () => number,
     private readonly name: string,
+    private readonly cancels = 0.2,
   ) {}
 
   step(open: readonly SpotOrder[]): TraderStep {
-    const roll = this.next();
+    const roll = this.next() / this.cancels;
     const order = open[Math.floor(this.next() * open.length)];
-    if (roll < 0.18 && order !== undefined) {
+    if (roll < 0.9 && order !== undefined) {
       return {
         method: 'orders.cancel',
         params:
@@ -127,9 +129,14 @@ export class StepStream {
             : { id: order.id },
       };
     }
-    if (roll < 0.2) {
+    if (roll < 1) {
       return { method: 'orders.cancelAll', params: this.next() < 0.5 ? {} : { pair: this.pair() } };
     }
+    return { method: 'orders.place', params: this.order() };
+  }
+
+  /** The next placement alone. */
+  placement(): Extract<TraderStep, { method: 'orders.place' }> {
     return { method: 'orders.place', params: this.order() };
   }
 
