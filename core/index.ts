@@ -9,7 +9,6 @@ export * from './format.ts';
 export * from './markets/index.ts';
 export * from './notify.ts';
 // markets/pairs.ts declares PairSymbol as protocol.ts does; naming one settles which is exported.
-export type { PairSymbol } from './protocol.ts';
 export * from './protocol.ts';
 export * from './queryParams.ts';
 export * from './rules.ts';

@@ -1,9 +1,8 @@
 /** The eight spot pairs and their trading steps, with the integer scales derived from them. */
-import { ASSETS, type Asset, QUOTE } from '../protocol.ts';
+import { ASSETS, type Asset, type PairSymbol, QUOTE } from '../protocol.ts';
 import { normalise, parseDecimal, rescale, type ScaledDecimal } from './decimal.ts';
 
-/** A pair's symbol: the base asset, an underscore, then the quote currency. */
-export type PairSymbol = `${Asset}_${typeof QUOTE}`;
+export type { PairSymbol };
 
 /** What a pair's steps are, as a person writes them (decimal strings in the quote or the base). */
 export interface PairSteps {
@@ -110,13 +109,14 @@ const STEPS: Readonly<Record<Asset, PairSteps>> = {
 };
 
 /** Every pair symbol, in the order the assets are listed. */
-export const PAIR_SYMBOLS: readonly PairSymbol[] = ASSETS.map(
+// Marked pure so that a bundle importing core without using the pairs drops them.
+export const PAIR_SYMBOLS: readonly PairSymbol[] = /* @__PURE__ */ ASSETS.map(
   (asset): PairSymbol => `${asset}_${QUOTE}`,
 );
 
 /** Each pair's spec, by symbol. */
-export const PAIRS: Readonly<Record<PairSymbol, PairSpec>> = Object.fromEntries(
-  ASSETS.map((asset) => [`${asset}_${QUOTE}`, derive(asset, STEPS[asset])]),
+export const PAIRS: Readonly<Record<PairSymbol, PairSpec>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ ASSETS.map((asset) => [`${asset}_${QUOTE}`, derive(asset, STEPS[asset])]),
 ) as Record<PairSymbol, PairSpec>;
 
 /** Whether a string names one of the pairs (for parameters arriving as plain text). */
