@@ -29,6 +29,7 @@ const codecTable = [
 ].join('\n');
 console.log(codecTable);
 writeReadmeSection('codec', codecTable);
+await import('./packages.ts').then((bench) => bench.reportPackages(machine));
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const http = await benchHttp(seconds);
