@@ -4,6 +4,8 @@
  * reply. Spec §3 (entities) and §7 (calls). Nothing else re-declares these shapes.
  */
 
+export * from './protocol/marketStreams.ts';
+
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;
 
@@ -460,6 +462,8 @@ export interface Methods {
     params: { pair: string; interval: CandleInterval; from?: number; to?: number };
     result: { candles: Candle[] };
   };
+  /** A single-use ticket that opens the market socket with the caller's `account` stream. */
+  'markets.getSocketTicket': { params: Record<string, never>; result: { ticket: string } };
   /** Places an order; it is stored, with its fills and their ledger entries, before the answer. */
   'orders.place': { params: PlaceOrderParams; result: { order: SpotOrder } };
   /** Cancels one open order of the caller, by `id` or `clientOrderId`. */

@@ -15,6 +15,7 @@ import { registerSockets } from './sockets.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
 import { Market } from './trading/Market.ts';
+import { registerMarketSocket } from './trading/streams/marketSocket.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -92,6 +93,7 @@ export async function createServer(config: Config, db?: Database): Promise<Fasti
   });
   await registerSupport(app, { db: database, config, limits });
   registerLiveSocket(app, live);
+  registerMarketSocket(app, { db: database, market });
   await registerSite(app, config);
   return app;
 }

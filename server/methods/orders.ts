@@ -3,10 +3,6 @@
  * and fills. Placing answers only after the order, its fills and their ledger entries are stored.
  */
 import { z } from 'zod';
-import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
-import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
-import type { OwnTrade } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import { params } from '../http/fields.ts';
 import { DEFAULT_SELF_TRADE } from '../trading/engine/index.ts';
@@ -17,14 +13,8 @@ import {
   pairField,
   pairOf,
 } from '../trading/orderParams.ts';
-import { toWire } from '../trading/orderRows.ts';
+import { ownFills, toWire } from '../trading/orderRows.ts';
 import { defineMethod, type Method } from './registry.ts';
-
-/** A stored decimal without the column's trailing zeros ("0.000200000000000000" → "0.0002"). */
-function plain(decimal: string): string {
-  const parsed = parseDecimal(decimal);
-  return typeof parsed === 'string' ? decimal : formatDecimal(parsed.units, parsed.decimals);
-}
 
 /** Most orders or trades a history page holds. */
 export const MAX_HISTORY = 500;
@@ -131,30 +121,7 @@ const getMine = defineMethod({
     if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
     if (params.before !== undefined) query = query.where('id', '<', params.before);
     const rows = await query.execute();
-    // A trade with oneself (self-trade prevention off) is two fills: the taker's, then the maker's.
-    const trades = rows.flatMap((row): OwnTrade[] => {
-      const spec = PAIRS[row.pair as PairSymbol];
-      const fill = (role: 'maker' | 'taker'): OwnTrade => {
-        const side = role === 'taker' ? row.taker_side : row.taker_side === 'buy' ? 'sell' : 'buy';
-        return {
-          id: row.id,
-          pair: spec.symbol,
-          orderId: role === 'taker' ? row.taker_order_id : row.maker_order_id,
-          side,
-          role,
-          price: fromTicks(spec, row.price),
-          amount: fromLots(spec, row.amount),
-          total: fromNotional(spec, row.price * row.amount),
-          fee: plain(role === 'taker' ? row.taker_fee : row.maker_fee),
-          feeTicker: side === 'buy' ? spec.base : 'USDT',
-          time: row.created_at.toISOString(),
-        };
-      };
-      return [
-        ...(row.taker_user_id === me ? [fill('taker')] : []),
-        ...(row.maker_user_id === me ? [fill('maker')] : []),
-      ];
-    });
+    const trades = rows.flatMap((row) => ownFills(row, me));
     return { trades };
   },
 });

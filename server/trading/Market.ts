@@ -33,6 +33,13 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** Which order to cancel: by the market's id or the account's own client order id. */
 export type OrderRef = { id: number } | { clientOrderId: string };
 
+/** What a committed batch changed: the market streams publish it. */
+export interface Committed {
+  /** Every order the batch placed or changed, as stored. */
+  orders: readonly OrderRow[];
+  trades: readonly TradesTable[];
+}
+
 /** Commands a batch carries at most: enough to amortise a commit, small enough to answer fast. */
 const MAX_BATCH = 256;
 
@@ -108,6 +115,7 @@ export class Market {
   private readonly queue: Waiting[] = [];
   private readonly accounts = new AccountIds();
   private running: Promise<void> | null = null;
+  private readonly listeners = new Set<(committed: Committed) => void>();
   private nextOrderId = 1;
   private nextTradeId = 1;
   /** One settler per pair, made once: settling runs for every order. */
@@ -164,6 +172,15 @@ export class Market {
       .map((row) => ({ ...row }));
   }
 
+  /**
+   * Calls `listener` after each batch commits, before the next batch runs, so the books it reads
+   * then are exactly the committed ones. Returns the function that stops the calls.
+   */
+  onCommit(listener: (committed: Committed) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Waits for every queued command to be done (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.running !== null) await this.running;
@@ -192,16 +209,16 @@ export class Market {
   private async runBatch(batch: Waiting[]): Promise<void> {
     const results: (OrderRow[] | DomainError)[] = [];
     const ended: number[] = [];
+    const writes: BatchWrites = {
+      postings: [],
+      rows: new Map(),
+      trades: [],
+      lastPrices: new Map(),
+    };
     try {
       await this.db.transaction().execute(async (trx) => {
         const balances = await this.lockBalances(trx, batch);
         const known = await this.knownClientIds(trx, batch);
-        const writes: BatchWrites = {
-          postings: [],
-          rows: new Map(),
-          trades: [],
-          lastPrices: new Map(),
-        };
         const now = new Date();
         for (const { command } of batch) {
           try {
@@ -223,11 +240,27 @@ export class Market {
       this.open.delete(id);
       this.held.delete(id);
     }
+    this.publish({
+      orders: [...writes.rows.values()].map((row) => ({ ...row })),
+      trades: writes.trades,
+    });
     batch.forEach((waiting, index) => {
       const result = results[index];
       if (result instanceof DomainError) waiting.reject(result);
       else waiting.resolve((result ?? []).map((row) => ({ ...row })));
     });
+  }
+
+  private publish(committed: Committed): void {
+    if (committed.orders.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(committed);
+      } catch (error) {
+        // A stream's failure must never reach the traders whose orders are already committed.
+        console.error('A market listener failed:', error);
+      }
+    }
   }
 
   private run(command: Command, batch: Batch): OrderRow[] {

@@ -2,11 +2,11 @@
  * Orders between the three forms they take: the row the database keeps, the engine's request
  * and open-order record, and the order the API answers with (decimal strings, never numbers).
  */
-import { formatDecimal } from '../../core/markets/decimal.ts';
+import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
-import type { SpotOrder } from '../../core/protocol.ts';
-import type { OrdersTable } from '../schema.ts';
+import type { OwnTrade, SpotOrder } from '../../core/protocol.ts';
+import type { OrdersTable, TradesTable } from '../schema.ts';
 import {
   type OpenOrderRecord,
   type OrderReason,
@@ -139,4 +139,38 @@ export function toWire(row: OrderRow): SpotOrder {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** A stored decimal without the column's trailing zeros ("0.000200000000000000" → "0.0002"). */
+function plain(decimal: string): string {
+  const parsed = parseDecimal(decimal);
+  return typeof parsed === 'string' ? decimal : formatDecimal(parsed.units, parsed.decimals);
+}
+
+/**
+ * A trade as the fills of one account: one, or two for a trade with oneself (self-trade
+ * prevention off): the taker's, then the maker's.
+ */
+export function ownFills(row: TradesTable, userId: number): OwnTrade[] {
+  const spec = PAIRS[row.pair as PairSymbol];
+  const fill = (role: 'maker' | 'taker'): OwnTrade => {
+    const side = role === 'taker' ? row.taker_side : row.taker_side === 'buy' ? 'sell' : 'buy';
+    return {
+      id: row.id,
+      pair: spec.symbol,
+      orderId: role === 'taker' ? row.taker_order_id : row.maker_order_id,
+      side,
+      role,
+      price: fromTicks(spec, row.price),
+      amount: fromLots(spec, row.amount),
+      total: fromNotional(spec, row.price * row.amount),
+      fee: plain(role === 'taker' ? row.taker_fee : row.maker_fee),
+      feeTicker: side === 'buy' ? spec.base : 'USDT',
+      time: row.created_at.toISOString(),
+    };
+  };
+  return [
+    ...(row.taker_user_id === userId ? [fill('taker')] : []),
+    ...(row.maker_user_id === userId ? [fill('maker')] : []),
+  ];
 }

@@ -1,0 +1,108 @@
+/**
+ * The public market data, read once for the API's markets.* methods and the market streams
+ * alike: each pair's summary with its 24 h ticker, the book's depth, and public trades.
+ */
+import { sql } from 'kysely';
+import { formatDecimal } from '../../core/markets/decimal.ts';
+import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
+import { fromLots, fromTicks } from '../../core/markets/units.ts';
+import type { BookDepth, MarketSummary, PublicTrade } from '../../core/protocol.ts';
+import type { Queryable } from '../db.ts';
+import type { TradesTable } from '../schema.ts';
+import { sumText, volumes } from './candles.ts';
+import type { Market } from './Market.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The summaries of `pairs`: steps, fees, and the ticker of the last 24 hours. */
+export async function readSummaries(
+  db: Queryable,
+  market: Market,
+  pairs: readonly PairSymbol[],
+): Promise<MarketSummary[]> {
+  if (pairs.length === 0) return [];
+  const stats = await db
+    .selectFrom('trades')
+    .select([
+      'pair',
+      sql<number>`max(price)`.as('high'),
+      sql<number>`min(price)`.as('low'),
+      sql<number>`(array_agg(price order by id))[1]`.as('open'),
+      volumes.lots.as('lots'),
+      volumes.notional.as('notional'),
+    ])
+    .where('created_at', '>=', new Date(Date.now() - DAY_MS))
+    .where('pair', 'in', pairs)
+    .groupBy('pair')
+    .execute();
+  return pairs.map((symbol): MarketSummary => {
+    const spec = PAIRS[symbol];
+    const day = stats.find((row) => row.pair === symbol);
+    const last = market.book(symbol).lastPriceTicks;
+    return {
+      pair: symbol,
+      base: spec.base,
+      quote: spec.quote,
+      tickSize: spec.tickSize,
+      lotSize: spec.lotSize,
+      minValue: spec.minValue,
+      makerFee: market.fees.maker,
+      takerFee: market.fees.taker,
+      last: last === null ? null : fromTicks(spec, last),
+      change: day === undefined || last === null ? null : percentChange(day.open, last),
+      high: day === undefined ? null : fromTicks(spec, day.high),
+      low: day === undefined ? null : fromTicks(spec, day.low),
+      baseVolume: sumText(spec, day?.lots ?? '0', 'lots'),
+      quoteVolume: sumText(spec, day?.notional ?? '0', 'notional'),
+    };
+  });
+}
+
+/** The change from `open` to `last` in percent with 2 decimals, rounded half away from zero. */
+function percentChange(open: number, last: number): string {
+  const basisPoints = (BigInt(last - open) * 20_000n) / BigInt(open);
+  const rounded = basisPoints >= 0n ? (basisPoints + 1n) / 2n : (basisPoints - 1n) / 2n;
+  return formatDecimal(rounded, 2);
+}
+
+/** A pair's book, `depth` levels a side, as the engine holds it now. */
+export function bookDepth(market: Market, pair: PairSymbol, depth: number): BookDepth {
+  const spec = PAIRS[pair];
+  const book = market.book(pair).depth(depth);
+  const level = (l: { priceTicks: number; lots: number; orders: number }) => ({
+    price: fromTicks(spec, l.priceTicks),
+    amount: fromLots(spec, l.lots),
+    orders: l.orders,
+  });
+  return { pair, bids: book.bids.map(level), asks: book.asks.map(level), sequence: book.bookSeq };
+}
+
+/** A pair's latest trades, newest first. */
+export async function readPublicTrades(
+  db: Queryable,
+  pair: PairSymbol,
+  limit: number,
+): Promise<PublicTrade[]> {
+  const rows = await db
+    .selectFrom('trades')
+    .select(['id', 'pair', 'price', 'amount', 'taker_side', 'created_at'])
+    .where('pair', '=', pair)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(publicTrade);
+}
+
+/** A stored trade as anyone may see it. */
+export function publicTrade(
+  row: Pick<TradesTable, 'id' | 'pair' | 'price' | 'amount' | 'taker_side' | 'created_at'>,
+): PublicTrade {
+  const spec = PAIRS[row.pair as PairSymbol];
+  return {
+    id: row.id,
+    price: fromTicks(spec, row.price),
+    amount: fromLots(spec, row.amount),
+    takerSide: row.taker_side,
+    time: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * The market streams' publisher: who listens to what, the snapshot each new subscriber gets, and
+ * after each committed batch of the market (Market.onCommit) the updates its changes cause:
+ *
+ * - `orders` (the book): the changed levels with the next sequence number, for every pair the
+ *   batch touched, computed whether anyone listens or not so that the numbers stay meaningful;
+ * - `trades`: the batch's new trades of the pair;
+ * - `stats` and `chart`: the pair's ticker and current candle, read again from the database at
+ *   most every REFRESH_MS per pair (a busy pair trades far more often than anyone can read);
+ * - `account`: each account's changed orders and new fills, and its wallets.
+ *
+ * Everything published has been committed: an update never shows what a rollback could undo.
+ */
+import type { PairSymbol } from '../../../core/markets/pairs.ts';
+import type {
+  CandleInterval,
+  MarketServerMessage,
+  OwnTrade,
+  SpotOrder,
+  StreamTopic,
+} from '../../../core/protocol.ts';
+import type { Database } from '../../db.ts';
+import { listWallets } from '../../wallets.ts';
+import { INTERVAL_MS, readCandles } from '../candles.ts';
+import type { Committed, Market } from '../Market.ts';
+import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
+import { ownFills, toWire } from '../orderRows.ts';
+import { BookWindows } from './BookWindows.ts';
+
+/** One listener: a socket, or anything that can take a message. */
+export interface Subscriber {
+  /** The account a private stream may be read for, or null (a public socket). */
+  readonly userId: number | null;
+  send(message: MarketServerMessage): void;
+}
+
+/** How many trades a trades snapshot holds. */
+export const TRADES_SNAPSHOT = 50;
+
+/** Candles a chart snapshot holds. */
+export const CHART_SNAPSHOT = 300;
+
+/** Tickers and candles are read again at most this often per pair. */
+const REFRESH_MS = 250;
+
+/** A topic's key in the registry (an account topic is the caller's own). */
+function keyOf(topic: StreamTopic, userId: number | null): string {
+  switch (topic.stream) {
+    case 'account':
+      return `account:${userId}`;
+    case 'chart':
+      return `chart:${topic.pair}:${topic.interval}`;
+    default:
+      return `${topic.stream}:${topic.pair}`;
+  }
+}
+
+/** See the file comment. */
+export class MarketFeed {
+  private readonly topics = new Map<string, Set<Subscriber>>();
+  private readonly windows: BookWindows;
+  private readonly refreshing = new Map<string, NodeJS.Timeout>();
+  private readonly stop: () => void;
+
+  constructor(
+    private readonly db: Database,
+    private readonly market: Market,
+  ) {
+    this.windows = new BookWindows(market);
+    this.stop = market.onCommit((committed) => this.publish(committed));
+  }
+
+  /** Adds a subscriber to a topic and sends it the topic's snapshot. */
+  async subscribe(subscriber: Subscriber, topic: StreamTopic): Promise<void> {
+    if (topic.stream === 'account' && subscriber.userId === null) {
+      throw new Error('account stream without an account');
+    }
+    const key = keyOf(topic, subscriber.userId);
+    const listeners = this.topics.get(key) ?? new Set();
+    this.topics.set(key, listeners);
+    listeners.add(subscriber);
+    for (const message of await this.snapshot(topic, subscriber.userId)) subscriber.send(message);
+  }
+
+  /** Removes a subscriber from a topic; true if it was there. */
+  unsubscribe(subscriber: Subscriber, topic: StreamTopic): boolean {
+    const key = keyOf(topic, subscriber.userId);
+    const listeners = this.topics.get(key);
+    const removed = listeners?.delete(subscriber) ?? false;
+    if (listeners?.size === 0) this.topics.delete(key);
+    return removed;
+  }
+
+  /** Removes a subscriber from every topic (its socket closed). */
+  drop(subscriber: Subscriber): void {
+    for (const [key, listeners] of this.topics) {
+      listeners.delete(subscriber);
+      if (listeners.size === 0) this.topics.delete(key);
+    }
+  }
+
+  /** Stops publishing (server shutdown). */
+  close(): void {
+    this.stop();
+    for (const timer of this.refreshing.values()) clearTimeout(timer);
+    this.refreshing.clear();
+  }
+
+  private async snapshot(
+    topic: StreamTopic,
+    userId: number | null,
+  ): Promise<MarketServerMessage[]> {
+    switch (topic.stream) {
+      case 'orders': {
+        const book = this.windows.snapshot(topic.pair);
+        return [{ v: 1, type: 'book', pair: topic.pair, snapshot: true, ...book }];
+      }
+      case 'trades': {
+        const trades = await readPublicTrades(this.db, topic.pair, TRADES_SNAPSHOT);
+        return [{ v: 1, type: 'trades', pair: topic.pair, snapshot: true, trades }];
+      }
+      case 'stats': {
+        const [ticker] = await readSummaries(this.db, this.market, [topic.pair]);
+        return ticker === undefined ? [] : [{ v: 1, type: 'ticker', pair: topic.pair, ticker }];
+      }
+      case 'chart': {
+        const from = Date.now() - INTERVAL_MS[topic.interval] * (CHART_SNAPSHOT - 1);
+        const candles = await readCandles(this.db, topic.pair, topic.interval, { from });
+        const { pair, interval } = topic;
+        return [{ v: 1, type: 'candles', pair, interval, snapshot: true, candles }];
+      }
+      case 'account': {
+        if (userId === null) return [];
+        const orders = this.market.openOrders(userId, null).map(toWire);
+        const wallets = await listWallets(this.db, userId);
+        return [{ v: 1, type: 'account', snapshot: true, orders, trades: [], wallets }];
+      }
+    }
+  }
+
+  private publish(committed: Committed): void {
+    const pairs = new Set(committed.orders.map((row) => row.pair as PairSymbol));
+    for (const pair of pairs) {
+      const changes = this.windows.advance(pair);
+      if (changes !== null) {
+        this.send(`orders:${pair}`, { v: 1, type: 'book', pair, snapshot: false, ...changes });
+      }
+    }
+    const tradedPairs = new Set<PairSymbol>();
+    for (const pair of pairs) {
+      const trades = committed.trades.filter((trade) => trade.pair === pair);
+      if (trades.length === 0) continue;
+      tradedPairs.add(pair);
+      const shown = trades.map(publicTrade).reverse();
+      this.send(`trades:${pair}`, { v: 1, type: 'trades', pair, snapshot: false, trades: shown });
+    }
+    for (const pair of tradedPairs) {
+      this.refresh(`stats:${pair}`, () => this.sendTicker(pair));
+      for (const interval of Object.keys(INTERVAL_MS) as CandleInterval[]) {
+        const key = `chart:${pair}:${interval}`;
+        if (this.topics.has(key)) this.refresh(key, () => this.sendCandle(pair, interval));
+      }
+    }
+    this.publishAccounts(committed);
+  }
+
+  /** Each touched account's changed orders and new fills at once, its wallets just after. */
+  private publishAccounts(committed: Committed): void {
+    const changes = new Map<number, { orders: SpotOrder[]; trades: OwnTrade[] }>();
+    const of = (userId: number) => {
+      const found = changes.get(userId) ?? { orders: [], trades: [] };
+      changes.set(userId, found);
+      return found;
+    };
+    for (const row of committed.orders) {
+      if (this.topics.has(`account:${row.user_id}`)) of(row.user_id).orders.push(toWire(row));
+    }
+    for (const trade of committed.trades) {
+      for (const userId of new Set([trade.maker_user_id, trade.taker_user_id])) {
+        if (this.topics.has(`account:${userId}`))
+          of(userId).trades.push(...ownFills(trade, userId));
+      }
+    }
+    for (const [userId, { orders, trades }] of changes) {
+      const key = `account:${userId}`;
+      this.send(key, { v: 1, type: 'account', snapshot: false, orders, trades, wallets: [] });
+      this.refresh(key, async () => {
+        const wallets = await listWallets(this.db, userId);
+        this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
+      });
+    }
+  }
+
+  private async sendTicker(pair: PairSymbol): Promise<void> {
+    if (!this.topics.has(`stats:${pair}`)) return;
+    const [ticker] = await readSummaries(this.db, this.market, [pair]);
+    if (ticker !== undefined) this.send(`stats:${pair}`, { v: 1, type: 'ticker', pair, ticker });
+  }
+
+  private async sendCandle(pair: PairSymbol, interval: CandleInterval): Promise<void> {
+    const size = INTERVAL_MS[interval];
+    const from = Math.floor(Date.now() / size) * size;
+    const candles = await readCandles(this.db, pair, interval, { from });
+    if (candles.length === 0) return;
+    this.send(`chart:${pair}:${interval}`, {
+      v: 1,
+      type: 'candles',
+      pair,
+      interval,
+      snapshot: false,
+      candles,
+    });
+  }
+
+  /** Runs `read` at most once per REFRESH_MS per key, after the latest call (trailing). */
+  private refresh(key: string, read: () => Promise<void>): void {
+    if (this.refreshing.has(key)) return;
+    const timer = setTimeout(() => {
+      this.refreshing.delete(key);
+      read().catch((error: unknown) => console.error(`Market stream ${key}:`, error));
+    }, REFRESH_MS);
+    timer.unref();
+    this.refreshing.set(key, timer);
+  }
+
+  private send(key: string, message: MarketServerMessage): void {
+    for (const subscriber of this.topics.get(key) ?? []) subscriber.send(message);
+  }
+}
