@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deflateSync } from 'fflate';
+import { Deflate, deflateSync } from 'fflate';
 import {
   CODEC_COMPACT,
   CODEC_SPEC,
@@ -63,6 +63,26 @@ describe('codec', () => {
     body[0] = CODEC_SPEC;
     body.set(bomb, 1);
     assert.throws(() => decode(body, key), /too large/);
+  });
+
+  it('refuses a small body that would inflate to 256 MiB without inflating it', () => {
+    // Built in pieces: the 256 MiB never exist, only their half-megabyte deflate.
+    const parts: Uint8Array[] = [];
+    const deflate = new Deflate({ level: 9 }, (chunk) => parts.push(chunk));
+    const zeros = new Uint8Array(1024 * 1024);
+    for (let i = 0; i < 256; i += 1) deflate.push(zeros, i === 255);
+    const body = new Uint8Array(1 + parts.reduce((sum, part) => sum + part.length, 0));
+    body[0] = CODEC_SPEC;
+    let offset = 1;
+    for (const part of parts) {
+      body.set(part, offset);
+      offset += part.length;
+    }
+    const before = process.memoryUsage().rss;
+    assert.throws(() => decode(body, key), /too large/);
+    // Inflated whole, it would take the 256 MiB first; stopped at the cap, a few MiB at most.
+    const grown = process.memoryUsage().rss - before;
+    assert.ok(grown < 64 * 1024 * 1024, `memory grew by ${Math.round(grown / 1048576)} MiB`);
   });
 
   it('accepts only 64-hex-digit keys', () => {

@@ -101,6 +101,9 @@ function decrypt(data: Uint8Array, key: Uint8Array): Uint8Array {
   return cbc(key, data.subarray(0, IV_BYTES)).decrypt(data.subarray(IV_BYTES));
 }
 
+/** Input bytes inflated at a time: at most about 1 MB of output each, past the cap. */
+const INFLATE_SLICE_BYTES = 1024;
+
 /** Inflates, refusing to produce more than MAX_DECODED_BYTES (a deflate bomb stops early). */
 function inflateCapped(data: Uint8Array): Uint8Array {
   const chunks: Uint8Array[] = [];
@@ -112,7 +115,12 @@ function inflateCapped(data: Uint8Array): Uint8Array {
     chunks.push(chunk);
     done = final;
   });
-  inflate.push(data, true);
+  // Fed in small slices: one push inflates its whole input at once (up to about 1,000 times its
+  // size), so a body pushed whole would be inflated whole before the cap could stop it.
+  for (let start = 0; start < data.length; start += INFLATE_SLICE_BYTES) {
+    const end = Math.min(start + INFLATE_SLICE_BYTES, data.length);
+    inflate.push(data.subarray(start, end), end === data.length);
+  }
   if (!done) throw new CodecError('The request body is truncated.');
   const out = new Uint8Array(size);
   let offset = 0;
