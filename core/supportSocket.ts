@@ -15,6 +15,13 @@ import {
   type SupportClientMessage,
   type SupportServerMessage,
 } from './protocol.ts';
+import { reconnectDelay } from './socket/reconnectingSocket.ts';
+
+export {
+  RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
+  reconnectDelay,
+} from './socket/reconnectingSocket.ts';
 
 /** Where the connection stands. */
 export type SupportSocketStatus = 'connecting' | 'open' | 'closed';
@@ -45,12 +52,6 @@ export interface SupportConnection {
   close(): void;
 }
 
-/** First reconnect delay; each failure doubles it up to RECONNECT_MAX_MS. */
-export const RECONNECT_BASE_MS = 500;
-
-/** Longest wait between reconnect attempts. */
-export const RECONNECT_MAX_MS = 30_000;
-
 /** At most one typing event per this interval (per dialog). */
 export const TYPING_THROTTLE_MS = 2_000;
 
@@ -60,13 +61,6 @@ const SEEN_LIMIT = 5_000;
 const OPEN = 1;
 
 type SendFrame = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
-
-/** The delay before reconnect attempt `attempt` (0-based): full jitter over a capped exponential. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(attempt, 16));
-  // Half fixed, half random: spreads a crowd of clients without ever retrying at once.
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 
 /** A random message id: crypto.randomUUID, or a v4 UUID from getRandomValues where missing. */
 export function messageId(): string {

@@ -1,0 +1,189 @@
+/**
+ * The market streams client (protocol: core/protocol/marketStreams.ts), free of any framework:
+ * one socket for every subscription of the page. Subscriptions are counted, so two components
+ * watching the same stream share it; after a reconnect every one is sent again and its snapshot
+ * arrives again. `watchBook` keeps a BookMirror of a pair's book and, when an update was missed,
+ * subscribes again for a fresh snapshot instead of showing a wrong book.
+ */
+import { BookMirror } from './markets/bookMirror.ts';
+import { PAIRS, type PairSymbol } from './markets/pairs.ts';
+import {
+  MARKET_PING_MS,
+  MARKET_SOCKET_PATH,
+  MARKET_STREAM_VERSION,
+  type MarketClientMessage,
+  type MarketServerMessage,
+  type StreamTopic,
+} from './protocol.ts';
+import {
+  openReconnectingSocket,
+  type ReconnectingSocket,
+  type SocketStatus,
+  socketUrl,
+} from './socket/reconnectingSocket.ts';
+
+/** How to reach the market socket. */
+export interface MarketStreamOptions {
+  /** API origin, '' for the page's own. */
+  baseUrl: string;
+  /** A ticket (markets.getSocketTicket) for the account stream; null or absent: public only. */
+  getTicket?: () => Promise<string | null>;
+  /** WebSocket constructor; defaults to globalThis.WebSocket (pass `ws` in Node). */
+  WebSocket?: typeof WebSocket;
+  onStatus?(status: SocketStatus): void;
+  /** A refusal from the server (a bad subscription), in words. */
+  onError?(message: string): void;
+}
+
+type Listener = (message: MarketServerMessage) => void;
+
+/** The key of a topic, and of the messages that belong to it. */
+export function topicKey(topic: StreamTopic): string {
+  switch (topic.stream) {
+    case 'account':
+      return 'account';
+    case 'chart':
+      return `chart:${topic.pair}:${topic.interval}`;
+    default:
+      return `${topic.stream}:${topic.pair}`;
+  }
+}
+
+function messageKey(message: MarketServerMessage): string | null {
+  switch (message.type) {
+    case 'book':
+      return `orders:${message.pair}`;
+    case 'trades':
+      return `trades:${message.pair}`;
+    case 'ticker':
+      return `stats:${message.pair}`;
+    case 'candles':
+      return `chart:${message.pair}:${message.interval}`;
+    case 'account':
+      return 'account';
+    case 'error':
+    case 'pong':
+      return null;
+    default:
+      message satisfies never;
+      return null;
+  }
+}
+
+/** See the file comment. */
+export class MarketStream {
+  private readonly socket: ReconnectingSocket;
+  private readonly subscriptions = new Map<
+    string,
+    { topic: StreamTopic; listeners: Set<Listener> }
+  >();
+  private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+
+  constructor(private readonly options: MarketStreamOptions) {
+    this.socket = openReconnectingSocket({
+      url: (ticket) =>
+        socketUrl(options.baseUrl, MARKET_SOCKET_PATH, ticket === null ? {} : { ticket }),
+      ...(options.getTicket === undefined ? {} : { getTicket: options.getTicket }),
+      ping: {
+        frame: JSON.stringify({ v: MARKET_STREAM_VERSION, type: 'ping' }),
+        intervalMs: MARKET_PING_MS,
+      },
+      ...(options.WebSocket === undefined ? {} : { WebSocket: options.WebSocket }),
+      onOpen: () => {
+        for (const { topic } of this.subscriptions.values()) this.transmit('subscribe', topic);
+      },
+      onMessage: (data) => this.receive(data),
+      onStatus: (status) => {
+        options.onStatus?.(status);
+        for (const listener of this.statusListeners) listener(status);
+      },
+    });
+  }
+
+  get status(): SocketStatus {
+    return this.socket.status;
+  }
+
+  /** Calls `listener` on every status change; returns the function that stops it. */
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Listens to a topic (its snapshot first); returns the function that stops listening. */
+  subscribe(topic: StreamTopic, listener: Listener): () => void {
+    const key = topicKey(topic);
+    const existing = this.subscriptions.get(key);
+    if (existing === undefined) {
+      this.subscriptions.set(key, { topic, listeners: new Set([listener]) });
+      this.transmit('subscribe', topic);
+    } else {
+      existing.listeners.add(listener);
+    }
+    return () => {
+      const found = this.subscriptions.get(key);
+      if (found === undefined || !found.listeners.delete(listener)) return;
+      if (found.listeners.size > 0) return;
+      this.subscriptions.delete(key);
+      this.transmit('unsubscribe', topic);
+    };
+  }
+
+  /** Asks for a topic's snapshot again (after a missed update). */
+  resync(topic: StreamTopic): void {
+    this.transmit('unsubscribe', topic);
+    this.transmit('subscribe', topic);
+  }
+
+  /** Connects again with a fresh ticket (after signing in or out). */
+  reconnect(): void {
+    this.socket.reconnect();
+  }
+
+  close(): void {
+    this.subscriptions.clear();
+    this.socket.close();
+  }
+
+  private transmit(type: 'subscribe' | 'unsubscribe', topic: StreamTopic): void {
+    const message: MarketClientMessage = { v: MARKET_STREAM_VERSION, type, ...topic };
+    this.socket.send(JSON.stringify(message));
+  }
+
+  private receive(data: string): void {
+    let message: MarketServerMessage;
+    try {
+      message = JSON.parse(data) as MarketServerMessage;
+    } catch {
+      return;
+    }
+    if (message.v !== MARKET_STREAM_VERSION) return;
+    if (message.type === 'error') {
+      this.options.onError?.(message.message);
+      return;
+    }
+    const key = messageKey(message);
+    if (key === null) return;
+    for (const listener of this.subscriptions.get(key)?.listeners ?? []) listener(message);
+  }
+}
+
+/**
+ * Keeps a mirror of a pair's book from the stream and calls `onChange` after every change; a
+ * missed update (or a reconnect) leads to a fresh snapshot. Returns the mirror and its stop.
+ */
+export function watchBook(
+  stream: MarketStream,
+  pair: PairSymbol,
+  onChange: (book: BookMirror) => void,
+): { book: BookMirror; stop(): void } {
+  const book = new BookMirror(PAIRS[pair]);
+  const topic: StreamTopic = { stream: 'orders', pair };
+  const stop = stream.subscribe(topic, (message) => {
+    if (message.type !== 'book') return;
+    const result = book.apply(message);
+    if (result === 'gap') stream.resync(topic);
+    if (result !== 'stale') onChange(book);
+  });
+  return { book, stop };
+}
