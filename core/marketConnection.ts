@@ -1,0 +1,45 @@
+/**
+ * The page's one market streams connection, opened on first use: the trading page, the markets
+ * list and the home page's tickers share it (and its subscriptions). Signed in, each connect
+ * takes a ticket so the account stream works; `reconnectMarkets` after signing in or out. The
+ * spec's four trading load flags (§3, §4) follow it: a flag goes true when its stream's snapshot
+ * arrives and false whenever the connection drops.
+ */
+import { apiBaseUrl, call } from './api.ts';
+import { MarketStream } from './marketStream.ts';
+import { setStreamLoaded, type TradingStream } from './store/trading.ts';
+import { user } from './store/user.ts';
+
+let shared: MarketStream | null = null;
+
+const STREAMS: readonly TradingStream[] = ['stats', 'chart', 'orders', 'trades'];
+
+/** The page's market streams connection (opened now if it is not yet). */
+export function marketStream(): MarketStream {
+  if (shared === null) {
+    shared = new MarketStream({
+      baseUrl: apiBaseUrl(),
+      async getTicket() {
+        if (!user.isAuth) return null;
+        const reply = await call('markets.getSocketTicket', {});
+        return reply.status ? reply.ticket : null;
+      },
+    });
+    shared.onStatus((status) => {
+      if (status === 'open') return;
+      for (const stream of STREAMS) setStreamLoaded(stream, false);
+    });
+  }
+  return shared;
+}
+
+/** Connects again with or without a ticket (call after signing in or out). */
+export function reconnectMarkets(): void {
+  shared?.reconnect();
+}
+
+/** Closes the connection (tests; a page that no longer shows markets keeps it for the next). */
+export function closeMarkets(): void {
+  shared?.close();
+  shared = null;
+}
