@@ -7,6 +7,7 @@ import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { writeReadmeSection } from './readme.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
+import { benchStreams, streamsTable } from './streams.ts';
 import { benchWidgets, widgetTable } from './widgets.ts';
 
 const machine = `${cpus().length} cores, Node ${process.versions.node}`;
@@ -82,3 +83,7 @@ const spot = spotTables(await benchSpot(256, seconds, 10), machine);
 console.log(`\n${spot.placement}\n\n${spot.faults}`);
 writeReadmeSection('placement', spot.placement);
 writeReadmeSection('faults', spot.faults);
+
+const streams = streamsTable(await benchStreams(1000, seconds, 20), machine);
+console.log(`\n${streams}`);
+writeReadmeSection('streams', streams);

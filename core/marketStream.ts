@@ -151,13 +151,20 @@ export class MarketStream {
   }
 
   private receive(data: string): void {
-    let message: MarketServerMessage;
+    let parsed: unknown;
     try {
-      message = JSON.parse(data) as MarketServerMessage;
+      parsed = JSON.parse(data);
     } catch {
       return;
     }
-    if (message.v !== MARKET_STREAM_VERSION) return;
+    // One frame may carry several messages (one commit's updates), in order.
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      this.dispatch(message as MarketServerMessage);
+    }
+  }
+
+  private dispatch(message: MarketServerMessage): void {
+    if (message?.v !== MARKET_STREAM_VERSION) return;
     if (message.type === 'error') {
       this.options.onError?.(message.message);
       return;

@@ -27,7 +27,9 @@ function lossyWebSocket(
     Object.defineProperty(socket, 'onmessage', {
       set(listener: (event: { data: unknown }) => void) {
         handler?.set?.call(socket, (event: { data: unknown }) => {
-          if (!lose(JSON.parse(String(event.data)))) listener(event);
+          const parsed = JSON.parse(String(event.data));
+          const messages: MarketServerMessage[] = Array.isArray(parsed) ? parsed : [parsed];
+          if (!messages.some(lose)) listener(event);
         });
       },
       get: () => handler?.get?.call(socket),

@@ -9,6 +9,9 @@
  * number and the new amount at every price that changed ("0": the level is gone). A client that
  * sees a number out of order missed an update: it subscribes again for a fresh snapshot rather
  * than show a wrong book.
+ *
+ * The server may put several messages in one frame as a JSON array (the updates one commit
+ * causes for one socket); a client reads them in order.
  */
 import type {
   Candle,

@@ -31,7 +31,8 @@ import { BookWindows } from './BookWindows.ts';
 export interface Subscriber {
   /** The account a private stream may be read for, or null (a public socket). */
   readonly userId: number | null;
-  send(message: MarketServerMessage): void;
+  /** Takes a message as its JSON text: a broadcast is serialised once for every listener. */
+  sendText(text: string): void;
 }
 
 /** How many trades a trades snapshot holds. */
@@ -61,6 +62,8 @@ export class MarketFeed {
   private readonly windows: BookWindows;
   private readonly refreshing = new Map<string, NodeJS.Timeout>();
   private readonly stop: () => void;
+  /** While a commit is published: each listener's messages, sent as one frame at the end. */
+  private outbox: Map<Subscriber, string[]> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -79,7 +82,9 @@ export class MarketFeed {
     const listeners = this.topics.get(key) ?? new Set();
     this.topics.set(key, listeners);
     listeners.add(subscriber);
-    for (const message of await this.snapshot(topic, subscriber.userId)) subscriber.send(message);
+    for (const message of await this.snapshot(topic, subscriber.userId)) {
+      subscriber.sendText(JSON.stringify(message));
+    }
   }
 
   /** Removes a subscriber from a topic; true if it was there. */
@@ -139,6 +144,20 @@ export class MarketFeed {
   }
 
   private publish(committed: Committed): void {
+    this.outbox = new Map();
+    try {
+      this.publishCommitted(committed);
+    } finally {
+      const outbox = this.outbox;
+      this.outbox = null;
+      // One frame per socket per commit: the writes, not the messages, are what a fan-out costs.
+      for (const [subscriber, texts] of outbox) {
+        subscriber.sendText(texts.length === 1 ? (texts[0] ?? '') : `[${texts.join(',')}]`);
+      }
+    }
+  }
+
+  private publishCommitted(committed: Committed): void {
     const pairs = new Set(committed.orders.map((row) => row.pair as PairSymbol));
     for (const pair of pairs) {
       const changes = this.windows.advance(pair);
@@ -223,7 +242,14 @@ export class MarketFeed {
     this.refreshing.set(key, timer);
   }
 
+  /** Sends to a topic's listeners, serialised once; during a commit's publishing, via the outbox. */
   private send(key: string, message: MarketServerMessage): void {
-    for (const subscriber of this.topics.get(key) ?? []) subscriber.send(message);
+    const listeners = this.topics.get(key);
+    if (listeners === undefined || listeners.size === 0) return;
+    const text = JSON.stringify(message);
+    for (const subscriber of listeners) {
+      if (this.outbox === null) subscriber.sendText(text);
+      else this.outbox.set(subscriber, [...(this.outbox.get(subscriber) ?? []), text]);
+    }
   }
 }

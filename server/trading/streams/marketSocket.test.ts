@@ -22,7 +22,10 @@ class StreamClient {
   closed: { code: number; reason: string } | null = null;
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data: Buffer) => this.messages.push(JSON.parse(data.toString())));
+    socket.on('message', (data: Buffer) => {
+      const parsed = JSON.parse(data.toString());
+      this.messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+    });
     socket.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() };
     });

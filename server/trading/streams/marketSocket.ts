@@ -107,8 +107,12 @@ class MarketSession implements Subscriber {
     readonly userId: number | null,
   ) {}
 
-  send(message: MarketServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  sendText(text: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  }
+
+  private send(message: MarketServerMessage): void {
+    this.sendText(JSON.stringify(message));
   }
 
   receive(data: Buffer): void {
