@@ -21,6 +21,7 @@ const LiveHomePage = lazy(() => import('./pages/LiveHomePage.tsx'));
 const ContentPage = lazy(() => import('./pages/ContentPage.tsx'));
 const LegalPage = lazy(() => import('./pages/LegalPage.tsx'));
 const FaqPage = lazy(() => import('./pages/FaqPage.tsx'));
+const MarketsPage = lazy(() => import('./pages/markets/MarketsPage.tsx'));
 const LivePage = lazy(() => import('./pages/LivePage.tsx'));
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
@@ -61,6 +62,7 @@ export function Routes() {
       <Route path="/careers">{page(<ContentPage type="careers" />)}</Route>
       <Route path="/legal/*">{(params) => page(<LegalPage splat={params['*'] ?? ''} />)}</Route>
       <Route path="/faq">{page(<FaqPage />)}</Route>
+      <Route path="/markets">{page(<MarketsPage />)}</Route>
       <Route path="/live">{page(<LivePage />)}</Route>
       <Route path="/promo">{page(<PromoPage />)}</Route>
       <Route path="/signin">{page(<SignPage mode="signin" />)}</Route>

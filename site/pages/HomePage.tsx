@@ -1,12 +1,17 @@
-/** The home page: what the exchange offers and the reference prices of its currencies. */
+/** The home page: what the exchange offers and each market's live last price and 24 h change. */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { currencies, siteName, user } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
+import { formatChange, formatPrice, trendOf } from '../components/markets/marketFormat.ts';
+import { useMarketTickers } from '../components/markets/useMarketTickers.ts';
+import '../components/markets/marketFigures.css';
 
 /** Home (spec §2 `/`). */
 export default function HomePage() {
-  const { items, isLoaded } = useSnapshot(currencies);
+  const tickers = useMarketTickers();
+  const { items } = useSnapshot(currencies);
+  const names = new Map(items.map((currency) => [currency.ticker, currency.name]));
   const { isAuth } = useSnapshot(user);
   return (
     <div className="page home">
@@ -34,28 +39,45 @@ export default function HomePage() {
         </div>
       </section>
       <section aria-labelledby="prices-title">
-        <h2 id="prices-title">Reference prices</h2>
-        {isLoaded ? (
-          <table className="prices">
-            <thead>
-              <tr>
-                <th scope="col">Asset</th>
-                <th scope="col">Name</th>
-                <th scope="col" className="number">
-                  Price (USD)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((currency) => (
-                <tr key={currency.ticker}>
-                  <th scope="row">{currency.ticker}</th>
-                  <td>{currency.name}</td>
-                  <td className="number">{Number(currency.price).toLocaleString('en-US')}</td>
+        <h2 id="prices-title">Live prices</h2>
+        {tickers.items !== null ? (
+          <>
+            <table className="prices">
+              <thead>
+                <tr>
+                  <th scope="col">Asset</th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="number">
+                    Last price (USDT)
+                  </th>
+                  <th scope="col" className="number">
+                    24h change
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {tickers.items.map((ticker) => (
+                  <tr key={ticker.pair} data-testid={`price-${ticker.base}`}>
+                    <th scope="row">
+                      <Link href={`/trading/${ticker.pair}`}>{ticker.base}</Link>
+                    </th>
+                    <td>{names.get(ticker.base) ?? ticker.base}</td>
+                    <td className="number">{formatPrice(ticker.pair, ticker.last)}</td>
+                    <td className={`number trend-${trendOf(ticker.change)}`}>
+                      {formatChange(ticker.change)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p>
+              <Link href="/markets">See all markets</Link>
+            </p>
+          </>
+        ) : tickers.error !== null ? (
+          <p className="error-box" role="alert">
+            {tickers.error}
+          </p>
         ) : (
           <Loader label="Loading prices" />
         )}
