@@ -14,6 +14,7 @@ import { registerSite } from './site.ts';
 import { registerSockets } from './sockets.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
+import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
 
@@ -37,11 +38,21 @@ export function contentSecurityPolicy(pixelUrl: string | null): string {
   );
 }
 
+/** What tests may change that no setting does. */
+export interface ServerOptions {
+  /** The demo market's pace, when `config.demoMarket` is on. */
+  demoMarket?: DemoMarketOptions;
+}
+
 /**
  * Creates the server over `db`, or over a database opened from `config` (closed with the
  * server). Seeds currencies and the demo and staff accounts either way.
  */
-export async function createServer(config: Config, db?: Database): Promise<FastifyInstance> {
+export async function createServer(
+  config: Config,
+  db?: Database,
+  options: ServerOptions = {},
+): Promise<FastifyInstance> {
   const database = db ?? (await openDatabase(config));
   try {
     await seed(database, config);
@@ -85,6 +96,11 @@ export async function createServer(config: Config, db?: Database): Promise<Fasti
   const market = await Market.open(database, config.fees);
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
+  if (config.demoMarket) {
+    const demo = await DemoMarket.start(database, market, app.log, options.demoMarket);
+    // onClose hooks run last added first: the demo stops before the market settles.
+    app.addHook('onClose', () => demo.stop());
+  }
   registerApi(app, { db: database, config, limits, live, market });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {

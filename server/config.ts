@@ -30,6 +30,8 @@ export interface Config {
   staff: Credentials | null;
   /** The demo account ensured at start, or null when DEMO_ACCOUNT=off. */
   demo: Credentials | null;
+  /** Whether a market maker and a taker (demo accounts of their own) keep every book moving. */
+  demoMarket: boolean;
   sessionDays: number;
   /** Trust X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
@@ -128,6 +130,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
           read('DEMO_PASSWORD') ?? DEFAULT_DEMO_PASSWORD,
         )
       : null,
+    // Off with the demo account unless asked for: a real deployment never gets play money.
+    demoMarket: flag(
+      read('DEMO_MARKET'),
+      'DEMO_MARKET',
+      flag(read('DEMO_ACCOUNT'), 'DEMO_ACCOUNT', true),
+    ),
     sessionDays: integer(read('SESSION_DAYS'), 'SESSION_DAYS', 30, 1, 3650),
     trustProxy: flag(read('TRUST_PROXY'), 'TRUST_PROXY', false),
     logLevel: logLevel(read('LOG_LEVEL')),

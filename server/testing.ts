@@ -14,11 +14,15 @@ import {
 } from '../core/protocol.ts';
 import { type Config, loadConfig } from './config.ts';
 
-/** A configuration for tests: silent, no demo account, no site, overridable by env-style values. */
+/**
+ * A configuration for tests: silent, no demo account or market, no site, overridable by env-style
+ * values.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
     DEMO_ACCOUNT: 'off',
+    DEMO_MARKET: 'off',
     DATA_DIR: ':memory:',
     SITE_DIR: '/nonexistent/site',
     ...env,

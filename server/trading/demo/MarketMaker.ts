@@ -1,0 +1,106 @@
+/**
+ * The market maker: an ordinary account keeping a ladder of quotes on both sides of every book.
+ * Each time it looks at a pair it moves that pair's reference price on. The ladder follows the
+ * reference once it has moved a full level; quotes that were taken (even in part) are replaced.
+ * Only the quotes that differ from the wanted ladder are cancelled and placed, all in one turn,
+ * so the market runs them in one batch and the book is never seen empty, and a quiet book costs
+ * no orders at all: that keeps the orders per second low.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { PAIRS, type PairSpec, type PairSymbol } from '../../../core/markets/pairs.ts';
+import { fromTicks } from '../../../core/markets/units.ts';
+import type { Market } from '../Market.ts';
+import type { OrderRow } from '../orderRows.ts';
+import type { Funding } from './Funding.ts';
+import { logFailure } from './logFailure.ts';
+import { type LadderSpacing, ladderSpacing, type Quote, quoteLadder } from './quoteLadder.ts';
+import { ReferencePrice } from './ReferencePrice.ts';
+import { seedPrice } from './seedPrice.ts';
+import { minuteVolatility } from './volatility.ts';
+
+/** What the maker keeps per pair. */
+interface PairState {
+  reference: ReferencePrice;
+  spacing: LadderSpacing;
+  /** The reference the ladder is built around; it follows the reference a level at a time. */
+  centre: number;
+}
+
+/** See the file comment. */
+export class MarketMaker {
+  private readonly pairs = new Map<PairSymbol, PairState>();
+
+  constructor(
+    private readonly market: Market,
+    readonly userId: number,
+    private readonly funding: Funding,
+    private readonly log: FastifyBaseLogger,
+    private readonly random: () => number,
+  ) {}
+
+  /** Looks at one pair: moves its ladder and replaces the quotes that were taken. */
+  async refresh(pair: PairSymbol, now: number): Promise<void> {
+    const spec = PAIRS[pair];
+    const state = this.state(pair, now);
+    const reference = state.reference.advance(now, this.random);
+    const level = state.spacing.step * Number(spec.tickSize);
+    if (Math.abs(reference - state.centre) >= level) state.centre = reference;
+    const wanted = quoteLadder(spec, state.centre, state.spacing, this.random);
+    const { stale, missing } = this.compare(this.market.openOrders(this.userId, pair), wanted);
+    if (stale.length === 0 && missing.length === 0) return;
+    await this.funding.topUp(this.userId);
+    const [cancelled, placed] = await Promise.all([
+      Promise.allSettled(stale.map((order) => this.market.cancel(this.userId, { id: order.id }))),
+      Promise.allSettled(missing.map((quote) => this.market.place(this.userId, pair, quote))),
+    ]);
+    for (const outcome of cancelled) {
+      if (outcome.status === 'rejected') {
+        logFailure(this.log, outcome.reason, 'a quote could not be cancelled', { pair });
+      }
+    }
+    placed.forEach((outcome, index) => {
+      if (outcome.status === 'fulfilled') return;
+      const price = this.priceOf(spec, missing[index]);
+      logFailure(this.log, outcome.reason, 'a quote was refused', { pair, price });
+    });
+  }
+
+  /** The open quotes to cancel (off the ladder, or taken in part) and the quotes to place. */
+  private compare(open: OrderRow[], wanted: Quote[]): { stale: OrderRow[]; missing: Quote[] } {
+    const key = (side: string, priceTicks: number | null) => `${side}:${priceTicks}`;
+    const wantedKeys = new Set(wanted.map((quote) => key(quote.side, quote.priceTicks)));
+    const kept = new Set<string>();
+    const stale: OrderRow[] = [];
+    for (const order of open) {
+      const at = key(order.side, order.price);
+      if (wantedKeys.has(at) && order.filled === 0 && !kept.has(at)) kept.add(at);
+      else stale.push(order);
+    }
+    const missing = wanted.filter((quote) => !kept.has(key(quote.side, quote.priceTicks)));
+    return { stale, missing };
+  }
+
+  private priceOf(spec: PairSpec, quote: Quote | undefined): string {
+    return quote === undefined ? '?' : fromTicks(spec, quote.priceTicks);
+  }
+
+  /** The pair's state, made on first use: its reference starts at the last trade price. */
+  private state(pair: PairSymbol, now: number): PairState {
+    const known = this.pairs.get(pair);
+    if (known !== undefined) return known;
+    const spec = PAIRS[pair];
+    const anchor = seedPrice(spec.base);
+    const volatility = minuteVolatility(spec.base);
+    const last = this.market.book(pair).lastPriceTicks;
+    const start = last === null ? anchor : last * Number(spec.tickSize);
+    const reference = new ReferencePrice(anchor, volatility, start, now);
+    const made = {
+      reference,
+      // Spaced by the anchor, so the grid the quotes sit on never moves.
+      spacing: ladderSpacing(spec, anchor, volatility),
+      centre: reference.price,
+    };
+    this.pairs.set(pair, made);
+    return made;
+  }
+}

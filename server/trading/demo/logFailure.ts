@@ -1,0 +1,17 @@
+/** How the demo market reports what went wrong without ever stopping for it. */
+import type { FastifyBaseLogger } from 'fastify';
+import { DomainError } from '../../DomainError.ts';
+
+/**
+ * Logs a failed step: a refusal any trader can meet (a balance too low, a post-only quote that
+ * would take) at debug, anything else at warn; never rethrows.
+ */
+export function logFailure(
+  log: FastifyBaseLogger,
+  error: unknown,
+  message: string,
+  context: Record<string, unknown> = {},
+): void {
+  const level = error instanceof DomainError ? 'debug' : 'warn';
+  log[level]({ err: error, ...context }, `demo market: ${message}`);
+}
