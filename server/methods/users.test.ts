@@ -102,6 +102,13 @@ forEachDatabase((open) => {
       'Email must be a valid email address.',
     );
     assert.equal(await signUpWith({ email: 42, password: PASSWORD }), 'Email must be a string.');
+    // The product's synthetic addresses (visitors, the demo market) cannot be taken.
+    for (const email of ['market-maker@demo.invalid', 'someone@visitors.INVALID']) {
+      assert.equal(
+        await signUpWith({ email, password: PASSWORD }),
+        'Email must be a valid email address.',
+      );
+    }
     assert.equal(await signUpWith({ email: uniqueEmail() }), 'Password is required.');
     assert.equal(
       await signUpWith({ email: uniqueEmail(), password: 'short' }),

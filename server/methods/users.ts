@@ -6,7 +6,6 @@ import {
   findReferrer,
   findUserByEmail,
   normaliseEmail,
-  VISITOR_EMAIL_DOMAIN,
 } from '../accounts.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
@@ -41,8 +40,9 @@ const signUp = defineMethod({
   }),
   async handler(params, ctx) {
     const { db, ip } = ctx;
-    // Visitors' synthetic addresses live there; no mailbox can (RFC 2606 §2), so no account may.
-    if (params.email.endsWith(`@${VISITOR_EMAIL_DOMAIN}`)) {
+    // The product's own synthetic addresses (visitors, the demo market's accounts) are under
+    // .invalid, where no mailbox can be (RFC 2606 §2), so no account may sign up there.
+    if (/\.invalid$/i.test(params.email)) {
       throw new DomainError('Email must be a valid email address.');
     }
     const wait = await spend(ctx.limits.signUpIp, ip);
