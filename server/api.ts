@@ -21,7 +21,7 @@ import { storable } from './http/fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
-import { CallerLookup } from './sessions.ts';
+import { type AccessEnds, CallerLookup } from './sessions.ts';
 import type { Market } from './trading/Market.ts';
 
 /** Largest request body accepted, in bytes. */
@@ -42,6 +42,8 @@ export interface ApiDependencies {
   live: PageViews;
   /** The spot market the order methods trade on. */
   market: Market;
+  /** Where a logout or a block is announced to the server's open sockets. */
+  accessEnds: AccessEnds;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db.ts';
 import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { seed } from './seed.ts';
+import { AccessEnds } from './sessions.ts';
 import { registerSite } from './site.ts';
 import { registerSockets } from './sockets.ts';
 import { registerSupport } from './support/index.ts';
@@ -101,15 +102,16 @@ export async function createServer(
     // onClose hooks run last added first: the demo stops before the market settles.
     app.addHook('onClose', () => demo.stop());
   }
-  registerApi(app, { db: database, config, limits, live, market });
+  const accessEnds = new AccessEnds();
+  registerApi(app, { db: database, config, limits, live, market, accessEnds });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
     maxPayload: MAX_FRAME_BYTES,
   });
-  await registerSupport(app, { db: database, config, limits });
+  await registerSupport(app, { db: database, config, limits, accessEnds });
   registerLiveSocket(app, live);
-  registerMarketSocket(app, { db: database, market });
+  registerMarketSocket(app, { db: database, market, accessEnds });
   await registerSite(app, config);
   return app;
 }

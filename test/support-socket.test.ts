@@ -11,7 +11,7 @@ import type { SupportServerMessage } from '../core/protocol.ts';
 import { connectSupport, type SupportSocketStatus } from '../core/supportSocket.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
-import { ACCOUNT_BLOCKED } from '../server/methods/users.ts';
+import { createSession } from '../server/sessions.ts';
 import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
 import { MAX_FRAME_BYTES, SEND_ERRORS } from '../server/support/socket.ts';
 import { ok, testConfig } from '../server/testing.ts';
@@ -108,22 +108,31 @@ forEachDatabase((open) => {
       assert.equal(await handshake(address, await ticket(app, third.token)), 'open');
     });
 
-    test('blocking a client stops their open socket at the next send', async () => {
+    test('blocking a client closes their open sockets at once', async () => {
       const user = await client(app);
       const agent = await staff(app, db);
       const tab = await connect(address, await ticket(app, user.token));
+      const closed = new Promise<number>((resolve) => tab.socket.once('close', resolve));
       await ok(
         app,
         'support.setUserFlag',
         { userId: user.id, flag: 'isBlocked', value: true },
         { token: agent.token },
       );
-      const closed = new Promise<number>((resolve) => tab.socket.once('close', resolve));
-      tab.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'blocked-1', text: 'hi', attachment: null });
-      const answer = await tab.next(isEcho('blocked-1'));
-      assert.ok(answer.type === 'SUPPORT_SEND_MESSAGE');
-      assert.equal(answer.error, ACCOUNT_BLOCKED);
       assert.equal(await closed, 1008);
+    });
+
+    test("signing out closes that session's sockets and no other session's", async () => {
+      const user = await client(app);
+      const other = await createSession(db, user.id, '127.0.0.1', 1);
+      const tab = await connect(address, await ticket(app, user.token));
+      const otherTab = await connect(address, await ticket(app, other));
+      const closed = new Promise<number>((resolve) => tab.socket.once('close', resolve));
+      await ok(app, 'users.logout', {}, { token: user.token });
+      assert.equal(await closed, 1008);
+      otherTab.send({ type: 'PING' });
+      assert.equal((await otherTab.next((m) => m.type === 'PONG')).type, 'PONG');
+      await otherTab.close();
     });
 
     test('a signed-out caller gets no ticket', async () => {

@@ -8,7 +8,7 @@ import { createServer } from '../app.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
 import { createLimits } from '../limits.ts';
-import { createSession, findCaller, hashToken } from '../sessions.ts';
+import { AccessEnds, createSession, findCaller, hashToken } from '../sessions.ts';
 import { ok, send, signUp, testConfig } from '../testing.ts';
 import { Market } from '../trading/Market.ts';
 import { methods } from './index.ts';
@@ -188,6 +188,7 @@ forEachDatabase((open) => {
       limits: createLimits(0),
       live: { recordView() {} },
       market: await Market.open(db, testConfig().fees),
+      accessEnds: new AccessEnds(),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

@@ -12,7 +12,7 @@ import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
 import { read } from '../http/fields.ts';
 import type { Limits } from '../limits.ts';
-import type { Caller } from '../sessions.ts';
+import type { AccessEnds, Caller } from '../sessions.ts';
 import type { Market } from '../trading/Market.ts';
 
 /**
@@ -34,6 +34,8 @@ export interface RequestContext {
   live: PageViews;
   /** The spot market: books, orders and their settlement. */
   market: Market;
+  /** Where a logout or a block is announced, so open sockets of that access close. */
+  accessEnds: AccessEnds;
   log: FastifyBaseLogger;
   ip: string;
   /** The host name the request was sent to (no port). */

@@ -227,7 +227,7 @@ const setUserFlag = defineMethod({
   name: 'support.setUserFlag',
   access: 'staff',
   params: params({ userId, flag: z.enum(STAFF_SETTABLE_FLAGS), value: z.boolean() }),
-  async handler(params, { db, caller }) {
+  async handler(params, { db, caller, accessEnds }) {
     if (params.flag === 'isBlocked' && params.value && params.userId === caller.user.id) {
       throw new DomainError(CANNOT_BLOCK_SELF);
     }
@@ -239,6 +239,8 @@ const setUserFlag = defineMethod({
       .returning('id')
       .executeTakeFirst();
     if (updated === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    // A blocked account is signed out everywhere: its open sockets close now.
+    if (params.flag === 'isBlocked' && params.value) accessEnds.emit({ userId: params.userId });
     const record = await clientRecord(db, params.userId);
     if (record === undefined) throw new DomainError(UNKNOWN_CLIENT);
     return { record };

@@ -118,6 +118,7 @@ const logout = defineMethod({
   params: params({}),
   async handler(_params, ctx) {
     await revokeSession(ctx.db, ctx.caller.sessionId);
+    ctx.accessEnds.emit({ sessionId: ctx.caller.sessionId });
     return {};
   },
 });

@@ -7,6 +7,7 @@ import { purgeIdleVisitors } from '../accounts.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import type { Limits } from '../limits.ts';
+import type { AccessEnds } from '../sessions.ts';
 import { SupportHub } from './hub.ts';
 import { vapidKeys } from './secrets.ts';
 import { registerSupportSocket } from './socket.ts';
@@ -17,6 +18,8 @@ export interface SupportDependencies {
   db: Database;
   config: Config;
   limits: Limits;
+  /** A logout or block closes the support sockets it opened. */
+  accessEnds: AccessEnds;
 }
 
 /**
@@ -38,7 +41,12 @@ export async function registerSupport(
   const hourly = setInterval(purge, 60 * 60 * 1000);
   hourly.unref();
   app.addHook('onClose', async () => clearInterval(hourly));
-  await registerSupportSocket(app, { db: deps.db, config: deps.config, hub });
+  await registerSupportSocket(app, {
+    db: deps.db,
+    config: deps.config,
+    hub,
+    accessEnds: deps.accessEnds,
+  });
   await registerUploads(app, deps);
   return hub;
 }

@@ -23,7 +23,6 @@ import {
   type SupportMessage,
   type SupportServerMessage,
 } from '../../core/protocol.ts';
-import type { UserRow } from '../accounts.ts';
 import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
@@ -31,6 +30,7 @@ import type { Database } from '../db.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
+import { AccessEnds, type Caller } from '../sessions.ts';
 import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import { pushToUser } from './push.ts';
@@ -61,6 +61,8 @@ export interface SupportSocketDependencies {
   db: Database;
   config: Config;
   hub: SupportHub;
+  /** A logout or block closes the sockets it opened. */
+  accessEnds: AccessEnds;
 }
 
 const sendSchema = params({
@@ -81,7 +83,7 @@ export async function registerSupportSocket(
 ): Promise<void> {
   const { db, config, hub } = deps;
   const allowed = new Set(config.allowedOrigins);
-  const callers = new WeakMap<FastifyRequest, UserRow>();
+  const callers = new WeakMap<FastifyRequest, Caller>();
   const limit = config.support.sendRateLimit;
   const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
   const key = await attachmentUrlKey(db);
@@ -96,20 +98,21 @@ export async function registerSupportSocket(
           return reply;
         }
         const { token } = request.query as { token?: unknown };
-        const user = typeof token === 'string' ? await redeemTicket(db, token) : null;
-        if (user === null) {
+        const caller = typeof token === 'string' ? await redeemTicket(db, token) : null;
+        if (caller === null) {
           await reply.code(401).send(envelope(TICKET_REFUSED));
           return reply;
         }
-        callers.set(request, user);
+        callers.set(request, caller);
       },
     },
     (socket: WebSocket, request) => {
-      const user = callers.get(request);
-      if (user === undefined) {
+      const caller = callers.get(request);
+      if (caller === undefined) {
         socket.close(1008, 'Not authorised');
         return;
       }
+      const { user, sessionId } = caller;
       const peer: SupportPeer = {
         userId: user.id,
         isStaff: user.status_id > 0,
@@ -121,7 +124,13 @@ export async function registerSupportSocket(
         },
       };
       hub.add(peer);
-      socket.on('close', () => hub.remove(peer));
+      const stopListening = deps.accessEnds.on((end) => {
+        if (AccessEnds.ends(end, sessionId, user.id)) peer.close('Signed out');
+      });
+      socket.on('close', () => {
+        stopListening();
+        hub.remove(peer);
+      });
 
       let chain: Promise<void> = Promise.resolve();
       let inFlight = 0;

@@ -7,9 +7,8 @@
  * has expired, it opens nothing.
  */
 import { randomBytes } from 'node:crypto';
-import type { UserRow } from '../accounts.ts';
 import type { Queryable } from '../db.ts';
-import { hashToken } from '../sessions.ts';
+import { type Caller, hashToken } from '../sessions.ts';
 
 /** How long a ticket stays valid. */
 export const TICKET_TTL_MS = 60_000;
@@ -32,10 +31,10 @@ export async function issueTicket(db: Queryable, sessionId: number): Promise<str
 }
 
 /**
- * The account a ticket was issued to, consuming the ticket; null when it is unknown, used or
+ * The account and session a ticket was issued to, consuming the ticket; null when it is unknown, used or
  * expired, its session has ended (logout, expiry), or the account has since been blocked.
  */
-export async function redeemTicket(db: Queryable, ticket: string): Promise<UserRow | null> {
+export async function redeemTicket(db: Queryable, ticket: string): Promise<Caller | null> {
   if (!TICKET_PATTERN.test(ticket)) return null;
   const used = await db
     .deleteFrom('support_tickets')
@@ -52,5 +51,5 @@ export async function redeemTicket(db: Queryable, ticket: string): Promise<UserR
     .where('sessions.expires_at', '>', new Date())
     .where('users.is_blocked', '=', false)
     .executeTakeFirst();
-  return user ?? null;
+  return user === undefined ? null : { user, sessionId: used.session_id };
 }

@@ -276,6 +276,25 @@ forEachDatabase((open) => {
     assert.equal(used.closed?.code, CLOSE_BAD_TICKET);
   });
 
+  test("signing out closes that session's account socket; the public one carries on", async () => {
+    const account = await trader({});
+    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token: account.token });
+    const signedIn = await StreamClient.open(base, ticket);
+    const anyone = await StreamClient.open(base);
+    signedIn.send({ v: 1, type: 'subscribe', stream: 'account' });
+    await signedIn.next(
+      'the account snapshot',
+      (m): m is MarketServerMessage => m.type === 'account',
+    );
+    await ok(app, 'users.logout', {}, { token: account.token });
+    await waitFor('the account socket to close', () => signedIn.closed);
+    assert.equal(signedIn.closed?.code, CLOSE_BAD_TICKET);
+    anyone.send({ v: 1, type: 'ping' });
+    await anyone.next('the public pong', (m): m is MarketServerMessage => m.type === 'pong');
+    assert.equal(anyone.closed, null);
+    anyone.close();
+  });
+
   test('bad messages get an error naming the problem and the other subscriptions carry on', async () => {
     const client = await StreamClient.open(base);
     client.send({ v: 1, type: 'subscribe', stream: 'orders', pair: 'BNB_USDT' });

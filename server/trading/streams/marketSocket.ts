@@ -17,6 +17,7 @@ import {
 } from '../../../core/protocol.ts';
 import type { Database } from '../../db.ts';
 import { read } from '../../http/fields.ts';
+import { AccessEnds } from '../../sessions.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
@@ -61,7 +62,7 @@ const messageSchema: z.ZodType<MarketClientMessage> = z.union([
 /** Registers the socket route; needs registerSockets (../../sockets.ts) on `app` first. */
 export function registerMarketSocket(
   app: FastifyInstance,
-  deps: { db: Database; market: Market },
+  deps: { db: Database; market: Market; accessEnds: AccessEnds },
 ): MarketFeed {
   const feed = new MarketFeed(deps.db, deps.market);
   const perIp = new Map<string, number>();
@@ -83,15 +84,28 @@ export function registerMarketSocket(
     const keep = (data: Buffer) => early.push(data);
     socket.on('message', keep);
     const ticket = (request.query as { ticket?: unknown }).ticket;
-    const user = typeof ticket === 'string' ? await redeemTicket(deps.db, ticket) : null;
-    if (typeof ticket === 'string' && user === null) {
+    const caller = typeof ticket === 'string' ? await redeemTicket(deps.db, ticket) : null;
+    if (typeof ticket === 'string' && caller === null) {
       socket.close(CLOSE_BAD_TICKET, 'The ticket is unknown, used or expired: ask for a new one.');
       return;
     }
     socket.off('message', keep);
-    const session = new MarketSession(socket, feed, user?.id ?? null);
+    const session = new MarketSession(socket, feed, caller?.user.id ?? null);
     socket.on('message', (data: Buffer) => session.receive(data));
-    socket.on('close', () => feed.drop(session));
+    // Signing out or being blocked ends the account stream with the socket; the client
+    // reconnects without a ticket for the public streams.
+    const stopListening =
+      caller === null
+        ? () => {}
+        : deps.accessEnds.on((end) => {
+            if (AccessEnds.ends(end, caller.sessionId, caller.user.id)) {
+              socket.close(CLOSE_BAD_TICKET, 'Signed out.');
+            }
+          });
+    socket.on('close', () => {
+      stopListening();
+      feed.drop(session);
+    });
     for (const data of early) session.receive(data);
   });
   return feed;
