@@ -22,6 +22,7 @@ const ContentPage = lazy(() => import('./pages/ContentPage.tsx'));
 const LegalPage = lazy(() => import('./pages/LegalPage.tsx'));
 const FaqPage = lazy(() => import('./pages/FaqPage.tsx'));
 const MarketsPage = lazy(() => import('./pages/markets/MarketsPage.tsx'));
+const TradingPage = lazy(() => import('./pages/trading/TradingPage.tsx'));
 const LivePage = lazy(() => import('./pages/LivePage.tsx'));
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
@@ -63,6 +64,8 @@ export function Routes() {
       <Route path="/legal/*">{(params) => page(<LegalPage splat={params['*'] ?? ''} />)}</Route>
       <Route path="/faq">{page(<FaqPage />)}</Route>
       <Route path="/markets">{page(<MarketsPage />)}</Route>
+      <Route path="/trading">{page(<TradingPage />)}</Route>
+      <Route path="/trading/:pair">{(params) => page(<TradingPage pair={params.pair} />)}</Route>
       <Route path="/live">{page(<LivePage />)}</Route>
       <Route path="/promo">{page(<PromoPage />)}</Route>
       <Route path="/signin">{page(<SignPage mode="signin" />)}</Route>

@@ -1,0 +1,146 @@
+/**
+ * The order book: asks above, bids below, each row with its running total drawn as a depth bar,
+ * grouped by a chosen price step. Each row reads its own signal, so an update re-renders only
+ * the rows whose figures changed; the bars' common scale is set on the container without a
+ * render. Choosing a row puts its price into the order form.
+ */
+import type { Signal } from '@preact/signals-react';
+import { useSignalEffect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { type CSSProperties, memo, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { PAIRS, type PairSymbol, type ShownLevel, trading } from '../../../core/index.ts';
+import { formatAmount, formatPrice } from './figures.ts';
+import { BOOK_ROWS, groupingSteps, type MarketData } from './marketData.ts';
+
+type Side = 'bids' | 'asks';
+
+/** One price level; memoised so only a changed row signal renders it again. */
+const BookRow = memo(function BookRow({
+  row,
+  side,
+  pair,
+  onPick,
+}: {
+  row: Signal<ShownLevel | null>;
+  side: Side;
+  pair: PairSymbol;
+  onPick(price: string): void;
+}) {
+  useSignals();
+  const level = row.value;
+  if (level === null) return <li className="book-row book-row-empty" aria-hidden="true" />;
+  // The bar's width only: a float is fine for pixels.
+  const style = { '--total': Number(level.total) } as CSSProperties;
+  return (
+    <li className={`book-row book-${side}`} style={style}>
+      <button
+        type="button"
+        aria-describedby="book-pick-hint"
+        data-price={level.price}
+        onClick={() => onPick(level.price)}
+      >
+        <span className="book-price">{formatPrice(pair, level.price)}</span>
+        <span>{formatAmount(pair, level.amount)}</span>
+        <span>{formatAmount(pair, level.total)}</span>
+      </button>
+    </li>
+  );
+});
+
+function BookSide({
+  data,
+  side,
+  onPick,
+}: {
+  data: MarketData;
+  side: Side;
+  onPick(price: string): void;
+}) {
+  const rows = side === 'asks' ? [...data.asks].reverse() : data.bids;
+  return (
+    <ol
+      className={`book-side book-side-${side}`}
+      aria-label={side === 'asks' ? 'Asks: sell orders' : 'Bids: buy orders'}
+      data-testid={`book-${side}`}
+    >
+      {rows.map((row, index) => (
+        // Rows are positions (best first), not prices: a row re-renders in place.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <BookRow key={index} row={row} side={side} pair={data.pair} onPick={onPick} />
+      ))}
+    </ol>
+  );
+}
+
+function LastPrice({ data }: { data: MarketData }) {
+  useSignals();
+  const ticker = data.ticker.value;
+  return (
+    <p className="book-last" data-testid="book-last">
+      <span className="visually-hidden">Last price </span>
+      {formatPrice(data.pair, ticker?.last ?? null)}
+    </p>
+  );
+}
+
+function BookSkeleton() {
+  return (
+    <div className="book-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading the order book</span>
+      {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={index} className="skeleton" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** See the file comment. */
+export function OrderBook({ data }: { data: MarketData }) {
+  useSignals();
+  const { isOrdersLoaded } = useSnapshot(trading);
+  const sides = useRef<HTMLDivElement>(null);
+  const spec = PAIRS[data.pair];
+  useSignalEffect(() => {
+    const scale = data.depthScale.value;
+    sides.current?.style.setProperty('--depth-scale', String(scale > 0 ? scale : 1));
+  });
+  const pick = (price: string) => {
+    data.picked.value = { price, at: Date.now() };
+  };
+  return (
+    <section className="trading-panel trading-book" aria-labelledby="book-title">
+      <div className="panel-head">
+        <h2 id="book-title">Order book</h2>
+        <label className="book-step">
+          <span>Group by</span>
+          <select
+            value={data.step.value}
+            onChange={(event) => data.setStep(event.currentTarget.value)}
+          >
+            {groupingSteps(data.pair).map((step) => (
+              <option key={step} value={step}>
+                {step}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p id="book-pick-hint" className="visually-hidden">
+        Uses this price in the order form.
+      </p>
+      <div className="book-columns" aria-hidden="true">
+        <span>Price ({spec.quote})</span>
+        <span>Amount ({spec.base})</span>
+        <span>Total ({spec.base})</span>
+      </div>
+      {isOrdersLoaded ? null : <BookSkeleton />}
+      <div ref={sides} className="book-sides" hidden={!isOrdersLoaded} data-rows={BOOK_ROWS}>
+        <BookSide data={data} side="asks" onPick={pick} />
+        <LastPrice data={data} />
+        <BookSide data={data} side="bids" onPick={pick} />
+      </div>
+    </section>
+  );
+}

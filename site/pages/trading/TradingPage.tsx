@@ -1,0 +1,128 @@
+/**
+ * Spot trading (spec §2 `trading`, `trading/{pair}`): the pair's header figures, chart, order
+ * book, recent trades, order form and the account's orders. `/trading` opens BTC_USDT; a pair
+ * that is not listed is the not-found page. On a phone the chart, book and trades are tabs.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { Redirect } from 'wouter';
+import { isPairSymbol, type PairSymbol, user } from '../../../core/index.ts';
+import { marketStream, reconnectMarkets } from '../../../core/marketConnection.ts';
+import type { MarketStream } from '../../../core/marketStream.ts';
+import { TabList, tabPanelProps } from '../../components/trading/TabList.tsx';
+import NotFoundPage from '../NotFoundPage.tsx';
+import { AccountOrders } from './AccountOrders.tsx';
+import { MarketHeader } from './MarketHeader.tsx';
+import { MarketData } from './marketData.ts';
+import { OrderBook } from './OrderBook.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { PriceChart } from './PriceChart.tsx';
+import { RecentTrades } from './RecentTrades.tsx';
+import '../../components/markets/marketFigures.css';
+import './trading.css';
+
+/** The pair `/trading` opens. */
+export const DEFAULT_PAIR: PairSymbol = 'BTC_USDT';
+
+const PHONE = '(max-width: 767.98px)';
+
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(PHONE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(PHONE).matches,
+  );
+}
+
+// The account the shared connection was opened for: undefined when it was opened before this
+// page watched it (unknown), null for a visitor. The connection takes its ticket when it
+// connects, so a sign-in since then needs a reconnect before the account stream can work.
+let openedFor: number | null | undefined;
+let watching: MarketStream | null = null;
+
+function connectAs(stream: MarketStream, account: number | null): void {
+  if (watching !== stream) {
+    watching = stream;
+    openedFor = stream.status === 'open' ? undefined : account;
+    stream.onStatus((status) => {
+      if (status === 'open') openedFor = user.isAuth ? user.id : null;
+    });
+  }
+  if (stream.status !== 'open') return;
+  if (openedFor === undefined ? account !== null : openedFor !== account) {
+    openedFor = account;
+    reconnectMarkets();
+  }
+}
+
+type MarketTab = 'chart' | 'book' | 'trades';
+
+const MARKET_TABS = [
+  { key: 'chart', label: 'Chart' },
+  { key: 'book', label: 'Order book' },
+  { key: 'trades', label: 'Trades' },
+] as const;
+
+function TradingView({ pair }: { pair: PairSymbol }) {
+  useSignals();
+  const [data] = useState(() => new MarketData(pair));
+  const { isAuth, id } = useSnapshot(user);
+  const phone = usePhone();
+  const [tab, setTab] = useState<MarketTab>('chart');
+
+  useEffect(() => data.watchMarket(marketStream()), [data]);
+  useEffect(() => {
+    const stream = marketStream();
+    connectAs(stream, isAuth ? id : null);
+    return isAuth ? data.watchAccount(stream) : undefined;
+  }, [data, isAuth, id]);
+  useEffect(() => {
+    document.title = `${pair.replace('_', '/')} spot trading`;
+  }, [pair]);
+
+  const panel = (key: MarketTab) =>
+    phone ? { ...tabPanelProps('market', key, tab), className: 'market-tab' } : {};
+
+  return (
+    <div className="trading" data-testid="trading-page">
+      <MarketHeader data={data} />
+      {phone ? (
+        <TabList<MarketTab>
+          label="Market view"
+          prefix="market"
+          tabs={MARKET_TABS}
+          selected={tab}
+          onSelect={setTab}
+          className="tab-list market-tabs"
+        />
+      ) : null}
+      <div className="trading-area-chart" {...panel('chart')}>
+        <PriceChart pair={pair} />
+      </div>
+      <div className="trading-area-book" {...panel('book')}>
+        <OrderBook data={data} />
+      </div>
+      <div className="trading-area-trades" {...panel('trades')}>
+        <RecentTrades data={data} />
+      </div>
+      <div className="trading-area-form">
+        <OrderForm data={data} />
+      </div>
+      <div className="trading-area-account">
+        <AccountOrders data={data} />
+      </div>
+    </div>
+  );
+}
+
+/** See the file comment; `pair` is the route's parameter, absent on `/trading`. */
+export default function TradingPage({ pair }: { pair?: string | undefined }) {
+  if (pair === undefined || pair === '')
+    return <Redirect to={`/trading/${DEFAULT_PAIR}`} replace />;
+  if (!isPairSymbol(pair)) return <NotFoundPage />;
+  return <TradingView key={pair} pair={pair} />;
+}
