@@ -1,50 +1,43 @@
 /**
- * A pair's last 24 hours as a small line: hourly closes placed by time, then the live last price
- * at "now". Decorative (aria-hidden): the row's figures say the same in words.
+ * A pair's last 24 hours as a small line: the prices evenly spaced, then the live last price when
+ * it moved since. Decorative (aria-hidden): the row's figures say the same in words.
  */
 import type { Trend } from './marketFormat.ts';
-import { SPARKLINE_SPAN_MS, type SparkPoint } from './useSparklines.ts';
 
 const WIDTH = 100;
 const HEIGHT = 32;
 const PAD = 2;
 
-/** The polyline's points ("x,y x,y …") for `points` seen at `now`; empty below one point. */
-export function sparklinePath(points: readonly SparkPoint[], now: number): string {
-  if (points.length === 0) return '';
-  const start = now - SPARKLINE_SPAN_MS;
-  const prices = points.map((point) => point.price);
-  const low = Math.min(...prices);
-  const high = Math.max(...prices);
-  const x = (time: number) =>
-    (Math.min(Math.max((time - start) / SPARKLINE_SPAN_MS, 0), 1) * WIDTH).toFixed(1);
-  const y = (price: number) =>
-    (high === low
-      ? HEIGHT / 2
-      : PAD + (1 - (price - low) / (high - low)) * (HEIGHT - 2 * PAD)
-    ).toFixed(1);
+/** The polyline's points ("x,y x,y …") for `prices`; empty when there are none. */
+export function sparklinePath(prices: readonly number[]): string {
+  if (prices.length === 0) return '';
   // A single price is drawn as a level line across the span.
-  const first = points[0];
-  const shown =
-    points.length === 1 && first ? [{ time: start, price: first.price }, first] : points;
-  return shown.map((point) => `${x(point.time)},${y(point.price)}`).join(' ');
+  const shown = prices.length === 1 ? [prices[0] ?? 0, prices[0] ?? 0] : prices;
+  const low = Math.min(...shown);
+  const high = Math.max(...shown);
+  const step = WIDTH / (shown.length - 1);
+  const y = (price: number) =>
+    high === low ? HEIGHT / 2 : PAD + (1 - (price - low) / (high - low)) * (HEIGHT - 2 * PAD);
+  return shown
+    .map((price, index) => `${(index * step).toFixed(1)},${y(price).toFixed(1)}`)
+    .join(' ');
 }
 
 /** See the file comment. */
 export function Sparkline({
-  points,
+  prices,
   last,
   trend,
-  now = Date.now(),
 }: {
-  points: readonly SparkPoint[];
+  prices: readonly number[];
   /** The live last price, drawn as the newest point. */
   last: string | null;
   trend: Trend;
-  now?: number;
 }) {
-  const withLast = last === null ? points : [...points, { time: now, price: Number(last) }];
-  const path = sparklinePath(withLast, now);
+  // Plotting only: a float is precise enough for a 32-pixel line.
+  const live = last === null ? null : Number(last);
+  const withLast = live === null || prices.at(-1) === live ? prices : [...prices, live];
+  const path = sparklinePath(withLast);
   return (
     <svg
       className={`sparkline trend-${trend}`}

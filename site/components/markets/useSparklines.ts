@@ -1,15 +1,10 @@
 /**
- * Each pair's last 24 hours as hourly closing prices (markets.getCandles), read again every
- * minute; between reads the rows add the live last price themselves.
+ * Each pair's last 24 hours as prices to draw (markets.getCandles, hourly): the first candle's
+ * open, then every candle's close; read again every minute, and between reads the rows add the
+ * live last price themselves.
  */
 import { useEffect, useState } from 'react';
 import { call, PAIR_SYMBOLS, type PairSymbol } from '../../../core/index.ts';
-
-/** One point of a sparkline: a candle's start (ms) and its closing price. */
-export interface SparkPoint {
-  time: number;
-  price: number;
-}
 
 /** The span a sparkline covers. */
 export const SPARKLINE_SPAN_MS = 24 * 60 * 60 * 1000;
@@ -17,8 +12,8 @@ export const SPARKLINE_SPAN_MS = 24 * 60 * 60 * 1000;
 /** How often the candles are read again. */
 export const SPARKLINE_REFRESH_MS = 60_000;
 
-/** Each pair's points, oldest first; a pair is missing until its candles arrive. */
-export type Sparklines = Partial<Record<PairSymbol, readonly SparkPoint[]>>;
+/** Each pair's prices, oldest first; a pair is missing until its candles arrive. */
+export type Sparklines = Partial<Record<PairSymbol, readonly number[]>>;
 
 /** See the file comment. */
 export function useSparklines(): Sparklines {
@@ -35,11 +30,9 @@ export function useSparklines(): Sparklines {
             () => null,
           );
           if (!reply?.status) return null;
-          const points = reply.candles.map((candle) => ({
-            time: candle.time,
-            price: Number(candle.close),
-          }));
-          return [pair, points] as const;
+          const first = reply.candles[0];
+          const prices = reply.candles.map((candle) => Number(candle.close));
+          return [pair, first === undefined ? [] : [Number(first.open), ...prices]] as const;
         }),
       );
       if (!current) return;

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { type MarketSummary, PAIRS, type PairSymbol } from '../../../core/index.ts';
+import type { Sparklines } from '../../components/markets/useSparklines.ts';
 import { FAVOURITES_KEY, readFavourites, useFavourites } from './favourites.ts';
 import { MarketsView } from './MarketsView.tsx';
 import { sortMarkets } from './marketRows.ts';
@@ -61,13 +62,13 @@ const ITEMS: MarketSummary[] = [
 
 const NAMES = { BTC: 'Bitcoin', ETH: 'Ethereum', BNB: 'BNB', XRP: 'XRP', DOGE: 'Dogecoin' };
 
-function Harness({ items }: { items: MarketSummary[] | null }) {
+function Harness({ items, sparklines }: { items: MarketSummary[] | null; sparklines: Sparklines }) {
   const [favourites, toggle] = useFavourites();
   return (
     <MarketsView
       items={items}
       error={null}
-      sparklines={{}}
+      sparklines={sparklines}
       favourites={favourites}
       onToggleFavourite={toggle}
       names={NAMES}
@@ -75,11 +76,11 @@ function Harness({ items }: { items: MarketSummary[] | null }) {
   );
 }
 
-function renderView(items: MarketSummary[] | null = ITEMS) {
+function renderView(items: MarketSummary[] | null = ITEMS, sparklines: Sparklines = {}) {
   const location = memoryLocation({ path: '/markets' });
   return render(
     <Router hook={location.hook}>
-      <Harness items={items} />
+      <Harness items={items} sparklines={sparklines} />
     </Router>,
   );
 }
@@ -271,6 +272,22 @@ describe('MarketsView', () => {
     expect([...readFavourites()]).to.deep.equal(['BTC_USDT']);
     localStorage.setItem(FAVOURITES_KEY, '{not json');
     expect(readFavourites().size).to.equal(0);
+  });
+
+  it('draws each 24 h sparkline up to the live last price', () => {
+    renderView(ITEMS, { BTC_USDT: [95000, 96000, 97000], ETH_USDT: [3420.5] });
+    const line = (pair: PairSymbol) =>
+      screen.getByTestId(`market-${pair}`).querySelector('svg.sparkline');
+    // The live last price (97250.5) moved since the last close: it is the newest point.
+    expect(line('BTC_USDT')?.getAttribute('data-points')).to.equal('4');
+    expect(line('BTC_USDT')?.getAttribute('class')).to.contain('trend-up');
+    expect(line('BTC_USDT')?.querySelector('polyline')?.getAttribute('points')).to.equal(
+      '0.0,30.0 33.3,17.6 66.7,5.1 100.0,2.0',
+    );
+    // Unchanged since the close: not drawn twice.
+    expect(line('ETH_USDT')?.getAttribute('data-points')).to.equal('1');
+    // Never traded: a dashed placeholder.
+    expect(line('BNB_USDT')?.querySelector('line.sparkline-empty')).to.exist;
   });
 
   it('shows skeleton rows while loading', () => {

@@ -173,7 +173,7 @@ function MarketRow({
   name: string;
   favourite: boolean;
   onToggleFavourite(pair: PairSymbol): void;
-  sparkline: Parameters<typeof Sparkline>[0]['points'];
+  sparkline: readonly number[];
 }) {
   const trend = trendOf(item.change);
   return (
@@ -206,7 +206,7 @@ function MarketRow({
       <td className="number col-low">{formatPrice(item.pair, item.low)}</td>
       <td className="number col-volume">{formatVolume(item.quoteVolume)}</td>
       <td className="col-chart">
-        <Sparkline points={sparkline} last={item.last} trend={trend} />
+        <Sparkline prices={sparkline} last={item.last} trend={trend} />
       </td>
     </tr>
   );
