@@ -213,9 +213,9 @@ export function AccountOrders({ data }: { data: MarketData }) {
               </button>
             ) : null}
           </div>
-          {error === null ? null : (
+          {error === null && data.accountError.value === '' ? null : (
             <p role="alert" className="field-error">
-              {error}
+              {error ?? data.accountError.value}
             </p>
           )}
           <div {...tabPanelProps('account', 'open', tab)} data-testid="open-orders">

@@ -120,6 +120,8 @@ export class MarketData {
   readonly orderHistory = signal<readonly SpotOrder[] | null>(null);
   readonly fills = signal<readonly OwnTrade[] | null>(null);
   readonly wallets = signal<Readonly<Record<string, Wallet>> | null>(null);
+  /** Why part of the account could not be read, in words; empty when all is well. */
+  readonly accountError = signal('');
   /** The latest fill in words (aria-live polite). */
   readonly announcement = signal('');
   private book: BookMirror | null = null;
@@ -157,14 +159,18 @@ export class MarketData {
       setStreamLoaded('orders', book.synced);
       this.showBook();
     });
-    void call('markets.getItems', {}).then((reply) => {
-      if (!reply.status) return;
-      const item = reply.items.find((candidate) => candidate.pair === pair);
-      if (item === undefined) return;
-      this.fees.value = { maker: item.makerFee, taker: item.takerFee };
-      // The listing may answer before the stream; the stream's ticker wins once it arrives.
-      if (this.ticker.peek() === null) this.ticker.value = item;
-    });
+    // Unanswered, the form shows no fee preview and the stream still brings the ticker.
+    call('markets.getItems', {}).then(
+      (reply) => {
+        if (!reply.status) return;
+        const item = reply.items.find((candidate) => candidate.pair === pair);
+        if (item === undefined) return;
+        this.fees.value = { maker: item.makerFee, taker: item.takerFee };
+        // The listing may answer before the stream; the stream's ticker wins once it arrives.
+        if (this.ticker.peek() === null) this.ticker.value = item;
+      },
+      () => {},
+    );
     return () => {
       for (const stop of stops) stop();
       watched.stop();
@@ -195,15 +201,25 @@ export class MarketData {
       });
     });
     const { pair } = this;
-    void call('orders.getHistory', { pair, limit: HISTORY_KEPT }).then((reply) => {
-      if (current && reply.status) {
-        this.orderHistory.value = mergeById(this.orderHistory.peek() ?? [], reply.orders);
-      }
-    });
-    void call('trades.getMine', { pair, limit: HISTORY_KEPT }).then((reply) => {
-      if (current && reply.status)
-        this.fills.value = mergeById(this.fills.peek() ?? [], reply.trades);
-    });
+    const failed = (what: string) => (reply: { status: false; error_msg: string } | null) => {
+      if (current)
+        this.accountError.value = reply?.error_msg ?? `Your ${what} could not be loaded.`;
+    };
+    call('orders.getHistory', { pair, limit: HISTORY_KEPT }).then(
+      (reply) => {
+        if (!reply.status) return failed('order history')(reply);
+        if (current)
+          this.orderHistory.value = mergeById(this.orderHistory.peek() ?? [], reply.orders);
+      },
+      () => failed('order history')(null),
+    );
+    call('trades.getMine', { pair, limit: HISTORY_KEPT }).then(
+      (reply) => {
+        if (!reply.status) return failed('trades')(reply);
+        if (current) this.fills.value = mergeById(this.fills.peek() ?? [], reply.trades);
+      },
+      () => failed('trades')(null),
+    );
     return () => {
       current = false;
       stop();
