@@ -9,7 +9,8 @@ import '../components/markets/marketFigures.css';
 
 /** Home (spec §2 `/`). */
 export default function HomePage() {
-  const tickers = useMarketTickers();
+  // Polled, not streamed: the socket client stays off the page every visitor loads first.
+  const tickers = useMarketTickers('poll');
   const { items } = useSnapshot(currencies);
   const names = new Map(items.map((currency) => [currency.ticker, currency.name]));
   const { isAuth } = useSnapshot(user);
