@@ -50,7 +50,7 @@ const httpTable = [
 console.log(`\n${httpTable}`);
 writeReadmeSection('http', httpTable);
 
-const lighthouseFigures = await benchLighthouse(['/', '/faq']);
+const lighthouseFigures = await benchLighthouse(['/', '/faq', '/markets', '/trading/BTC_USDT']);
 const lighthouseText = lighthouseTable(lighthouseFigures, machine);
 console.log(`\n${lighthouseText}`);
 writeReadmeSection('lighthouse', lighthouseText);
