@@ -4,6 +4,7 @@ import { benchCodec } from './codec.ts';
 import { benchEngine, engineTable } from './engine.ts';
 import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
+import { benchLongTasks, longTasksTable } from './longTasks.ts';
 import { writeReadmeSection } from './readme.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
@@ -87,3 +88,7 @@ writeReadmeSection('faults', spot.faults);
 const streams = streamsTable(await benchStreams(1000, seconds, 20), machine);
 console.log(`\n${streams}`);
 writeReadmeSection('streams', streams);
+
+const longTasks = longTasksTable(await benchLongTasks(seconds, 20), machine);
+console.log(`\n${longTasks}`);
+writeReadmeSection('longtasks', longTasks);
