@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { OrderTicket, SignInPrompt } from './OrderForm.tsx';
+import { SignInPrompt } from './OrderForm.tsx';
+import { OrderTicket } from './OrderTicket.tsx';
 
 const FEES = { maker: '0.001', taker: '0.001' };
 

@@ -3,66 +3,10 @@
  * with their last price and 24 h change (live while open). Escape or choosing closes it and
  * gives focus back to the button.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'wouter';
-import { PAIR_SYMBOLS, type PairSymbol } from '../../../core/index.ts';
-import { useMarketTickers } from '../../components/markets/useMarketTickers.ts';
-import { formatChange, formatPrice, trendOf } from './figures.ts';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { PairSymbol } from '../../../core/index.ts';
 
-/** The pairs whose symbol contains the search, case-insensitively ("btc", "eth/u"). */
-export function searchPairs(query: string): PairSymbol[] {
-  const wanted = query.trim().toUpperCase().replace('/', '_');
-  return PAIR_SYMBOLS.filter((pair) => pair.includes(wanted));
-}
-
-function PairList({ current, onClose }: { current: PairSymbol; onClose(): void }) {
-  const [query, setQuery] = useState('');
-  const { items } = useMarketTickers();
-  const search = useRef<HTMLInputElement>(null);
-  const searchId = useId();
-  useEffect(() => search.current?.focus(), []);
-  const shown = searchPairs(query);
-  return (
-    <div className="pair-list">
-      <label htmlFor={searchId} className="visually-hidden">
-        Search pairs
-      </label>
-      <input
-        id={searchId}
-        ref={search}
-        type="search"
-        placeholder="Search pairs"
-        value={query}
-        onChange={(event) => setQuery(event.currentTarget.value)}
-      />
-      {shown.length === 0 ? (
-        <p className="muted">No pair matches “{query}”.</p>
-      ) : (
-        <ul>
-          {shown.map((pair) => {
-            const ticker = items?.find((item) => item.pair === pair) ?? null;
-            const change = ticker?.change ?? null;
-            return (
-              <li key={pair}>
-                <Link
-                  href={`/trading/${pair}`}
-                  aria-current={pair === current ? 'page' : undefined}
-                  onClick={onClose}
-                >
-                  <span className="pair-name">{pair.replace('_', '/')}</span>
-                  <span className="pair-last">{formatPrice(pair, ticker?.last ?? null)}</span>
-                  <span className={`pair-change trend-${trendOf(change)}`}>
-                    {formatChange(change)}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
+const PairList = lazy(() => import('./PairList.tsx'));
 
 /** See the file comment. */
 export function PairSwitcher({ pair }: { pair: PairSymbol }) {
@@ -109,7 +53,11 @@ export function PairSwitcher({ pair }: { pair: PairSymbol }) {
         </svg>
       </button>
       <div id={panelId} className="pair-panel" hidden={!open}>
-        {open ? <PairList current={pair} onClose={() => close(false)} /> : null}
+        {open ? (
+          <Suspense fallback={<p className="muted">Loading the pairs…</p>}>
+            <PairList current={pair} onClose={() => close(false)} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

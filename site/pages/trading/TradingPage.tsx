@@ -4,14 +4,13 @@
  * that is not listed is the not-found page. On a phone the chart, book and trades are tabs.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';
 import { isPairSymbol, type PairSymbol, user } from '../../../core/index.ts';
 import { marketStream, reconnectMarkets } from '../../../core/marketConnection.ts';
 import type { MarketStream } from '../../../core/marketStream.ts';
 import { TabList, tabPanelProps } from '../../components/trading/TabList.tsx';
-import NotFoundPage from '../NotFoundPage.tsx';
 import { AccountOrders } from './AccountOrders.tsx';
 import { MarketHeader } from './MarketHeader.tsx';
 import { MarketData } from './marketData.ts';
@@ -21,6 +20,8 @@ import { PriceChart } from './PriceChart.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import '../../components/markets/marketFigures.css';
 import './trading.css';
+
+const NotFoundPage = lazy(() => import('../NotFoundPage.tsx'));
 
 /** The pair `/trading` opens. */
 export const DEFAULT_PAIR: PairSymbol = 'BTC_USDT';
