@@ -77,6 +77,8 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
   let lastHeard = 0;
+  /** Bumped by every connect: one that a newer connect overtook while it waited gives up. */
+  let generation = 0;
 
   const setStatus = (next: SocketStatus) => {
     if (status === next) return;
@@ -119,6 +121,8 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
 
   const connect = async () => {
     if (closed) return;
+    generation += 1;
+    const mine = generation;
     setStatus('connecting');
     let ticket: string | null = null;
     try {
@@ -126,7 +130,7 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
     } catch {
       ticket = null;
     }
-    if (closed) return;
+    if (closed || mine !== generation) return;
     if (ticket === null && options.ticketRequired === true) {
       setStatus('closed');
       scheduleReconnect();

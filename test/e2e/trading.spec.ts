@@ -109,6 +109,8 @@ async function trader(
   await expect(page).toHaveURL(/\/account$/);
   await page.goto(at(baseURL, '/trading/BTC_USDT'));
   await expect(page.getByRole('button', { name: 'Pair: BTC/USDT' })).toBeVisible();
+  // The order form loads on demand: the trader is ready once it is there.
+  await expect(form(page).getByRole('button', { name: 'Buy', exact: true })).toBeVisible();
   return page;
 }
 

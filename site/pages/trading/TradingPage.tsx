@@ -8,8 +8,7 @@ import { lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';
 import { isPairSymbol, type PairSymbol, user } from '../../../core/index.ts';
-import { marketStream, reconnectMarkets } from '../../../core/marketConnection.ts';
-import type { MarketStream } from '../../../core/marketStream.ts';
+import { marketStream } from '../../../core/marketConnection.ts';
 import { TabList, tabPanelProps } from '../../components/trading/TabList.tsx';
 import { AccountOrders } from './AccountOrders.tsx';
 import { MarketHeader } from './MarketHeader.tsx';
@@ -39,27 +38,6 @@ function usePhone(): boolean {
   );
 }
 
-// The account the shared connection was opened for: undefined when it was opened before this
-// page watched it (unknown), null for a visitor. The connection takes its ticket when it
-// connects, so a sign-in since then needs a reconnect before the account stream can work.
-let openedFor: number | null | undefined;
-let watching: MarketStream | null = null;
-
-function connectAs(stream: MarketStream, account: number | null): void {
-  if (watching !== stream) {
-    watching = stream;
-    openedFor = stream.status === 'open' ? undefined : account;
-    stream.onStatus((status) => {
-      if (status === 'open') openedFor = user.isAuth ? user.id : null;
-    });
-  }
-  if (stream.status !== 'open') return;
-  if (openedFor === undefined ? account !== null : openedFor !== account) {
-    openedFor = account;
-    reconnectMarkets();
-  }
-}
-
 type MarketTab = 'chart' | 'book' | 'trades';
 
 const MARKET_TABS = [
@@ -71,16 +49,15 @@ const MARKET_TABS = [
 function TradingView({ pair }: { pair: PairSymbol }) {
   useSignals();
   const [data] = useState(() => new MarketData(pair));
-  const { isAuth, id } = useSnapshot(user);
+  const { isAuth } = useSnapshot(user);
   const phone = usePhone();
   const [tab, setTab] = useState<MarketTab>('chart');
 
   useEffect(() => data.watchMarket(marketStream()), [data]);
   useEffect(() => {
-    const stream = marketStream();
-    connectAs(stream, isAuth ? id : null);
-    return isAuth ? data.watchAccount(stream) : undefined;
-  }, [data, isAuth, id]);
+    // The connection itself reconnects with the new account's ticket on sign-in (marketConnection).
+    return isAuth ? data.watchAccount(marketStream()) : undefined;
+  }, [data, isAuth]);
   useEffect(() => {
     document.title = `${pair.replace('_', '/')} spot trading`;
   }, [pair]);
