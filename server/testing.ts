@@ -11,8 +11,11 @@ import {
   type Params,
   type Reply,
   type Result,
+  type Ticker,
 } from '../core/protocol.ts';
 import { type Config, loadConfig } from './config.ts';
+import type { Database } from './db.ts';
+import { post as postEntry } from './ledger.ts';
 
 /**
  * A configuration for tests: silent, no demo account or market, no site, overridable by env-style
@@ -144,4 +147,23 @@ export function signUp(
   // A distinct address per account keeps the per-IP sign-up limit out of unrelated tests.
   const ip = `10.1.${(counter >> 8) & 255}.${counter & 255}`;
   return ok(app, 'users.signUp', { email, password }, { ip, ...options });
+}
+
+/** A fresh account funded by 'Test deposit' ledger entries, as the spot tests need traders. */
+export async function fundedAccount(
+  app: FastifyInstance,
+  db: Database,
+  funds: Partial<Record<Ticker, string>>,
+): Promise<{ token: string; id: number }> {
+  const { token, user } = await signUp(app);
+  for (const [ticker, amount] of Object.entries(funds)) {
+    await postEntry(db, {
+      from: { system: 'deposits' },
+      to: { user: user.id },
+      ticker: ticker as Ticker,
+      amount,
+      reason: 'Test deposit',
+    });
+  }
+  return { token, id: user.id };
 }

@@ -13,8 +13,7 @@ import type { MarketServerMessage, Ticker } from '../core/protocol.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
 import { openDatabase } from '../server/db.ts';
-import { post as postEntry } from '../server/ledger.ts';
-import { ok, signUp, testConfig } from '../server/testing.ts';
+import { fundedAccount, ok, testConfig } from '../server/testing.ts';
 import { waitFor } from './waitFor.ts';
 
 /** A WebSocket that loses the messages `lose` picks, as a flaky network or a slow tab might. */
@@ -54,19 +53,8 @@ describe('market stream client against the real server', () => {
     await db.destroy();
   });
 
-  const trader = async (funds: Partial<Record<Ticker, string>>) => {
-    const { token, user } = await signUp(app);
-    for (const [ticker, amount] of Object.entries(funds)) {
-      await postEntry(db, {
-        from: { system: 'deposits' },
-        to: { user: user.id },
-        ticker: ticker as Ticker,
-        amount,
-        reason: 'Test deposit',
-      });
-    }
-    return token;
-  };
+  const trader = async (funds: Partial<Record<Ticker, string>>) =>
+    (await fundedAccount(app, db, funds)).token;
   const limit = (token: string, side: 'buy' | 'sell', price: string, amount: string) =>
     ok(app, 'orders.place', { pair: 'XRP_USDT', side, type: 'limit', price, amount }, { token });
 

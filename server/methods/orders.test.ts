@@ -7,8 +7,7 @@ import type { PlaceOrderParams, Ticker, Wallet } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
-import { post as postEntry } from '../ledger.ts';
-import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { fails, fundedAccount, ok, testConfig } from '../testing.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -21,19 +20,7 @@ forEachDatabase((open) => {
   after(() => app.close());
 
   /** A fresh account funded by deposits. */
-  const trader = async (funds: Partial<Record<Ticker, string>>) => {
-    const { token, user } = await signUp(app);
-    for (const [ticker, amount] of Object.entries(funds)) {
-      await postEntry(db, {
-        from: { system: 'deposits' },
-        to: { user: user.id },
-        ticker: ticker as Ticker,
-        amount,
-        reason: 'Test deposit',
-      });
-    }
-    return { token, id: user.id };
-  };
+  const trader = (funds: Partial<Record<Ticker, string>>) => fundedAccount(app, db, funds);
   const wallet = async (token: string, ticker: Ticker): Promise<Wallet> => {
     const { wallets } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
     const found = wallets?.find((w) => w.ticker === ticker);

@@ -7,8 +7,7 @@ import type { Ticker, Wallet } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
-import { post as postEntry } from '../ledger.ts';
-import { ok, signUp, testConfig } from '../testing.ts';
+import { fundedAccount, ok, testConfig } from '../testing.ts';
 import { CHART_HOURS } from './candles.ts';
 
 forEachDatabase((open) => {
@@ -26,19 +25,8 @@ forEachDatabase((open) => {
   after(() => app.close());
 
   /** A fresh account funded by deposits. */
-  const trader = async (funds: Partial<Record<Ticker, string>>) => {
-    const { token, user } = await signUp(app);
-    for (const [ticker, amount] of Object.entries(funds)) {
-      await postEntry(db, {
-        from: { system: 'deposits' },
-        to: { user: user.id },
-        ticker: ticker as Ticker,
-        amount,
-        reason: 'Test deposit',
-      });
-    }
-    return token;
-  };
+  const trader = async (funds: Partial<Record<Ticker, string>>) =>
+    (await fundedAccount(app, db, funds)).token;
   const wallets = async (token: string): Promise<Map<Ticker, Wallet>> => {
     const answer = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
     return new Map((answer.wallets ?? []).map((wallet) => [wallet.ticker, wallet]));

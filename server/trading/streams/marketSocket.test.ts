@@ -12,8 +12,7 @@ import { forEachDatabase } from '../../../test/databases.ts';
 import { waitFor } from '../../../test/waitFor.ts';
 import { createServer } from '../../app.ts';
 import type { Database } from '../../db.ts';
-import { post as postEntry } from '../../ledger.ts';
-import { ok, signUp, testConfig } from '../../testing.ts';
+import { fundedAccount, ok, testConfig } from '../../testing.ts';
 import { CLOSE_BAD_TICKET } from './marketSocket.ts';
 
 /** A test's socket: every message kept, waits with a deadline. */
@@ -106,19 +105,7 @@ forEachDatabase((open) => {
   });
   after(() => app.close());
 
-  const trader = async (funds: Partial<Record<Ticker, string>>) => {
-    const { token, user } = await signUp(app);
-    for (const [ticker, amount] of Object.entries(funds)) {
-      await postEntry(db, {
-        from: { system: 'deposits' },
-        to: { user: user.id },
-        ticker: ticker as Ticker,
-        amount,
-        reason: 'Test deposit',
-      });
-    }
-    return { token, id: user.id };
-  };
+  const trader = (funds: Partial<Record<Ticker, string>>) => fundedAccount(app, db, funds);
 
   test('the book comes as a snapshot, then updates in sequence that keep a mirror equal to the book', async () => {
     const client = await StreamClient.open(base);
