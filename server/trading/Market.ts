@@ -299,7 +299,9 @@ export class Market {
       request.total === undefined
     ) {
       const units = balances.get(userId, 'USDT') / 10n ** BigInt(SCALE - spec.valueDecimals);
-      const total = Math.min(Number(units), spec.maxNotional);
+      // Capped while still a BigInt: a balance can hold more notional units than 2^53.
+      const cap = BigInt(spec.maxNotional);
+      const total = Number(units < cap ? units : cap);
       if (total <= 0) throw new DomainError(insufficient('USDT'));
       request = { ...request, total };
     }

@@ -248,8 +248,13 @@ export class MarketFeed {
     if (listeners === undefined || listeners.size === 0) return;
     const text = JSON.stringify(message);
     for (const subscriber of listeners) {
-      if (this.outbox === null) subscriber.sendText(text);
-      else this.outbox.set(subscriber, [...(this.outbox.get(subscriber) ?? []), text]);
+      if (this.outbox === null) {
+        subscriber.sendText(text);
+        continue;
+      }
+      const queued = this.outbox.get(subscriber);
+      if (queued === undefined) this.outbox.set(subscriber, [text]);
+      else queued.push(text);
     }
   }
 }
