@@ -1,5 +1,5 @@
 /**
- * The market streams socket (issue 12): one socket carries any number of subscriptions. Public
+ * The market streams socket: one socket carries any number of subscriptions. Public
  * streams per pair — `stats` (the 24 h ticker), `chart` (candles of one interval, the current one
  * updating), `orders` (the order book) and `trades` — and, on a socket opened with a ticket, the
  * account's own `account` stream (its orders, fills and balances). The four public names are the

@@ -1,5 +1,5 @@
 /**
- * Live support on the server (issue 4): the socket, uploads and attachment serving. The API
+ * Live support on the server: the socket, uploads and attachment serving. The API
  * methods live in methods/support.ts and methods/push.ts.
  */
 import type { FastifyInstance } from 'fastify';

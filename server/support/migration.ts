@@ -1,5 +1,5 @@
 /**
- * Storage of live support (issue 4): dialogs, messages, attachments, socket tickets, push
+ * Storage of live support: dialogs, messages, attachments, socket tickets, push
  * subscriptions and the server's generated secrets (VAPID key pair, attachment URL signing key).
  * One statement per string because PGlite runs one command per query.
  */

@@ -1,5 +1,5 @@
 /**
- * Attachments (spec §7 Upload, issue 4): `POST /uploadAttachment.php` takes multipart `token` (the
+ * Attachments (spec §7 Upload): `POST /uploadAttachment.php` takes multipart `token` (the
  * session token) + `file`, and `GET /attachments/:id` serves a stored file to the dialog's two
  * sides through a signed, expiring URL (signing.ts).
  *

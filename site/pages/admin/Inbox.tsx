@@ -1,4 +1,4 @@
-/** The staff inbox: one row per client dialog, pinned first then by last message (issue 4). */
+/** The staff inbox: one row per client dialog, pinned first then by last message. */
 
 import { relativeTimeSince } from '../../../core/format.ts';
 import type { SupportDialogSummary } from '../../../core/protocol.ts';
