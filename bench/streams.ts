@@ -1,18 +1,19 @@
 /**
  * Fan-out of the market streams: the server in a process of its own on a fresh embedded
- * database, `connections` sockets from this process each subscribed to one pair's book and
- * trades, and two traders crossing orders through the API at a steady rate. Latency is from a
- * trade's time (stamped by the server when it matched) to each socket receiving it; every book
- * update's sequence number is checked for gaps. `node --import tsx bench/streams.ts` prints it.
+ * database, `connections` sockets in a third process (bench/streamsClients.ts) each subscribed
+ * to one pair's book and trades, and two traders in this process crossing orders through the API
+ * at a steady rate. Latency is from a trade's time (stamped by the server when it matched) to
+ * each socket receiving it; every book update's sequence number is checked for gaps.
+ * `node --import tsx bench/streams.ts` prints it.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
-import { MARKET_SOCKET_PATH, type MarketServerMessage } from '../core/protocol.ts';
+import { MARKET_SOCKET_PATH } from '../core/protocol.ts';
 import { loadConfig } from '../server/config.ts';
 import { scratchDataDir } from '../test/spot/faults.ts';
 import { serverEnv, startServerProcess, withDatabase } from '../test/spot/serverProcess.ts';
 import { callApi, prepareTraders } from '../test/spot/traders.ts';
+import { startStreamClients } from './streamsClients.ts';
 
 /** The fan-out figures. */
 export interface StreamFigures {
@@ -32,50 +33,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Opens a socket subscribed to BTC_USDT's book and trades; resolves once both snapshots came. */
-function subscriber(
-  url: string,
-  localAddress: string,
-  onTrade: (latencyMs: number) => void,
-  onBook: (gap: boolean) => void,
-): Promise<WebSocket> {
-  return new Promise((resolveOpen, reject) => {
-    const socket = new WebSocket(url, { localAddress });
-    let sequence: number | null = null;
-    let snapshots = 0;
-    socket.on('open', () => {
-      for (const stream of ['orders', 'trades']) {
-        socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream, pair: 'BTC_USDT' }));
-      }
-    });
-    socket.on('message', (data: Buffer) => {
-      const received = Date.now();
-      const text = data.toString();
-      // Updates are read with patterns, not JSON.parse: a thousand sockets share this process's
-      // one thread, and the figure is the server's, not this parser's. One frame may carry a
-      // commit's book update and trades together.
-      if (text.includes('"snapshot":false')) {
-        const next = /"type":"book","pair":"BTC_USDT","snapshot":false,"sequence":(\d+)/.exec(text);
-        if (next !== null) {
-          onBook(sequence === null || Number(next[1]) !== sequence + 1);
-          sequence = Number(next[1]);
-        }
-        for (const [, time] of text.matchAll(/"time":"([^"]+)"/g)) {
-          onTrade(received - Date.parse(time ?? ''));
-        }
-        return;
-      }
-      const message = JSON.parse(text) as MarketServerMessage;
-      if ((message.type === 'book' || message.type === 'trades') && message.snapshot) {
-        if (message.type === 'book') sequence = message.sequence;
-        snapshots += 1;
-        if (snapshots === 2) resolveOpen(socket);
-      }
-    });
-    socket.on('error', reject);
-  });
-}
-
 /** Runs the fan-out for `seconds` with `connections` sockets and `rate` crossing pairs a second. */
 export async function benchStreams(
   connections = 1000,
@@ -89,29 +46,10 @@ export async function benchStreams(
   );
   if (maker === undefined || taker === undefined) throw new Error('no traders');
   const server = await startServerProcess(place);
-  const sockets: WebSocket[] = [];
-  const latencies: number[] = [];
-  let bookUpdates = 0;
-  let gaps = 0;
+  let clients: Awaited<ReturnType<typeof startStreamClients>> | null = null;
   try {
     const url = `${server.url.replace(/^http/, 'ws')}${MARKET_SOCKET_PATH}`;
-    // One address may hold 20 market sockets: the bench's come from many loopback addresses.
-    for (let i = 0; i < connections; i += 1) {
-      const from = `127.0.${1 + Math.floor(i / 20 / 250)}.${1 + (Math.floor(i / 20) % 250)}`;
-      sockets.push(
-        await subscriber(
-          url,
-          from,
-          (ms) => latencies.push(ms),
-          (gap) => {
-            bookUpdates += 1;
-            if (gap) gaps += 1;
-          },
-        ).catch((error: unknown) => {
-          throw new Error(`socket ${i} from ${from}: ${String(error)}`);
-        }),
-      );
-    }
+    clients = await startStreamClients(url, 0, connections);
     let trades = 0;
     const end = Date.now() + seconds * 1000;
     for (let n = 0; Date.now() < end; n += 1) {
@@ -127,6 +65,8 @@ export async function benchStreams(
     }
     // Let the last trades arrive everywhere.
     await new Promise((wait) => setTimeout(wait, 1000));
+    const { latencies, bookUpdates, gaps } = await clients.stop();
+    clients = null;
     latencies.sort((a, b) => a - b);
     return {
       connections,
@@ -140,7 +80,7 @@ export async function benchStreams(
       p99Ms: percentile(latencies, 99),
     };
   } finally {
-    for (const socket of sockets) socket.terminate();
+    clients?.kill();
     await server.stop();
     scratch.remove();
   }
