@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
-import { ConfigError, describeDatabase, loadConfig } from './config.ts';
+import { ConfigError, DEVNET_WALLET_SEED, describeDatabase, loadConfig } from './config.ts';
 
 test('defaults need no environment at all', () => {
   const config = loadConfig({});
@@ -76,6 +76,26 @@ test('bad values fail with a message naming the variable', () => {
       () => loadConfig(env),
       (error) => error instanceof ConfigError && message.test(error.message),
       JSON.stringify(env),
+    );
+  }
+});
+
+test('the wallet seed is the public devnet one unless WALLET_SEED gives a secret one', () => {
+  assert.equal(loadConfig({}).wallet.seed, DEVNET_WALLET_SEED);
+  assert.equal(
+    Buffer.from(DEVNET_WALLET_SEED, 'hex').toString(),
+    'devnet wallet seed: public, holds no real funds',
+  );
+  const seed = `${'00'.repeat(31)}AB`;
+  assert.equal(loadConfig({ WALLET_SEED: seed }).wallet.seed, seed.toLowerCase());
+  for (const bad of ['abc', 'zz'.repeat(32), '00'.repeat(15), '00'.repeat(65), `${seed}0`]) {
+    assert.throws(
+      () => loadConfig({ WALLET_SEED: bad }),
+      (error) =>
+        error instanceof ConfigError &&
+        /^WALLET_SEED must be 32 to 128 hex digits/.test(error.message) &&
+        !error.message.includes(bad),
+      bad,
     );
   }
 });

@@ -50,6 +50,14 @@ export interface Config {
   support: SupportConfig;
   /** Spot trading fees, as fractions of what each side of a trade receives ("0.001" = 0.1 %). */
   fees: { maker: string; taker: string };
+  /** Deposits and withdrawals. */
+  wallet: WalletConfig;
+}
+
+/** Deposits and withdrawals: where the deposit addresses come from. */
+export interface WalletConfig {
+  /** The BIP 32 seed every deposit address is derived from, as hex; a secret on a real chain. */
+  seed: string;
 }
 
 /** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
@@ -75,6 +83,14 @@ export class ConfigError extends Error {
 
 /** The demo account's password when DEMO_PASSWORD is not set. */
 export const DEFAULT_DEMO_PASSWORD = 'demo-password-1';
+
+/**
+ * The wallet seed when WALLET_SEED is not set: the hex of a sentence saying what it is. Anyone can
+ * read it, so its addresses are for the built-in devnet only; never send real coins to them.
+ */
+export const DEVNET_WALLET_SEED = Buffer.from(
+  'devnet wallet seed: public, holds no real funds',
+).toString('hex');
 
 /** Shortest password accepted anywhere (sign-up, staff and demo accounts). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -163,7 +179,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maker: feeRate(read('MAKER_FEE'), 'MAKER_FEE'),
       taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
     },
+    wallet: { seed: walletSeed(read('WALLET_SEED')) },
   };
+}
+
+/** A BIP 32 seed: 16 to 64 bytes as hex (what a BIP 39 phrase turns into is 64). */
+function walletSeed(value: string | undefined): string {
+  if (value === undefined) return DEVNET_WALLET_SEED;
+  if (!/^([0-9a-f]{2}){16,64}$/i.test(value)) {
+    // The value is a secret: the message does not repeat it.
+    fail('WALLET_SEED', 'must be 32 to 128 hex digits (a BIP 32 seed of 16 to 64 bytes)');
+  }
+  return value.toLowerCase();
 }
 
 /** A fee rate: a decimal fraction from 0 to 0.1 with at most 6 decimals; 0.001 (0.1 %) by default. */
