@@ -4,7 +4,7 @@ import { parseDecimal } from '../../../core/markets/decimal.ts';
 import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol.ts';
 import { DomainError } from '../../DomainError.ts';
 import { ASSET_NETWORKS, assetNetwork } from './assetNetworks.ts';
-import { NETWORKS } from './networks.ts';
+import { findNetwork, NETWORKS } from './networks.ts';
 import { validateAddress } from './validateAddress.ts';
 
 test('every listed currency can be moved on a network, USDT on three', () => {
@@ -69,4 +69,10 @@ test('an asset on a network it is not on is refused with the networks it is on',
     () => assetNetwork('BTC', 'LTC'),
     new DomainError('BTC cannot be moved on the network "LTC"; choose Bitcoin.'),
   );
+});
+
+test('a network id from a request is looked up without reaching into the prototype', () => {
+  assert.equal(findNetwork('BSC')?.name, 'BNB Smart Chain (BEP-20)');
+  for (const id of ['bsc', 'toString', '__proto__', ''])
+    assert.equal(findNetwork(id), undefined, id);
 });
