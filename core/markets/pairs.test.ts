@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isPairSymbol, PAIR_SYMBOLS, PAIRS } from './pairs.ts';
+import { isPairSymbol, PAIR_SYMBOLS, PAIRS, priceDecimals } from './pairs.ts';
 
 describe('pairs', () => {
   it('lists the eight USDT pairs in asset order', () => {
@@ -41,5 +41,13 @@ describe('pairs', () => {
       assert.ok(spec.maxNotional * 8 < Number.MAX_SAFE_INTEGER, symbol);
       assert.ok(spec.minNotional > 0 && spec.minNotional < spec.maxNotional, symbol);
     }
+  });
+
+  it('reads each pair’s price decimals from its tick size as the derived spec has them', () => {
+    for (const symbol of PAIR_SYMBOLS) {
+      assert.equal(priceDecimals(symbol), PAIRS[symbol].priceDecimals, symbol);
+    }
+    assert.equal(priceDecimals('DOGE_USDT'), 5);
+    assert.equal(priceDecimals('XRP_USDT'), 4);
   });
 });

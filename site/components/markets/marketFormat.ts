@@ -3,7 +3,7 @@
  * USDT with 2 decimals, all with thousands separators. The wire's decimal strings are reshaped as
  * text (BigInt where rounding is needed), never through a float.
  */
-import { PAIRS, type PairSymbol, parseDecimal, rescale } from '../../../core/index.ts';
+import { type PairSymbol, parseDecimal, priceDecimals, rescale } from '../../../core/index.ts';
 
 /** What an absent figure (a pair that has not traded yet) shows. */
 export const NO_VALUE = '—';
@@ -57,7 +57,7 @@ export function fixedDecimal(text: string, decimals: number): string | null {
 /** A price of `pair` at its tick's decimals ("97,250.00"), or the dash when there is none. */
 export function formatPrice(pair: PairSymbol, price: string | null): string {
   if (price === null) return NO_VALUE;
-  return fixedDecimal(price, PAIRS[pair].priceDecimals) ?? NO_VALUE;
+  return fixedDecimal(price, priceDecimals(pair)) ?? NO_VALUE;
 }
 
 /** A USDT volume with 2 decimals ("1,234,567.89"). */
