@@ -63,8 +63,6 @@ export async function benchStreams(
       if (answer.status) trades += 1;
       await new Promise((wait) => setTimeout(wait, 1000 / rate));
     }
-    // Let the last trades arrive everywhere.
-    await new Promise((wait) => setTimeout(wait, 1000));
     const { latencies, bookUpdates, gaps } = await clients.stop();
     clients = null;
     latencies.sort((a, b) => a - b);

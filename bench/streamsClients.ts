@@ -22,6 +22,12 @@ const SOCKETS_PER_ADDRESS = 20;
 /** Sockets opened at once while setting up. */
 const OPENING_AT_ONCE = 20;
 
+/** After the trades, the stream counts as done once no frame came for this long… */
+const QUIET_MS = 500;
+
+/** …or this long after the trades ended, whichever is first. */
+const SETTLE_LIMIT_MS = 15_000;
+
 /** What the subscribers saw, once parsed. */
 export interface ClientFigures {
   /** Milliseconds from each trade's match time to a socket receiving it, one per delivery. */
@@ -34,7 +40,7 @@ export interface ClientFigures {
 
 /** A running subscriber process. */
 export interface StreamClients {
-  /** Stops listening and resolves with what every socket received. */
+  /** Waits until the frames stop coming, then stops and resolves with what every socket got. */
   stop(): Promise<ClientFigures>;
   /** Kills the process (the bench failed). */
   kill(): void;
@@ -102,6 +108,9 @@ interface Received {
   frames: Buffer[];
 }
 
+/** When the last frame arrived on any socket. */
+let lastFrameAt = 0;
+
 /** Opens one socket subscribed to the pair's book and trades; resolves with its log of frames. */
 function subscribe(
   url: string,
@@ -118,7 +127,8 @@ function subscribe(
       }
     });
     socket.on('message', (data: Buffer) => {
-      log.at.push(Date.now());
+      lastFrameAt = Date.now();
+      log.at.push(lastFrameAt);
       log.frames.push(data);
       // The two snapshots come first, one frame each, before any update can.
       if (snapshots < 2 && data.includes('"snapshot":true')) {
@@ -176,6 +186,11 @@ async function serve(): Promise<void> {
   }
   process.send?.({ type: 'ready' } satisfies Report);
   await once(process, 'message');
+  // The last trades' frames may still be on their way to some sockets.
+  const limit = Date.now() + SETTLE_LIMIT_MS;
+  while (Date.now() - lastFrameAt < QUIET_MS && Date.now() < limit) {
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
   for (const { socket } of opened) socket.terminate();
   const figures: ClientFigures = { latencies: [], bookUpdates: 0, gaps: 0 };
   for (const { log } of opened) check(log, figures);
