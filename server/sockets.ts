@@ -19,7 +19,11 @@ export interface SocketOptions {
 
 /** Registers @fastify/websocket once and starts the keepalive; call before any socket route. */
 export async function registerSockets(app: FastifyInstance, options: SocketOptions): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: options.maxPayload } });
+  // No per-message compression on any route: the market streams send one frame to a thousand
+  // sockets, and compressing it would cost a deflate per socket instead of one shared buffer.
+  await app.register(websocket, {
+    options: { maxPayload: options.maxPayload, perMessageDeflate: false },
+  });
   const server = app.websocketServer;
 
   // Sockets pinged and not yet answered. A socket joins on its first ping, so one that opened

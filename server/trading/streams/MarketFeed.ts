@@ -26,14 +26,9 @@ import type { Committed, Market } from '../Market.ts';
 import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
 import { BookWindows } from './BookWindows.ts';
-
-/** One listener: a socket, or anything that can take a message. */
-export interface Subscriber {
-  /** The account a private stream may be read for, or null (a public socket). */
-  readonly userId: number | null;
-  /** Takes a message as its JSON text: a broadcast is serialised once for every listener. */
-  sendText(text: string): void;
-}
+import { CommitFrames } from './CommitFrames.ts';
+import { FanOut } from './FanOut.ts';
+import type { Subscriber } from './Subscriber.ts';
 
 /** How many trades a trades snapshot holds. */
 export const TRADES_SNAPSHOT = 50;
@@ -62,8 +57,9 @@ export class MarketFeed {
   private readonly windows: BookWindows;
   private readonly refreshing = new Map<string, NodeJS.Timeout>();
   private readonly stop: () => void;
+  private readonly fanOut = new FanOut();
   /** While a commit is published: each listener's messages, sent as one frame at the end. */
-  private outbox: Map<Subscriber, string[]> | null = null;
+  private outbox: CommitFrames | null = null;
 
   constructor(
     private readonly db: Database,
@@ -82,8 +78,14 @@ export class MarketFeed {
     const listeners = this.topics.get(key) ?? new Set();
     this.topics.set(key, listeners);
     listeners.add(subscriber);
-    for (const message of await this.snapshot(topic, subscriber.userId)) {
-      subscriber.sendText(JSON.stringify(message));
+    // The book's snapshot is taken and queued in the turn the subscriber joins, so every update
+    // it is missing follows it through the fan-out.
+    const messages =
+      topic.stream === 'orders'
+        ? [this.bookSnapshot(topic.pair)]
+        : await this.snapshot(topic, subscriber.userId);
+    for (const message of messages) {
+      this.fanOut.send(Buffer.from(JSON.stringify(message)), [subscriber]);
     }
   }
 
@@ -107,8 +109,13 @@ export class MarketFeed {
   /** Stops publishing (server shutdown). */
   close(): void {
     this.stop();
+    this.fanOut.close();
     for (const timer of this.refreshing.values()) clearTimeout(timer);
     this.refreshing.clear();
+  }
+
+  private bookSnapshot(pair: PairSymbol): MarketServerMessage {
+    return { v: 1, type: 'book', pair, snapshot: true, ...this.windows.snapshot(pair) };
   }
 
   private async snapshot(
@@ -116,10 +123,8 @@ export class MarketFeed {
     userId: number | null,
   ): Promise<MarketServerMessage[]> {
     switch (topic.stream) {
-      case 'orders': {
-        const book = this.windows.snapshot(topic.pair);
-        return [{ v: 1, type: 'book', pair: topic.pair, snapshot: true, ...book }];
-      }
+      case 'orders':
+        return [this.bookSnapshot(topic.pair)];
       case 'trades': {
         const trades = await readPublicTrades(this.db, topic.pair, TRADES_SNAPSHOT);
         return [{ v: 1, type: 'trades', pair: topic.pair, snapshot: true, trades }];
@@ -144,16 +149,14 @@ export class MarketFeed {
   }
 
   private publish(committed: Committed): void {
-    this.outbox = new Map();
+    const outbox = new CommitFrames();
+    this.outbox = outbox;
     try {
       this.publishCommitted(committed);
     } finally {
-      const outbox = this.outbox;
       this.outbox = null;
       // One frame per socket per commit: the writes, not the messages, are what a fan-out costs.
-      for (const [subscriber, texts] of outbox) {
-        subscriber.sendText(texts.length === 1 ? (texts[0] ?? '') : `[${texts.join(',')}]`);
-      }
+      for (const { frame, subscribers } of outbox.frames()) this.fanOut.send(frame, subscribers);
     }
   }
 
@@ -247,14 +250,7 @@ export class MarketFeed {
     const listeners = this.topics.get(key);
     if (listeners === undefined || listeners.size === 0) return;
     const text = JSON.stringify(message);
-    for (const subscriber of listeners) {
-      if (this.outbox === null) {
-        subscriber.sendText(text);
-        continue;
-      }
-      const queued = this.outbox.get(subscriber);
-      if (queued === undefined) this.outbox.set(subscriber, [text]);
-      else queued.push(text);
-    }
+    if (this.outbox === null) this.fanOut.send(Buffer.from(text), [...listeners]);
+    else this.outbox.add(text, listeners);
   }
 }

@@ -282,6 +282,35 @@ forEachDatabase((open) => {
     anyone.close();
   });
 
+  test('streams come as uncompressed text frames, even to a client that offers compression', async () => {
+    const socket = new WebSocket(`${base}${MARKET_SOCKET_PATH}`, { perMessageDeflate: true });
+    const frames: { text: boolean; data: string }[] = [];
+    socket.on('message', (data: Buffer, isBinary: boolean) =>
+      frames.push({ text: !isBinary, data: data.toString() }),
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    assert.equal(socket.extensions, '', 'no permessage-deflate negotiated');
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'orders', pair: 'XRP_USDT' }));
+    const maker = await trader({ XRP: '10' });
+    await ok(
+      app,
+      'orders.place',
+      { pair: 'XRP_USDT', side: 'sell', type: 'limit', price: '2.5', amount: '4' },
+      { token: maker.token },
+    );
+    await waitFor('the snapshot and the update', () => (frames.length >= 2 ? frames : undefined));
+    assert.ok(frames.every((frame) => frame.text));
+    const update = JSON.parse(frames[1]?.data ?? '') as MarketServerMessage;
+    assert.deepEqual(update.type === 'book' && [update.snapshot, update.asks], [
+      false,
+      [['2.5', '4']],
+    ]);
+    socket.close();
+  });
+
   test('bad messages get an error naming the problem and the other subscriptions carry on', async () => {
     const client = await StreamClient.open(base);
     client.send({ v: 1, type: 'subscribe', stream: 'orders', pair: 'BNB_USDT' });

@@ -21,7 +21,8 @@ import { AccessEnds } from '../../sessions.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
-import { MarketFeed, type Subscriber } from './MarketFeed.ts';
+import { MarketFeed } from './MarketFeed.ts';
+import type { Subscriber } from './Subscriber.ts';
 
 /** Most market sockets one IP may hold. */
 export const MAX_MARKET_CONNECTIONS_PER_IP = 20;
@@ -111,6 +112,9 @@ export function registerMarketSocket(
   return feed;
 }
 
+/** ws sends a buffer as a binary frame unless told otherwise; the streams are JSON text. */
+const AS_TEXT = { binary: false } as const;
+
 /** One socket's subscriptions. */
 class MarketSession implements Subscriber {
   private readonly topics = new Set<string>();
@@ -121,12 +125,13 @@ class MarketSession implements Subscriber {
     readonly userId: number | null,
   ) {}
 
-  sendText(text: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  sendFrame(frame: Buffer): void {
+    // As text, and as it is: ws frames a buffer without copying it (no compression here).
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame, AS_TEXT);
   }
 
   private send(message: MarketServerMessage): void {
-    this.sendText(JSON.stringify(message));
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   receive(data: Buffer): void {

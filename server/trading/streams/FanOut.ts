@@ -1,0 +1,65 @@
+/**
+ * Sends frames to their subscribers strictly in the order they were handed over, a batch of
+ * sockets at a time: after each batch the event loop runs whatever else waits (API calls, other
+ * sockets, the next commit) before the fan-out goes on, so a thousand sockets never hold the
+ * server for the whole of one fan-out. Since every frame goes through the one queue, a subscriber
+ * receives its frames in the order they were made — a book snapshot before the updates after it,
+ * each update before the next.
+ */
+import type { Frame } from './CommitFrames.ts';
+import type { Subscriber } from './Subscriber.ts';
+
+/** Sockets written to before the fan-out lets other work run. */
+export const FAN_OUT_BATCH = 250;
+
+interface Job extends Frame {
+  /** Index of the next subscriber to send to. */
+  next: number;
+}
+
+/** See the file comment. */
+export class FanOut {
+  private jobs: Job[] = [];
+  private pending: NodeJS.Immediate | null = null;
+
+  constructor(private readonly batch = FAN_OUT_BATCH) {}
+
+  /**
+   * Queues `frame` for `subscribers` (the array is the fan-out's from now on: not copied); an
+   * idle fan-out sends the first batch at once.
+   */
+  send(frame: Buffer, subscribers: Subscriber[]): void {
+    if (subscribers.length === 0) return;
+    this.jobs.push({ frame, subscribers, next: 0 });
+    if (this.pending === null && this.jobs.length === 1) this.drain();
+  }
+
+  /** Forgets every frame not yet sent (server shutdown). */
+  close(): void {
+    this.jobs = [];
+    if (this.pending !== null) clearImmediate(this.pending);
+    this.pending = null;
+  }
+
+  private drain(): void {
+    this.pending = null;
+    let budget = this.batch;
+    while (budget > 0) {
+      const job = this.jobs[0];
+      if (job === undefined) return;
+      const end = Math.min(job.subscribers.length, job.next + budget);
+      for (let i = job.next; i < end; i += 1) {
+        try {
+          job.subscribers[i]?.sendFrame(job.frame);
+        } catch (error) {
+          // One socket's failure must not stop the frame reaching the others.
+          console.error('A market stream send failed:', error);
+        }
+      }
+      budget -= end - job.next;
+      job.next = end;
+      if (end === job.subscribers.length) this.jobs.shift();
+    }
+    if (this.jobs.length > 0) this.pending = setImmediate(() => this.drain());
+  }
+}
