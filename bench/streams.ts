@@ -6,6 +6,7 @@
  * each socket receiving it; every book update's sequence number is checked for gaps.
  * `node --import tsx bench/streams.ts` prints it.
  */
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKET_SOCKET_PATH } from '../core/protocol.ts';
@@ -26,6 +27,8 @@ export interface StreamFigures {
   gaps: number;
   p50Ms: number;
   p99Ms: number;
+  /** The machine's one-minute load average as the trades started and as they ended. */
+  load: [number, number];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -51,6 +54,7 @@ export async function benchStreams(
     const url = `${server.url.replace(/^http/, 'ws')}${MARKET_SOCKET_PATH}`;
     clients = await startStreamClients(url, 0, connections);
     let trades = 0;
+    const loadBefore = loadavg()[0] ?? 0;
     const end = Date.now() + seconds * 1000;
     for (let n = 0; Date.now() < end; n += 1) {
       const price = (97000 + (n % 10)).toFixed(2);
@@ -63,6 +67,7 @@ export async function benchStreams(
       if (answer.status) trades += 1;
       await new Promise((wait) => setTimeout(wait, 1000 / rate));
     }
+    const loadAfter = loadavg()[0] ?? 0;
     const { latencies, bookUpdates, gaps } = await clients.stop();
     clients = null;
     latencies.sort((a, b) => a - b);
@@ -76,6 +81,7 @@ export async function benchStreams(
       gaps,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
+      load: [loadBefore, loadAfter],
     };
   } finally {
     clients?.kill();
@@ -89,8 +95,11 @@ export function streamsTable(f: StreamFigures, machine: string): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return [
     `Market streams fan-out: ${n(f.connections)} sockets subscribed to BTC_USDT's book and trades, two`,
-    `traders crossing orders through the API for ${f.seconds} s; latency from a trade's match time to`,
-    `each socket receiving it; every book update's sequence checked (${machine}).`,
+    `traders crossing orders through the API for ${f.seconds} s; latency from a trade's match time`,
+    `(stamped before its batch commits) to each socket receiving it; every book update's sequence`,
+    `checked (${machine}; load average ${f.load[0].toFixed(1)} as the trades began,`,
+    `${f.load[1].toFixed(1)} as they ended). The server, the traders and the sockets each run in a`,
+    'process of their own; while measured, the sockets only stamp each frame as it arrives.',
     '',
     '| sockets | trades | deliveries (expected) | book updates | sequence gaps | p50 | p99 |',
     '|---|---|---|---|---|---|---|',
