@@ -6,6 +6,7 @@
  * mid-session, a connection a proxy or NAT forgot. The pings also keep idle connections inside
  * a proxy's idle timeout.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 
@@ -16,6 +17,9 @@ export interface SocketOptions {
   /** Largest frame any route accepts; bigger frames close the socket (1009). */
   maxPayload: number;
 }
+
+/** Sockets pinged before a keepalive round lets other work run (a market fan-out, API calls). */
+const KEEPALIVE_BATCH = 250;
 
 /** Registers @fastify/websocket once and starts the keepalive; call before any socket route. */
 export async function registerSockets(app: FastifyInstance, options: SocketOptions): Promise<void> {
@@ -33,16 +37,31 @@ export async function registerSockets(app: FastifyInstance, options: SocketOptio
     socket.on('pong', () => unanswered.delete(socket));
   });
 
-  const keepalive = setInterval(() => {
-    for (const socket of server.clients) {
-      if (unanswered.has(socket)) {
-        socket.terminate();
-      } else if (socket.readyState === socket.OPEN) {
-        unanswered.add(socket);
-        socket.ping();
+  let closed = false;
+  let round: Promise<void> | null = null;
+  const check = async () => {
+    const sockets = [...server.clients];
+    for (let from = 0; from < sockets.length && !closed; from += KEEPALIVE_BATCH) {
+      if (from > 0) await nextTurn();
+      for (const socket of sockets.slice(from, from + KEEPALIVE_BATCH)) {
+        if (unanswered.has(socket)) {
+          socket.terminate();
+        } else if (socket.readyState === socket.OPEN) {
+          unanswered.add(socket);
+          socket.ping();
+        }
       }
     }
+  };
+  const keepalive = setInterval(() => {
+    round ??= check().finally(() => {
+      round = null;
+    });
   }, options.keepaliveMs);
   keepalive.unref();
-  app.addHook('onClose', async () => clearInterval(keepalive));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(keepalive);
+    await round;
+  });
 }
