@@ -5,6 +5,14 @@
  */
 
 export * from './protocol/marketStreams.ts';
+export * from './protocol/wallet.ts';
+
+import type {
+  HistoryEntry,
+  HistoryParams,
+  SendTransferParams,
+  Transfer,
+} from './protocol/wallet.ts';
 
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;
@@ -485,6 +493,10 @@ export interface Methods {
     params: { pair?: string; limit?: number; before?: number };
     result: { trades: OwnTrade[] };
   };
+  /** Sends an amount to another account holder, once per idempotency key. */
+  'transfers.send': { params: SendTransferParams; result: { transfer: Transfer } };
+  /** The account's ledger entries, newest first, optionally of one ticker or kind. */
+  'wallet.getHistory': { params: HistoryParams; result: { entries: HistoryEntry[] } };
 }
 
 /** A method's wire name. */

@@ -15,6 +15,7 @@ import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
 import { spotMigration } from './trading/migration.ts';
+import { transfersMigration } from './wallet/transfersMigration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
@@ -197,6 +198,7 @@ export const migrations: Record<string, Migration> = {
   '0005_ticket_sessions': ticketSessionMigration,
   '0006_spot': spotMigration,
   '0007_ledger_statement_apply': ledgerBatchMigration,
+  '0008_transfers': transfersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

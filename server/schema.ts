@@ -276,6 +276,21 @@ export interface TradesTable {
 }
 
 /** Every table, as Kysely's database type parameter. */
+/** Transfers between account holders, each with the ledger entry that moved the money. */
+export interface TransfersTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  ticker: string;
+  /** numeric(38, 18), read back as a decimal string. */
+  amount: string;
+  note: string;
+  /** The sender's key for this transfer: a retry with the same key finds it again. */
+  idempotency_key: string;
+  ledger_entry_id: number;
+  created_at: Auto<Date>;
+}
+
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -296,4 +311,5 @@ export interface Schema {
   server_secrets: ServerSecretsTable;
   orders: OrdersTable;
   trades: TradesTable;
+  transfers: TransfersTable;
 }

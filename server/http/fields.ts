@@ -9,6 +9,7 @@
  * `describeIssue` turns the first problem into the sentence the caller gets back.
  */
 import { z } from 'zod';
+import { ASSETS, QUOTE, type Ticker } from '../../core/protocol.ts';
 
 /** The largest value of a PostgreSQL `integer` column: every id the database hands out. */
 export const MAX_RECORD_ID = 2_147_483_647;
@@ -106,6 +107,17 @@ export function pattern(shape: RegExp, description: string) {
 /** An id of a database row: a whole number from 1 to MAX_RECORD_ID. */
 export function recordId() {
   return z.number().int().min(1).max(MAX_RECORD_ID);
+}
+
+const TICKERS: readonly string[] = [...ASSETS, QUOTE];
+
+/** A currency the exchange holds (BTC … TRX, USDT), named in the refusal when it is not one. */
+export function tickerField() {
+  const problem = `must be one of ${TICKERS.join(', ')}.`;
+  return z.string().superRefine((text, ctx) => {
+    if (!TICKERS.includes(text))
+      ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+  }) as unknown as z.ZodType<Ticker>;
 }
 
 /** A parameter object that refuses keys it does not declare. */

@@ -12,6 +12,7 @@ import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import type { Method } from './registry.ts';
 import { supportMethods } from './support.ts';
+import { transferMethods } from './transfers.ts';
 import { userMethods } from './users.ts';
 
 /** The registered methods, in no particular order. */
@@ -26,6 +27,7 @@ export const methods: readonly Method[] = [
   ...pushMethods,
   ...marketMethods,
   ...orderMethods,
+  ...transferMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -1,0 +1,78 @@
+/**
+ * The wallet's shapes on the wire: transfers between account holders and the account's history
+ * of ledger entries. Amounts travel as exact decimal strings, never as JavaScript numbers.
+ */
+import type { Ticker } from '../protocol.ts';
+
+/** Longest note a transfer carries, in characters. */
+export const TRANSFER_NOTE_MAX = 140;
+
+/** What `transfers.send` takes. */
+export interface SendTransferParams {
+  /** The receiving account: its email or its login. */
+  to: string;
+  ticker: Ticker;
+  /** A positive decimal string such as "0.25". */
+  amount: string;
+  /** Shown to both sides with the transfer. */
+  note?: string;
+  /**
+   * Made by the client once per transfer the person confirms (a UUID, say) and sent again on a
+   * retry: the same key never moves money twice.
+   */
+  idempotencyKey: string;
+}
+
+/** A transfer between two account holders, as either side sees it. */
+export interface Transfer {
+  id: number;
+  /** 'out' for the sender, 'in' for the recipient. */
+  direction: 'in' | 'out';
+  /** The other side's login. */
+  counterparty: string;
+  ticker: Ticker;
+  amount: string;
+  note: string;
+  createdAt: string;
+}
+
+/** What moved money in a history entry, as its accounts show (see `HistoryEntry.kind`). */
+export type HistoryKind = 'deposit' | 'withdrawal' | 'transfer' | 'trade' | 'fee';
+
+/** Every kind, for filters. */
+export const HISTORY_KINDS: readonly HistoryKind[] = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'trade',
+  'fee',
+];
+
+/**
+ * One ledger entry touching the account, with what it did to the account's two balances. A hold
+ * for an order is one entry that lowers `available` and raises `held` by the same amount; a
+ * trade pays out of `held`; a transfer or deposit changes `available` alone.
+ */
+export interface HistoryEntry {
+  id: number;
+  ticker: Ticker;
+  kind: HistoryKind;
+  /** The entry's reason, as the ledger recorded it. */
+  reason: string;
+  /** Change of the available balance: a signed decimal string ("-0.5", "12", "0"). */
+  available: string;
+  /** Change of the held balance, signed likewise. */
+  held: string;
+  /** For a transfer: the other side and the note. */
+  transfer?: Pick<Transfer, 'direction' | 'counterparty' | 'note'>;
+  createdAt: string;
+}
+
+/** What `wallet.getHistory` takes: filters and a page before an entry id, newest first. */
+export interface HistoryParams {
+  ticker?: Ticker;
+  kind?: HistoryKind;
+  limit?: number;
+  /** Entries older than this id (the last id of the previous page). */
+  before?: number;
+}

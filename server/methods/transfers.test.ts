@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Ticker, Wallet } from '../../core/protocol.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../db.ts';
+import { post } from '../ledger.ts';
+import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { TRANSFER_MESSAGES } from '../wallet/transfers.ts';
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+
+  before(async () => {
+    db = await open();
+    app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
+  });
+  after(() => app.close());
+
+  /** A fresh account holder with deposits of `funds`. */
+  const holder = async (funds: Partial<Record<Ticker, string>> = {}) => {
+    const { token, user } = await signUp(app);
+    for (const [ticker, amount] of Object.entries(funds)) {
+      await post(db, {
+        from: { system: 'deposits' },
+        to: { user: user.id },
+        ticker: ticker as Ticker,
+        amount,
+        reason: 'Test deposit',
+      });
+    }
+    return { token, id: user.id, email: user.email, login: user.login };
+  };
+  const available = async (token: string, ticker: Ticker): Promise<string> => {
+    const { wallets } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
+    const wallet = wallets?.find((w: Wallet) => w.ticker === ticker);
+    assert.ok(wallet);
+    return wallet.available;
+  };
+  let keys = 0;
+  const key = () => `transfer-key-${process.pid}-${++keys}`;
+
+  test('a transfer moves the amount to the recipient, and both see it with its note', async () => {
+    const alice = await holder({ BTC: '1' });
+    const bob = await holder();
+    const { transfer } = await ok(
+      app,
+      'transfers.send',
+      { to: bob.email, ticker: 'BTC', amount: '0.25', note: 'Dinner', idempotencyKey: key() },
+      { token: alice.token },
+    );
+    assert.equal(transfer.direction, 'out');
+    assert.equal(transfer.counterparty, bob.login);
+    assert.equal(transfer.amount, '0.25');
+    assert.equal(await available(alice.token, 'BTC'), '0.75');
+    assert.equal(await available(bob.token, 'BTC'), '0.25');
+
+    const received = await ok(app, 'wallet.getHistory', { kind: 'transfer' }, { token: bob.token });
+    assert.equal(received.entries.length, 1);
+    const [entry] = received.entries;
+    assert.equal(entry?.available, '0.25');
+    assert.equal(entry?.held, '0');
+    assert.deepEqual(entry?.transfer, {
+      direction: 'in',
+      counterparty: alice.login,
+      note: 'Dinner',
+    });
+
+    const sent = await ok(app, 'wallet.getHistory', { ticker: 'BTC' }, { token: alice.token });
+    assert.deepEqual(
+      sent.entries.map((e) => [e.kind, e.available]),
+      [
+        ['transfer', '-0.25'],
+        ['deposit', '1'],
+      ],
+    );
+  });
+
+  test('a login names the recipient too, whatever its case', async () => {
+    const alice = await holder({ USDT: '100' });
+    const bob = await holder();
+    await ok(
+      app,
+      'transfers.send',
+      { to: bob.login.toUpperCase(), ticker: 'USDT', amount: '10', idempotencyKey: key() },
+      { token: alice.token },
+    );
+    assert.equal(await available(bob.token, 'USDT'), '10');
+  });
+
+  test('the same idempotency key sent again returns the first transfer and moves nothing more', async () => {
+    const alice = await holder({ ETH: '2' });
+    const bob = await holder();
+    const request = { to: bob.email, ticker: 'ETH' as const, amount: '0.5', idempotencyKey: key() };
+    const first = await ok(app, 'transfers.send', request, { token: alice.token });
+    const [again, atOnce] = await Promise.all([
+      ok(app, 'transfers.send', { ...request, amount: '0.50' }, { token: alice.token }),
+      ok(app, 'transfers.send', request, { token: alice.token }),
+    ]);
+    assert.equal(again.transfer.id, first.transfer.id);
+    assert.equal(atOnce.transfer.id, first.transfer.id);
+    assert.equal(await available(alice.token, 'ETH'), '1.5');
+    assert.equal(await available(bob.token, 'ETH'), '0.5');
+    const different = await fails(
+      app,
+      { method: 'transfers.send', ...request, amount: '0.6' },
+      { token: alice.token },
+    );
+    assert.equal(different, TRANSFER_MESSAGES.keyReused);
+  });
+
+  test('refused: to oneself, to nobody, above the balance, over-precise, and when turned off', async () => {
+    const alice = await holder({ BTC: '1' });
+    const bob = await holder();
+    const attempt = (params: Record<string, unknown>) =>
+      fails(
+        app,
+        {
+          method: 'transfers.send',
+          ticker: 'BTC',
+          amount: '0.1',
+          idempotencyKey: key(),
+          ...params,
+        },
+        { token: alice.token },
+      );
+    assert.equal(await attempt({ to: alice.email }), TRANSFER_MESSAGES.toSelf);
+    assert.equal(await attempt({ to: 'nobody@example.com' }), TRANSFER_MESSAGES.unknownRecipient);
+    assert.equal(await attempt({ to: bob.email, amount: '2' }), 'Insufficient BTC balance.');
+    assert.equal(
+      await attempt({ to: bob.email, amount: '0.123456789' }),
+      'A BTC amount can have at most 8 decimals.',
+    );
+    assert.equal(
+      await attempt({ to: bob.email, amount: '0' }),
+      'Amount must be greater than zero.',
+    );
+    assert.match(await attempt({ to: bob.email, amount: 0.1 }), /not a number/);
+    assert.match(await attempt({ to: bob.email, ticker: 'XYZ' }), /Ticker must be one of BTC/);
+
+    await db.updateTable('users').set({ is_transfer: false }).where('id', '=', alice.id).execute();
+    assert.equal(await attempt({ to: bob.email }), TRANSFER_MESSAGES.disabled);
+    await db.updateTable('users').set({ is_transfer: true }).where('id', '=', alice.id).execute();
+
+    assert.equal(await available(alice.token, 'BTC'), '1');
+    assert.equal(await available(bob.token, 'BTC'), '0');
+    const { count } = await sql<{ count: number }>`
+      select count(*)::int as count from transfers where sender_id = ${alice.id}`
+      .execute(db)
+      .then((r) => r.rows[0] ?? { count: -1 });
+    assert.equal(count, 0);
+  });
+
+  test('visitors cannot send, and nobody can send to a visitor', async () => {
+    const alice = await holder({ BTC: '1' });
+    const visitor = await ok(app, 'support.startVisitor', {});
+    const asVisitor = await fails(
+      app,
+      {
+        method: 'transfers.send',
+        to: alice.email,
+        ticker: 'BTC',
+        amount: '0.1',
+        idempotencyKey: key(),
+      },
+      { token: visitor.token },
+    );
+    assert.ok(asVisitor.length > 0);
+    const row = await db
+      .selectFrom('users')
+      .select('email')
+      .where('is_visitor', '=', true)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const toVisitor = await fails(
+      app,
+      {
+        method: 'transfers.send',
+        to: row.email,
+        ticker: 'BTC',
+        amount: '0.1',
+        idempotencyKey: key(),
+      },
+      { token: alice.token },
+    );
+    assert.equal(toVisitor, TRANSFER_MESSAGES.unknownRecipient);
+  });
+
+  test('the history pages by id and holds show as a move from available to held', async () => {
+    const trader = await holder({ USDT: '1000' });
+    await ok(
+      app,
+      'orders.place',
+      { pair: 'BTC_USDT', side: 'buy', type: 'limit', price: '10000', amount: '0.01' },
+      { token: trader.token },
+    );
+    const first = await ok(app, 'wallet.getHistory', { limit: 1 }, { token: trader.token });
+    const [hold] = first.entries;
+    assert.equal(hold?.kind, 'trade');
+    assert.equal(hold?.available, '-100');
+    assert.equal(hold?.held, '100');
+    const next = await ok(
+      app,
+      'wallet.getHistory',
+      { limit: 5, before: hold?.id ?? 0 },
+      { token: trader.token },
+    );
+    assert.deepEqual(
+      next.entries.map((e) => [e.kind, e.available]),
+      [['deposit', '1000']],
+    );
+  });
+});
