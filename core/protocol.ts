@@ -4,6 +4,7 @@
  * reply. Spec §3 (entities) and §7 (calls). Nothing else re-declares these shapes.
  */
 
+export * from './protocol/accounts.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/wallet.ts';
 
@@ -13,6 +14,8 @@ import type {
   SendTransferParams,
   Transfer,
 } from './protocol/wallet.ts';
+
+import type { AccountMethods } from './protocol/accounts.ts';
 
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;
@@ -382,14 +385,17 @@ export interface OwnTrade {
   time: string;
 }
 
-export interface Methods {
+export interface Methods extends AccountMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
     result: { token: string; user: User };
   };
   'users.signIn': {
-    params: { email: string; password: string };
+    /** `code`: the authenticator app's code, or a recovery code, when two-factor is on. */
+    params: { email: string; password: string; code?: string };
     result: { token: string; user: User };
+    /** `twoFactorRequired`: the password was right and a two-factor code is needed (again). */
+    refusal: { twoFactorRequired: boolean };
   };
   'users.logout': { params: Record<string, never>; result: Record<string, never> };
   /** The spec's "user" query: the profile plus the site configuration. */
@@ -508,13 +514,18 @@ export type Params<M extends MethodName> = Methods[M]['params'];
 /** The fields a method returns on success. */
 export type Result<M extends MethodName> = Methods[M]['result'];
 
+/** The fields a method's refusal may carry besides its message (most have none). */
+export type Refusal<M extends MethodName> = Methods[M] extends { refusal: infer R }
+  ? Partial<R>
+  : unknown;
+
 /**
  * What a method answers: its result with `status: true`, or `status: false` with an error message
  * (and whichever result fields still make sense, such as `config` for a signed-out visitor).
  */
 export type Reply<M extends MethodName> =
   | ({ status: true; success_msg?: string } & Result<M>)
-  | ({ status: false; error_msg: string } & Partial<Result<M>>);
+  | ({ status: false; error_msg: string } & Partial<Result<M>> & Refusal<M>);
 
 /** The body of every API request: the method, the stored token and subId, then its params. */
 export type RequestBody<M extends MethodName = MethodName> = {

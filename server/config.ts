@@ -2,6 +2,7 @@
  * The server's configuration, read once from environment variables and validated up front so a
  * typo fails at start with a message naming the variable, not later with an odd behaviour.
  */
+import { createHash } from 'node:crypto';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
 import type { Config as SiteConfig } from '../core/protocol.ts';
 
@@ -52,6 +53,8 @@ export interface Config {
   fees: { maker: string; taker: string };
   /** Deposits and withdrawals. */
   wallet: WalletConfig;
+  /** The AES-256 key (64 hex digits) two-factor secrets are encrypted with in the database. */
+  twoFactorKey: string;
 }
 
 /** Deposits and withdrawals: where the deposit addresses come from. */
@@ -180,7 +183,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
     },
     wallet: { seed: walletSeed(read('WALLET_SEED')) },
+    twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
   };
+}
+
+/**
+ * The key two-factor secrets are encrypted with when TWO_FACTOR_KEY is not set: public, so only
+ * for development; a deployment sets its own, kept apart from the database.
+ */
+export const DEVELOPMENT_TWO_FACTOR_KEY = createHash('sha256')
+  .update('public development two-factor key')
+  .digest('hex');
+
+function twoFactorKey(value: string | undefined): string {
+  if (value === undefined) return DEVELOPMENT_TWO_FACTOR_KEY;
+  // The value is a secret: the message does not repeat it.
+  if (!/^[0-9a-f]{64}$/i.test(value)) fail('TWO_FACTOR_KEY', 'must be 64 hex digits');
+  return value.toLowerCase();
 }
 
 /** A BIP 32 seed: 16 to 64 bytes as hex (what a BIP 39 phrase turns into is 64). */

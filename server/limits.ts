@@ -18,6 +18,8 @@ export interface Limits {
   signUpIp: RateLimiterMemory;
   /** Visitor chats started (support.startVisitor with valid params) per IP. */
   visitorIp: RateLimiterMemory;
+  /** Wrong two-factor codes per account (user id), wherever a code is asked for. */
+  twoFactorAccount: RateLimiterMemory;
 }
 
 const MINUTE = 60;
@@ -30,6 +32,11 @@ export const SIGN_IN_IP_POINTS = 20;
 export const SIGN_UP_IP_POINTS = 20;
 /** Visitor chats allowed per IP per hour. */
 export const VISITOR_IP_POINTS = 20;
+/**
+ * Wrong two-factor codes allowed per account in 15 minutes (RFC 4226 §7.3, throttling): with three
+ * codes of a million valid at a time, guessing one takes about two years on average at this rate.
+ */
+export const TWO_FACTOR_POINTS = 5;
 
 /** Builds a fresh set of limiters. */
 export function createLimits(apiPerMinute: number): Limits {
@@ -40,6 +47,7 @@ export function createLimits(apiPerMinute: number): Limits {
     signInIp: new RateLimiterMemory({ points: SIGN_IN_IP_POINTS, duration: 15 * MINUTE }),
     signUpIp: new RateLimiterMemory({ points: SIGN_UP_IP_POINTS, duration: 60 * MINUTE }),
     visitorIp: new RateLimiterMemory({ points: VISITOR_IP_POINTS, duration: 60 * MINUTE }),
+    twoFactorAccount: new RateLimiterMemory({ points: TWO_FACTOR_POINTS, duration: 15 * MINUTE }),
   };
 }
 

@@ -8,6 +8,7 @@
  * balance on any user account, so no code path (or hand-written SQL) can overdraw a user.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
 import { contentMigration } from './content/contentMigration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import type { Schema } from './schema.ts';
@@ -199,6 +200,7 @@ export const migrations: Record<string, Migration> = {
   '0006_spot': spotMigration,
   '0007_ledger_statement_apply': ledgerBatchMigration,
   '0008_transfers': transfersMigration,
+  '0010_two_factor': twoFactorMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,10 @@ export interface UsersTable {
   is_visitor: Generated<boolean>;
   /** The email a visitor gave to be reached at (up to 254 characters), if any. */
   contact_email: string | null;
+  /** When two-factor was last turned off: withdrawals pause for a while after it. */
+  two_factor_off_at: Date | null;
+  /** When the password was last changed: withdrawals pause for a while after it. */
+  password_changed_at: Date | null;
 }
 
 /** Sign-in sessions; only the SHA-256 of a token is stored. */
@@ -59,6 +63,26 @@ export interface SessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   created_ip: string;
+}
+
+/** An account's TOTP secret (see accounts/twoFactorMigration.ts); enabled once confirmed. */
+export interface TwoFactorSecretsTable {
+  user_id: number;
+  /** Encrypted with the server's two-factor key (accounts/secretBox.ts). */
+  secret: string;
+  /** When this secret was made: a new set-up replaces a waiting one. */
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  enabled_at: Date | null;
+  /** The newest TOTP time step accepted; older and equal steps are refused. */
+  last_step: ColumnType<number, number | undefined, number>;
+}
+
+/** One-time recovery codes, stored only as keyed hashes. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Date | null;
 }
 
 /** Listed currencies with their USD reference price and a short price history. */
@@ -294,6 +318,8 @@ export interface TransfersTable {
 export interface Schema {
   users: UsersTable;
   sessions: SessionsTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   currencies: CurrenciesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;

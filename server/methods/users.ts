@@ -1,5 +1,9 @@
-/** users.* methods: sign-up, sign-in, logout and the profile query (spec §7, §4 Authentication). */
+/**
+ * users.* methods: sign-up, sign-in (with two-factor), logout and the profile query (spec §7, §4
+ * Authentication), and the account's security settings: two-factor, password and sessions.
+ */
 import { z } from 'zod';
+import { siteName } from '../../core/format.ts';
 import {
   createUser,
   DUPLICATE_EMAIL,
@@ -7,15 +11,25 @@ import {
   findUserByEmail,
   normaliseEmail,
 } from '../accounts.ts';
+import { changePassword } from '../accounts/changePassword.ts';
+import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
+import {
+  beginTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  TWO_FACTOR_REQUIRED,
+  type TwoFactorContext,
+  verifySecondFactor,
+} from '../accounts/twoFactor.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
 import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../limits.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
 import { loadProfile } from '../profile.ts';
-import { createSession, revokeSession } from '../sessions.ts';
+import { type Caller, createSession, revokeSession } from '../sessions.ts';
 import { loadSiteConfig } from '../siteConfig.ts';
-import { defineMethod, type Method, SIGN_IN_REQUIRED } from './registry.ts';
+import { defineMethod, type Method, type RequestContext, SIGN_IN_REQUIRED } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
@@ -28,6 +42,8 @@ const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const password = z.string().max(1024);
 // What sign-up stores the hash of: the characters a later sign-in will send exactly as typed.
 const newPassword = words({ max: 1024, min: MIN_PASSWORD_LENGTH, multiline: true, trim: false });
+// An authenticator code (6 digits) or a recovery code (10 characters, maybe with a dash and spaces).
+const code = words({ min: 1, max: 32 });
 
 const signUp = defineMethod({
   name: 'users.signUp',
@@ -73,7 +89,7 @@ const signUp = defineMethod({
 const signIn = defineMethod({
   name: 'users.signIn',
   access: 'public',
-  params: params({ email, password: password.min(1) }),
+  params: params({ email, password: password.min(1), code: code.exactOptional() }),
   async handler(params, ctx) {
     const { db, ip, limits } = ctx;
     const account = normaliseEmail(params.email);
@@ -97,6 +113,7 @@ const signIn = defineMethod({
     }
     if (user.is_blocked) throw new DomainError(ACCOUNT_BLOCKED);
     await limits.signInAccount.delete(account);
+    if (user.two_factor) await checkSignInCode(ctx, user.id, params.code);
     const rehash = needsRehash(user.password_hash) ? await hashPassword(params.password) : null;
     await db
       .updateTable('users')
@@ -138,5 +155,111 @@ const getInfo = defineMethod({
   },
 });
 
+/**
+ * The second step of a sign-in with two-factor on: every refusal carries `twoFactorRequired`, so
+ * the page asks for a code (again) rather than for the password.
+ */
+async function checkSignInCode(ctx: RequestContext, userId: number, typed: string | undefined) {
+  if (typed === undefined) throw new DomainError(TWO_FACTOR_REQUIRED, { twoFactorRequired: true });
+  try {
+    await verifySecondFactor(twoFactor(ctx), userId, typed);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw new DomainError(error.message, { twoFactorRequired: true });
+  }
+}
+
+function twoFactor(ctx: Pick<RequestContext, 'db' | 'config' | 'limits'>): TwoFactorContext {
+  return { db: ctx.db, key: ctx.config.twoFactorKey, limits: ctx.limits };
+}
+
+/** The caller's profile as it is now (after a change the request's own row is stale). */
+async function freshProfile(ctx: Pick<RequestContext, 'db'>, caller: Caller) {
+  const row = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', caller.user.id)
+    .executeTakeFirstOrThrow();
+  return loadProfile(ctx.db, row);
+}
+
+const beginTwoFactorMethod = defineMethod({
+  name: 'users.beginTwoFactor',
+  access: 'user',
+  params: params({}),
+  async handler(_params, ctx) {
+    // The entry's name in the app: the site the person signed up on, then their email.
+    return beginTwoFactor(twoFactor(ctx), ctx.caller.user, siteName(ctx.host));
+  },
+});
+
+const enableTwoFactorMethod = defineMethod({
+  name: 'users.enableTwoFactor',
+  access: 'user',
+  params: params({ code }),
+  async handler(params, ctx) {
+    const recoveryCodes = await enableTwoFactor(twoFactor(ctx), ctx.caller.user.id, params.code);
+    return { recoveryCodes, user: await freshProfile(ctx, ctx.caller) };
+  },
+});
+
+const disableTwoFactorMethod = defineMethod({
+  name: 'users.disableTwoFactor',
+  access: 'user',
+  params: params({ code }),
+  async handler(params, ctx) {
+    await disableTwoFactor(twoFactor(ctx), ctx.caller.user.id, params.code);
+    return { user: await freshProfile(ctx, ctx.caller) };
+  },
+});
+
+const changePasswordMethod = defineMethod({
+  name: 'users.changePassword',
+  access: 'user',
+  params: params({ currentPassword: password.min(1), newPassword }),
+  async handler(params, ctx) {
+    const ended = await changePassword(
+      ctx.db,
+      ctx.limits,
+      ctx.caller,
+      params.currentPassword,
+      params.newPassword,
+    );
+    for (const sessionId of ended) ctx.accessEnds.emit({ sessionId });
+    return { endedSessions: ended.length };
+  },
+});
+
+const getSessions = defineMethod({
+  name: 'users.getSessions',
+  access: 'user',
+  params: params({}),
+  async handler(_params, ctx) {
+    return { sessions: await listSessions(ctx.db, ctx.caller.user.id, ctx.caller.sessionId) };
+  },
+});
+
+const endOtherSessions = defineMethod({
+  name: 'users.endOtherSessions',
+  access: 'user',
+  params: params({}),
+  async handler(_params, ctx) {
+    const ended = await revokeOtherSessions(ctx.db, ctx.caller.user.id, ctx.caller.sessionId);
+    for (const sessionId of ended) ctx.accessEnds.emit({ sessionId });
+    return { endedSessions: ended.length };
+  },
+});
+
 /** The users.* methods. */
-export const userMethods: readonly Method[] = [signUp, signIn, logout, getInfo];
+export const userMethods: readonly Method[] = [
+  signUp,
+  signIn,
+  logout,
+  getInfo,
+  beginTwoFactorMethod,
+  enableTwoFactorMethod,
+  disableTwoFactorMethod,
+  changePasswordMethod,
+  getSessions,
+  endOtherSessions,
+];

@@ -23,6 +23,8 @@ export interface IncomingTransfer {
   /** The destination tag it carried, on networks that have one. */
   tag: number | null;
   amount: string;
+  /** The height of the transfer's block: a watcher reads again from there until it is credited. */
+  blockHeight: number;
   /** Blocks from the transfer's own to the tip, both included. */
   confirmations: number;
 }
@@ -58,6 +60,8 @@ export interface ChainAdapter {
   validateAddress(input: DestinationInput): Destination;
   /** The account's deposit address on this network. */
   depositAddress(accountId: number): DepositAddress;
+  /** The height of the newest block. */
+  tip(): Promise<number>;
   /**
    * Transfers to `addresses` in blocks from `fromHeight` to the tip. A transfer whose block the
    * chain dropped in a re-organisation is no longer listed, so it is never credited.

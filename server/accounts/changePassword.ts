@@ -1,0 +1,52 @@
+/**
+ * Changing the password of a signed-in account: the current password is asked for again (a
+ * session left open is not enough), wrong guesses count against the same per-account limit as
+ * sign-in, and every other session ends, since one of them may be whoever knew the old password.
+ */
+import { DomainError } from '../DomainError.ts';
+import type { Database } from '../db.ts';
+import { blockedFor, type Limits, spend, waitText } from '../limits.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import type { Caller } from '../sessions.ts';
+import { revokeOtherSessions } from './otherSessions.ts';
+
+/** The answer to a wrong current password. */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+
+/** The answer to a new password equal to the current one. */
+export const SAME_PASSWORD = 'Choose a new password that differs from the current one.';
+
+/**
+ * Sets a new password and records when (withdrawals pause for a while after a change); returns
+ * the ids of the sessions it ended.
+ */
+export async function changePassword(
+  db: Database,
+  limits: Pick<Limits, 'signInAccount'>,
+  caller: Caller,
+  currentPassword: string,
+  newPassword: string,
+): Promise<number[]> {
+  const { user } = caller;
+  const wait = await blockedFor(limits.signInAccount, user.email);
+  if (wait > 0) {
+    throw new DomainError(
+      `Too many failed password attempts. Please try again in ${waitText(wait)}.`,
+    );
+  }
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    await spend(limits.signInAccount, user.email);
+    throw new DomainError(WRONG_CURRENT_PASSWORD);
+  }
+  if (newPassword === currentPassword) throw new DomainError(SAME_PASSWORD);
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction().execute(async (trx) => {
+    const now = new Date();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    return revokeOtherSessions(trx, user.id, caller.sessionId);
+  });
+}
