@@ -99,3 +99,20 @@ test('the wallet seed is the public devnet one unless WALLET_SEED gives a secret
     );
   }
 });
+
+test('the devnet runs unless DEVNET is off, a block every DEVNET_BLOCK_SECONDS', () => {
+  assert.deepEqual(
+    [loadConfig({}).wallet.devnet, loadConfig({}).wallet.devnetBlockMs],
+    [true, 3000],
+  );
+  assert.equal(loadConfig({ DEVNET: 'off' }).wallet.devnet, false);
+  assert.equal(loadConfig({ DEVNET_BLOCK_SECONDS: '10' }).wallet.devnetBlockMs, 10_000);
+  assert.throws(() => loadConfig({ DEVNET: 'maybe' }), /^ConfigError: DEVNET must be on or off/);
+  for (const bad of ['0', '1.5', '3601', '-1']) {
+    assert.throws(
+      () => loadConfig({ DEVNET_BLOCK_SECONDS: bad }),
+      /DEVNET_BLOCK_SECONDS must be a whole number from 1 to 3600/,
+      bad,
+    );
+  }
+});

@@ -61,6 +61,10 @@ export interface Config {
 export interface WalletConfig {
   /** The BIP 32 seed every deposit address is derived from, as hex; a secret on a real chain. */
   seed: string;
+  /** Whether the built-in devnet runs: simulated chains whose faucet sends worthless test coins. */
+  devnet: boolean;
+  /** Time between two devnet blocks, in ms. */
+  devnetBlockMs: number;
 }
 
 /** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
@@ -182,7 +186,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maker: feeRate(read('MAKER_FEE'), 'MAKER_FEE'),
       taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
     },
-    wallet: { seed: walletSeed(read('WALLET_SEED')) },
+    wallet: {
+      seed: walletSeed(read('WALLET_SEED')),
+      // On: the devnet is the only chain there is, and `npm start` should need nothing else.
+      devnet: flag(read('DEVNET'), 'DEVNET', true),
+      devnetBlockMs:
+        integer(read('DEVNET_BLOCK_SECONDS'), 'DEVNET_BLOCK_SECONDS', 3, 1, 3600) * 1000,
+    },
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
   };
 }
