@@ -26,6 +26,7 @@ const TradingPage = lazy(() => import('./pages/trading/TradingPage.tsx'));
 const LivePage = lazy(() => import('./pages/LivePage.tsx'));
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
+const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
@@ -75,6 +76,7 @@ export function Routes() {
       <Route path="/account/overview">
         {page(<RequireAuth>{<AccountOverview />}</RequireAuth>)}
       </Route>
+      <Route path="/account/transfer">{page(<RequireAuth>{<TransferPage />}</RequireAuth>)}</Route>
       <Route path="/account/admin/clients">
         {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
       </Route>
