@@ -1,4 +1,7 @@
-/** The user's wallets with their holdings and USD values, and the USD total. */
+/**
+ * The user's wallets with their holdings (what is available and what open orders hold) and USD
+ * values, and the USD total.
+ */
 import type { Wallet } from '../../core/index.ts';
 import { formatUsd } from '../../core/index.ts';
 
@@ -21,6 +24,12 @@ export function WalletTable({ wallets }: { wallets: readonly Wallet[] }) {
             Amount
           </th>
           <th scope="col" className="number">
+            Available
+          </th>
+          <th scope="col" className="number">
+            In orders
+          </th>
+          <th scope="col" className="number">
             Value (USD)
           </th>
         </tr>
@@ -30,6 +39,8 @@ export function WalletTable({ wallets }: { wallets: readonly Wallet[] }) {
           <tr key={wallet.ticker} data-testid={`wallet-${wallet.ticker}`}>
             <th scope="row">{wallet.ticker}</th>
             <td className="number">{wallet.amount}</td>
+            <td className="number">{wallet.available}</td>
+            <td className="number">{wallet.held}</td>
             <td className="number">{formatUsd(wallet.balance, { adaptive: true })}</td>
           </tr>
         ))}

@@ -1,9 +1,15 @@
-/** `/account`: the signed-in user's wallets, balances and USD total, straight from the ledger. */
+/**
+ * `/account`: the signed-in user's wallets (available and in orders), their USD total and
+ * allocation, and the history of every ledger entry, straight from the ledger.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { call, formatUsd, user, type Wallet } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
 import { WalletTable } from '../components/WalletTable.tsx';
+import { AccountHistory } from './account/AccountHistory.tsx';
+import { Allocation } from './account/Allocation.tsx';
 
 /** The wallet list limit of spec §9. */
 export const WALLET_LIST_LIMIT = 1000;
@@ -53,7 +59,26 @@ export default function AccountOverview() {
           </button>
         </div>
       )}
-      {load.state === 'ready' && <WalletTable wallets={load.wallets} />}
+      <nav className="button-row" aria-label="Wallet actions">
+        <Link href="/account/deposit" className="button">
+          Deposit
+        </Link>
+        <Link href="/account/withdraw" className="button secondary">
+          Withdraw
+        </Link>
+        <Link href="/account/transfer" className="button secondary">
+          Transfer
+        </Link>
+      </nav>
+      {load.state === 'ready' && (
+        <>
+          <Allocation wallets={load.wallets} />
+          <div className="table-scroll">
+            <WalletTable wallets={load.wallets} />
+          </div>
+        </>
+      )}
+      <AccountHistory />
     </div>
   );
 }
