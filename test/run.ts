@@ -32,28 +32,35 @@ const problems: string[] = [];
 /**
  * Node's runner fails a test file that runs longer than this. Node 20 applies `--test-timeout` to
  * each file as a whole, so it sits well above the slowest file (the user methods, about 100 s on
- * two busy cores): a hung test fails its file instead of stalling the run.
+ * two cores, longer while the other lane runs beside it): a hung test fails its file instead of
+ * stalling the run.
  */
-const NODE_TEST_FILE_TIMEOUT_MS = 300_000;
+const NODE_TEST_FILE_TIMEOUT_MS = 600_000;
 
-/** Runs a command with inherited stdio plus a copy of its output; resolves with code and text. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+/**
+ * Runs a command and resolves with its exit code and output. In the foreground its output streams
+ * to ours as it comes; in the background (`echo: false`) it is kept and printed in one piece when
+ * the command ends, so two lanes running at once never interleave their lines.
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, echo = true) {
   return new Promise<{ code: number; output: string }>((resolve) => {
-    console.log(`\n$ ${command} ${args.join(' ')}`);
+    const line = `\n$ ${command} ${args.join(' ')}`;
+    console.log(echo ? line : `${line}\n  (in the background; its output follows when it ends)`);
     const child = spawn(command, args, {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    const take = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk;
-      process.stdout.write(chunk);
+      if (echo) stream.write(chunk);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
+    child.on('close', (code) => {
+      if (!echo) console.log(`${line}\n${output}`);
+      resolve({ code: code ?? 1, output });
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk;
-      process.stderr.write(chunk);
-    });
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
@@ -92,19 +99,6 @@ function count(output: string, pattern: RegExp): number {
 const bin = (name: string) => join('node_modules', '.bin', name);
 
 await check('format and lint (Biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
-for (const project of [
-  'core',
-  'core/tsconfig.test.json',
-  'site',
-  'site/tsconfig.test.json',
-  'widgets',
-  'widgets/tsconfig.test.json',
-  'server',
-  'test',
-]) {
-  await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
-}
-
 const chromium = ensureChromium();
 console.log(`\nChromium: ${chromium}`);
 let postgres: PostgresServer | null = null;
@@ -128,27 +122,37 @@ if (postgres) {
 // this script crash, when the process exits).
 const database = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
 
-const unit = await run(
+// Two lanes share the two cores: the unit tests (mostly waiting on databases and child servers)
+// run in the background while the types are checked, the bundles built and the components tested
+// in the foreground. The end-to-end flows run last and alone: they drive a real browser against
+// real servers, and a busy machine would only make them slower.
+const unitRun = run(
   process.execPath,
   [
     '--import',
     'tsx',
     '--test',
     '--test-reporter=tap',
+    // Node runs one file at a time on two cores unless told otherwise.
+    '--test-concurrency=2',
     `--test-timeout=${NODE_TEST_FILE_TIMEOUT_MS}`,
     ...findTests(['core', 'server', 'test'], '.test.ts'),
   ],
   database,
+  false,
 );
-tallies.push({
-  layer: 'unit (Node)',
-  passed: count(unit.output, /^# pass (\d+)$/gm),
-  // A test cancelled (by a failed hook or a timeout) failed too; a crash before the summary as well.
-  failed:
-    count(unit.output, /^# fail (\d+)$/gm) + count(unit.output, /^# cancelled (\d+)$/gm) ||
-    (unit.code === 0 ? 0 : 1),
-  skipped: countTapSkips(unit.output),
-});
+for (const project of [
+  'core',
+  'core/tsconfig.test.json',
+  'site',
+  'site/tsconfig.test.json',
+  'widgets',
+  'widgets/tsconfig.test.json',
+  'server',
+  'test',
+]) {
+  await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
+}
 
 await check('site build', bin('vite'), ['build', '--logLevel', 'warn']);
 await check('widget build', bin('vite'), [
@@ -183,6 +187,18 @@ tallies.push({
   passed: Number(browserTotals?.[1] ?? 0),
   failed: Number(browserTotals?.[2] ?? 0) + (browser.code !== 0 ? 1 : 0),
   skipped: Number(browserTotals?.[3] ?? 0),
+});
+
+const unit = await unitRun;
+// Listed first in the summary, as the layers are in the README.
+tallies.unshift({
+  layer: 'unit (Node)',
+  passed: count(unit.output, /^# pass (\d+)$/gm),
+  // A test cancelled (by a failed hook or a timeout) failed too; a crash before the summary as well.
+  failed:
+    count(unit.output, /^# fail (\d+)$/gm) + count(unit.output, /^# cancelled (\d+)$/gm) ||
+    (unit.code === 0 ? 0 : 1),
+  skipped: countTapSkips(unit.output),
 });
 
 const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
