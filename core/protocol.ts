@@ -5,17 +5,18 @@
  */
 
 export * from './protocol/accounts.ts';
+export * from './protocol/deposits.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/wallet.ts';
 
+import type { AccountMethods } from './protocol/accounts.ts';
+import type { DepositMethods } from './protocol/deposits.ts';
 import type {
   HistoryEntry,
   HistoryParams,
   SendTransferParams,
   Transfer,
 } from './protocol/wallet.ts';
-
-import type { AccountMethods } from './protocol/accounts.ts';
 
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;
@@ -385,7 +386,7 @@ export interface OwnTrade {
   time: string;
 }
 
-export interface Methods extends AccountMethods {
+export interface Methods extends AccountMethods, DepositMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
     result: { token: string; user: User };

@@ -17,6 +17,7 @@ import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
 import { spotMigration } from './trading/migration.ts';
 import { transfersMigration } from './wallet/transfersMigration.ts';
+import { devnetMigration } from './wallet/devnet/migration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
@@ -201,6 +202,7 @@ export const migrations: Record<string, Migration> = {
   '0007_ledger_statement_apply': ledgerBatchMigration,
   '0008_transfers': transfersMigration,
   '0010_two_factor': twoFactorMigration,
+  '0009_devnet': devnetMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@
  * int8 as numbers, timestamptz as Date, jsonb parsed.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
 
 /** A column the database fills (default or identity) and code never rewrites. */
 type Auto<T> = ColumnType<T, T | undefined, never>;
@@ -315,7 +316,7 @@ export interface TransfersTable {
   created_at: Auto<Date>;
 }
 
-export interface Schema {
+export interface Schema extends DevnetTables {
   users: UsersTable;
   sessions: SessionsTable;
   two_factor_secrets: TwoFactorSecretsTable;

@@ -74,6 +74,10 @@ test('the method list is the one this milestone ships, with its access levels', 
     'orders.getOpen': 'user',
     'orders.getHistory': 'user',
     'trades.getMine': 'user',
+    'deposits.getAddress': 'user',
+    'deposits.getMine': 'user',
+    'deposits.faucet': 'user',
+    'devnet.send': 'public',
   });
 });
 

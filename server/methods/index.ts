@@ -3,6 +3,8 @@
  * here is not built yet and answers 'Unknown method'.
  */
 import { currencyMethods } from './currencies.ts';
+import { depositMethods } from './deposits.ts';
+import { devnetMethods } from './devnet.ts';
 import { faqMethods } from './faq.ts';
 import { marketMethods } from './markets.ts';
 import { metricMethods } from './metrics.ts';
@@ -27,6 +29,8 @@ export const methods: readonly Method[] = [
   ...pushMethods,
   ...marketMethods,
   ...orderMethods,
+  ...depositMethods,
+  ...devnetMethods,
   ...transferMethods,
 ];
 

@@ -1,0 +1,153 @@
+/**
+ * Finds deposits on every chain it is given and credits them once confirmed. Each run reads each
+ * network from the block after the last one it finished, or from the oldest deposit still
+ * waiting, so waiting deposits gain their confirmations; a waiting deposit whose block the chain
+ * no longer lists was dropped in a re-organisation and is marked so, never credited. It speaks
+ * to chains only through the chain-adapter interface, so a real node plugs in as the devnet does.
+ */
+import { DomainError } from '../../DomainError.ts';
+import type { Queryable } from '../../db.ts';
+import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
+import type { ChainAdapter, IncomingTransfer } from '../chains/ChainAdapter.ts';
+import { NETWORKS } from '../chains/networks.ts';
+import { recordDeposit } from './recordDeposit.ts';
+
+/** Where the watcher reports transfers it cannot attribute and chains that fail (a pino logger). */
+export interface WatcherLog {
+  warn(context: object, message: string): void;
+}
+
+/** What one run did, for the logs and the tests. */
+export interface WatchReport {
+  credited: number;
+  dropped: number;
+}
+
+/** See the file comment. */
+export class DepositWatcher {
+  constructor(
+    private readonly db: Queryable,
+    private readonly adapters: readonly ChainAdapter[],
+    private readonly log: WatcherLog,
+  ) {}
+
+  /** Reads every chain once; a failing chain is logged and the others still read. */
+  async run(): Promise<WatchReport> {
+    // Three reads for every network at once: a run costs few round trips however many there are.
+    const scanned = await this.db
+      .selectFrom('deposit_scans')
+      .select(['network', 'height'])
+      .execute();
+    const waiting = await this.db
+      .selectFrom('deposits')
+      .select(['network', (eb) => eb.fn.min<number>('block_height').as('height')])
+      .where('status', '=', 'pending')
+      .groupBy('network')
+      .execute();
+    const owners = await this.db
+      .selectFrom('deposit_addresses')
+      .select(['network', 'user_id', 'address', 'tag'])
+      .execute();
+    const report: WatchReport = { credited: 0, dropped: 0 };
+    const finished: { network: string; height: number }[] = [];
+    for (const adapter of this.adapters) {
+      const { network } = adapter;
+      try {
+        const tip = await adapter.tip();
+        const oldest = waiting.find((row) => row.network === network)?.height ?? null;
+        const next = (scanned.find((row) => row.network === network)?.height ?? 0) + 1;
+        const from = Math.min(next, oldest ?? next);
+        if (from > tip) continue;
+        const own = owners.filter((owner) => owner.network === network);
+        const one = await this.scan(adapter, from, tip, own, oldest !== null);
+        report.credited += one.credited;
+        report.dropped += one.dropped;
+        finished.push({ network, height: tip });
+      } catch (error) {
+        this.log.warn({ err: error, network }, 'deposit watcher: chain not read');
+      }
+    }
+    if (finished.length > 0) {
+      await this.db
+        .insertInto('deposit_scans')
+        .values(finished)
+        .onConflict((conflict) =>
+          conflict.column('network').doUpdateSet((eb) => ({ height: eb.ref('excluded.height') })),
+        )
+        .execute();
+    }
+    return report;
+  }
+
+  /** Records the transfers to `owners` in blocks `from` to `tip`, and drops what vanished. */
+  private async scan(
+    adapter: ChainAdapter,
+    from: number,
+    tip: number,
+    owners: readonly { user_id: number; address: string; tag: number | null }[],
+    anyWaiting: boolean,
+  ): Promise<WatchReport> {
+    const { network } = adapter;
+    const report: WatchReport = { credited: 0, dropped: 0 };
+    if (owners.length === 0) return report;
+    const ownerOf = new Map(owners.map((owner) => [key(owner.address, owner.tag), owner.user_id]));
+    const transfers = await adapter.incomingTransfers(
+      from,
+      new Set(owners.map((owner) => owner.address)),
+    );
+    const seen: string[] = [];
+    for (const transfer of transfers) {
+      // Only a network with tags tells accounts apart by them: elsewhere the address is enough.
+      const tag = NETWORKS[network].tag === null ? null : transfer.tag;
+      const userId = ownerOf.get(key(transfer.address, tag));
+      const on = supported(transfer, network);
+      if (userId === undefined || on === null) {
+        this.log.warn(
+          { network, txHash: transfer.txHash, address: transfer.address, tag: transfer.tag },
+          'deposit watcher: a transfer to a deposit address names no account or asset here; not credited',
+        );
+        continue;
+      }
+      seen.push(transfer.id);
+      if ((await recordDeposit(this.db, userId, on, transfer)) === 'credited') report.credited++;
+    }
+    if (anyWaiting) report.dropped = await this.markDropped(network, from, tip, seen);
+    return report;
+  }
+
+  /** Waiting deposits in the blocks just read that the chain no longer lists. */
+  private async markDropped(
+    network: string,
+    from: number,
+    tip: number,
+    seen: readonly string[],
+  ): Promise<number> {
+    let query = this.db
+      .updateTable('deposits')
+      .set({ status: 'dropped', confirmations: 0 })
+      .where('network', '=', network)
+      .where('status', '=', 'pending')
+      .where('block_height', '>=', from)
+      .where('block_height', '<=', tip);
+    if (seen.length > 0) query = query.where('transfer_id', 'not in', seen);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
+
+function key(address: string, tag: number | null): string {
+  return `${address} ${tag ?? ''}`;
+}
+
+/** The asset on the network, or null when the exchange does not take it there. */
+function supported(
+  transfer: IncomingTransfer,
+  network: ChainAdapter['network'],
+): AssetNetwork | null {
+  try {
+    return assetNetwork(transfer.asset, network);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}

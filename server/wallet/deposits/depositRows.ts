@@ -1,0 +1,35 @@
+/** Deposit rows as the wire shows them. */
+import type { Deposit, Ticker } from '../../../core/protocol.ts';
+import type { DepositsTable } from '../devnet/DevnetTables.ts';
+
+/** A stored deposit as `deposits.getMine` lists it. */
+export function depositToWire(
+  row: Pick<
+    DepositsTable,
+    | 'network'
+    | 'asset'
+    | 'amount'
+    | 'address'
+    | 'tag'
+    | 'tx_hash'
+    | 'status'
+    | 'confirmations'
+    | 'required'
+    | 'credited_at'
+  > & { id: number; created_at: Date },
+): Deposit {
+  return {
+    id: row.id,
+    asset: row.asset as Ticker,
+    network: row.network,
+    amount: row.amount,
+    address: row.address,
+    tag: row.tag,
+    txHash: row.tx_hash,
+    status: row.status,
+    confirmations: row.confirmations,
+    required: row.required,
+    time: row.created_at.toISOString(),
+    creditedAt: row.credited_at?.toISOString() ?? null,
+  };
+}

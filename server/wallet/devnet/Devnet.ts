@@ -1,0 +1,155 @@
+/**
+ * The built-in devnet: a simulated chain per network, kept in the database. Each block takes the
+ * transactions waiting for it, so a transfer sent now is in the next block and gains a
+ * confirmation with every block after, as on a real chain. Coins come from nowhere: the devnet
+ * tracks transfers, not the balances of addresses outside the exchange.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Ticker } from '../../../core/protocol.ts';
+import type { Queryable } from '../../db.ts';
+import { devnetTransactionId } from '../chains/devnetTransactionId.ts';
+import { NETWORKS, type NetworkId } from '../chains/networks.ts';
+
+/** Every network's id: the devnet runs a chain for each. */
+export const DEVNET_NETWORKS = Object.keys(NETWORKS) as NetworkId[];
+
+/** A transfer to put on a devnet chain, its amount in the network's minor units. */
+export interface DevnetTransfer {
+  network: NetworkId;
+  asset: Ticker;
+  address: string;
+  tag: number | null;
+  units: bigint;
+  /** The transaction's hash; a fresh one when absent. */
+  txHash?: string;
+  /** Who asked the faucet for it ('user:<id>' or 'ip:<address>'), or absent. */
+  requestedBy?: string;
+}
+
+/** A devnet transaction as the chain shows it. */
+export interface DevnetTransaction {
+  txHash: string;
+  asset: Ticker;
+  address: string;
+  tag: number | null;
+  units: bigint;
+  /** Its block, or null while it waits for the next one. */
+  blockHeight: number | null;
+  /** Blocks from its own to the tip, both included; 0 while it waits. */
+  confirmations: number;
+}
+
+/** See the file comment. */
+export class Devnet {
+  constructor(private readonly db: Queryable) {}
+
+  /** Mines one block on each network: the transactions waiting are in it. */
+  async mine(networks: readonly NetworkId[] = DEVNET_NETWORKS): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('devnet_chains')
+        .values(networks.map((network) => ({ network })))
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      // One statement moves every tip and fills every block, so a block is never seen half made.
+      await sql`with tips as (
+          update devnet_chains set height = height + 1, mined_at = now()
+          where network in (${sql.join(networks)})
+          returning network, height, mined_at)
+        update devnet_transactions t set block_height = tips.height, mined_at = tips.mined_at
+        from tips where t.network = tips.network and t.block_height is null`.execute(trx);
+    });
+  }
+
+  /** The height of the network's newest block (0 before the first). */
+  async tip(network: NetworkId): Promise<number> {
+    const row = await this.db
+      .selectFrom('devnet_chains')
+      .select('height')
+      .where('network', '=', network)
+      .executeTakeFirst();
+    return row?.height ?? 0;
+  }
+
+  /** Puts a transfer in the network's waiting list (in `db`, a transaction if given); its hash. */
+  async send(transfer: DevnetTransfer, db: Queryable = this.db): Promise<string> {
+    const txHash = transfer.txHash ?? devnetTransactionId(transfer.network, randomUUID());
+    await db
+      .insertInto('devnet_transactions')
+      .values({
+        network: transfer.network,
+        tx_hash: txHash,
+        asset: transfer.asset,
+        to_address: transfer.address,
+        tag: transfer.tag,
+        amount_units: transfer.units.toString(),
+        block_height: null,
+        mined_at: null,
+        requested_by: transfer.requestedBy ?? null,
+      })
+      // Sending the same transaction again changes nothing, as on a real network.
+      .onConflict((conflict) => conflict.columns(['network', 'tx_hash']).doNothing())
+      .execute();
+    return txHash;
+  }
+
+  /** Mined transfers to any of `addresses` in blocks from `fromHeight` on, oldest first. */
+  async transfersTo(
+    network: NetworkId,
+    fromHeight: number,
+    addresses: readonly string[],
+  ): Promise<DevnetTransaction[]> {
+    if (addresses.length === 0) return [];
+    const rows = await this.transactions(network)
+      .where('t.block_height', '>=', fromHeight)
+      .where('t.to_address', 'in', addresses)
+      .orderBy('t.block_height')
+      .orderBy('t.id')
+      .execute();
+    return rows.map(toTransaction);
+  }
+
+  /** The transaction with this hash on the network, or null when the network never saw it. */
+  async transaction(network: NetworkId, txHash: string): Promise<DevnetTransaction | null> {
+    const row = await this.transactions(network).where('t.tx_hash', '=', txHash).executeTakeFirst();
+    return row === undefined ? null : toTransaction(row);
+  }
+
+  private transactions(network: NetworkId) {
+    return this.db
+      .selectFrom('devnet_transactions as t')
+      .leftJoin('devnet_chains as c', 'c.network', 't.network')
+      .select([
+        't.tx_hash',
+        't.asset',
+        't.to_address',
+        't.tag',
+        't.amount_units',
+        't.block_height',
+        'c.height as tip',
+      ])
+      .where('t.network', '=', network);
+  }
+}
+
+function toTransaction(row: {
+  tx_hash: string;
+  asset: string;
+  to_address: string;
+  tag: number | null;
+  amount_units: string;
+  block_height: number | null;
+  tip: number | null;
+}): DevnetTransaction {
+  const { block_height: blockHeight, tip } = row;
+  return {
+    txHash: row.tx_hash,
+    asset: row.asset as Ticker,
+    address: row.to_address,
+    tag: row.tag,
+    units: BigInt(row.amount_units),
+    blockHeight,
+    confirmations: blockHeight === null || tip === null ? 0 : tip - blockHeight + 1,
+  };
+}
