@@ -27,6 +27,11 @@ export interface StreamFigures {
   gaps: number;
   p50Ms: number;
   p99Ms: number;
+  /** Median, over trades, of the time from the match to the first socket receiving it. */
+  firstP50Ms: number;
+  /** Median and largest, over trades, of the time from the first socket receiving it to the last. */
+  spreadP50Ms: number;
+  spreadMaxMs: number;
   /** The machine's one-minute load average as the trades started and as they ended. */
   load: [number, number];
 }
@@ -68,9 +73,9 @@ export async function benchStreams(
       await new Promise((wait) => setTimeout(wait, 1000 / rate));
     }
     const loadAfter = loadavg()[0] ?? 0;
-    const { latencies, bookUpdates, gaps } = await clients.stop();
+    const { latencies, firsts, spreads, bookUpdates, gaps } = await clients.stop();
     clients = null;
-    latencies.sort((a, b) => a - b);
+    for (const list of [latencies, firsts, spreads]) list.sort((a, b) => a - b);
     return {
       connections,
       seconds,
@@ -81,6 +86,9 @@ export async function benchStreams(
       gaps,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
+      firstP50Ms: percentile(firsts, 50),
+      spreadP50Ms: percentile(spreads, 50),
+      spreadMaxMs: spreads.at(-1) ?? 0,
       load: [loadBefore, loadAfter],
     };
   } finally {
@@ -95,15 +103,17 @@ export function streamsTable(f: StreamFigures, machine: string): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return [
     `Market streams fan-out: ${n(f.connections)} sockets subscribed to BTC_USDT's book and trades, two`,
-    `traders crossing orders through the API for ${f.seconds} s; latency from a trade's match time`,
-    `(stamped before its batch commits) to each socket receiving it; every book update's sequence`,
-    `checked (${machine}; load average ${f.load[0].toFixed(1)} as the trades began,`,
-    `${f.load[1].toFixed(1)} as they ended). The server, the traders and the sockets each run in a`,
-    'process of their own; while measured, the sockets only stamp each frame as it arrives.',
+    `traders crossing orders through the API for ${f.seconds} s (${machine}; load average`,
+    `${f.load[0].toFixed(1)} as the trades began, ${f.load[1].toFixed(1)} as they ended). Latency runs from a trade's match time`,
+    "(stamped before its batch commits) to each socket receiving it; per trade, the first socket's",
+    'receipt shows the path through the commit, and the spread from the first socket to the last',
+    "shows the fan-out itself. Every book update's sequence is checked. The server, the traders and",
+    'the sockets each run in a process of their own; while measured, the sockets only stamp each',
+    'frame as it arrives.',
     '',
-    '| sockets | trades | deliveries (expected) | book updates | sequence gaps | p50 | p99 |',
-    '|---|---|---|---|---|---|---|',
-    `| ${n(f.connections)} | ${n(f.trades)} | ${n(f.deliveries)} (${n(f.expectedDeliveries)}) | ${n(f.bookUpdates)} | ${f.gaps} | ${f.p50Ms} ms | ${f.p99Ms} ms |`,
+    '| sockets | trades | deliveries (expected) | book updates | sequence gaps | p50 | p99 | to the first socket (p50) | first to last socket (p50 / max) |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| ${n(f.connections)} | ${n(f.trades)} | ${n(f.deliveries)} (${n(f.expectedDeliveries)}) | ${n(f.bookUpdates)} | ${f.gaps} | ${f.p50Ms} ms | ${f.p99Ms} ms | ${f.firstP50Ms} ms | ${f.spreadP50Ms} / ${f.spreadMaxMs} ms |`,
   ].join('\n');
 }
 

@@ -32,6 +32,10 @@ const SETTLE_LIMIT_MS = 15_000;
 export interface ClientFigures {
   /** Milliseconds from each trade's match time to a socket receiving it, one per delivery. */
   latencies: number[];
+  /** Per trade: milliseconds from its match time to the first socket receiving it. */
+  firsts: number[];
+  /** Per trade: milliseconds from the first socket receiving it to the last (the fan-out). */
+  spreads: number[];
   /** Book updates received (after the snapshots). */
   bookUpdates: number;
   /** Book updates whose sequence number was not the one after the previous. */
@@ -140,8 +144,11 @@ function subscribe(
   });
 }
 
+/** Per trade: its match time and when the first and the last socket received it. */
+type Receipts = Map<number, { matched: number; first: number; last: number }>;
+
 /** Reads one socket's log: its trade latencies, book updates and gaps. */
-function check(log: Received, figures: ClientFigures): void {
+function check(log: Received, figures: ClientFigures, receipts: Receipts): void {
   let sequence: number | null = null;
   log.frames.forEach((frame, index) => {
     const received = log.at[index] ?? 0;
@@ -157,7 +164,15 @@ function check(log: Received, figures: ClientFigures): void {
         sequence = message.sequence;
       } else if (message.type === 'trades' && !message.snapshot) {
         for (const trade of message.trades) {
-          figures.latencies.push(received - Date.parse(trade.time));
+          const matched = Date.parse(trade.time);
+          figures.latencies.push(received - matched);
+          const seen = receipts.get(trade.id);
+          if (seen === undefined)
+            receipts.set(trade.id, { matched, first: received, last: received });
+          else {
+            seen.first = Math.min(seen.first, received);
+            seen.last = Math.max(seen.last, received);
+          }
         }
       }
     }
@@ -192,8 +207,19 @@ async function serve(): Promise<void> {
     await new Promise((wait) => setTimeout(wait, 50));
   }
   for (const { socket } of opened) socket.terminate();
-  const figures: ClientFigures = { latencies: [], bookUpdates: 0, gaps: 0 };
-  for (const { log } of opened) check(log, figures);
+  const figures: ClientFigures = {
+    latencies: [],
+    firsts: [],
+    spreads: [],
+    bookUpdates: 0,
+    gaps: 0,
+  };
+  const receipts: Receipts = new Map();
+  for (const { log } of opened) check(log, figures, receipts);
+  for (const { matched, first, last } of receipts.values()) {
+    figures.firsts.push(first - matched);
+    figures.spreads.push(last - first);
+  }
   process.send?.({ type: 'figures', figures } satisfies Report, () => process.exit(0));
 }
 
