@@ -8,6 +8,7 @@ import { createServer } from './app.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db.ts';
 import { ensureSiteBuilt } from './siteBuild.ts';
+import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
 
 const log = (line: string) => console.log(line);
 
@@ -57,6 +58,10 @@ log(`Exchange running at http://${shownHost}:${config.port}/`);
 log(`Database: ${database}`);
 if (config.demo !== null) log(`Demo account: ${config.demo.email} / ${config.demo.password}`);
 if (config.staff !== null) log(`Staff account: ${config.staff.email}`);
+// Here rather than in createServer: a test's server makes a block only when the test asks.
+const blocks = config.wallet.devnet ? BlockProducer.start(db, config.wallet, app.log) : null;
+if (blocks !== null)
+  log('Devnet: on (test coins only; faucet: npm run devnet -- send BTC <address> 0.01)');
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -67,6 +72,7 @@ const stop = async (signal: string) => {
   stopping = true;
   log(`${signal} received: shutting down…`);
   try {
+    await blocks?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);

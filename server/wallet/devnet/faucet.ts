@@ -94,5 +94,5 @@ export async function sendTestCoins(db: Database, request: FaucetRequest): Promi
 function note(on: AssetNetwork, amount: string, blockMs: number): string {
   const { confirmations, name } = NETWORKS[on.network];
   const seconds = Math.ceil((confirmations * blockMs) / 1000);
-  return `Sent ${amount} ${on.asset} in devnet test funds on ${name}: they are not real ${on.asset}, have no value and exist only on this exchange's devnet. They arrive in the next block and are credited after ${confirmations} confirmation${confirmations === 1 ? '' : 's'} (about ${seconds} s).`;
+  return `Sent ${amount} ${on.asset} in devnet test funds on ${name}: they are not real ${on.asset}, have no value and exist only on this exchange's devnet. They arrive in the next block; a deposit to this exchange is credited after ${confirmations} confirmation${confirmations === 1 ? '' : 's'} (about ${seconds} s).`;
 }
