@@ -23,6 +23,7 @@ import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
 import { type AccessEnds, CallerLookup } from './sessions.ts';
 import type { Market } from './trading/Market.ts';
+import type { BalanceChanges } from './wallet/BalanceChanges.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -44,6 +45,8 @@ export interface ApiDependencies {
   market: Market;
   /** Where a logout or a block is announced to the server's open sockets. */
   accessEnds: AccessEnds;
+  /** Where balance changes outside the market are announced to the accounts' streams. */
+  balanceChanges: BalanceChanges;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -18,6 +18,7 @@ import { MAX_FRAME_BYTES } from './support/socket.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
+import { BalanceChanges } from './wallet/BalanceChanges.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -103,7 +104,8 @@ export async function createServer(
     app.addHook('onClose', () => demo.stop());
   }
   const accessEnds = new AccessEnds();
-  registerApi(app, { db: database, config, limits, live, market, accessEnds });
+  const balanceChanges = new BalanceChanges();
+  registerApi(app, { db: database, config, limits, live, market, accessEnds, balanceChanges });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
@@ -111,7 +113,7 @@ export async function createServer(
   });
   await registerSupport(app, { db: database, config, limits, accessEnds });
   registerLiveSocket(app, live);
-  registerMarketSocket(app, { db: database, market, accessEnds });
+  registerMarketSocket(app, { db: database, market, accessEnds, balanceChanges });
   await registerSite(app, config);
   return app;
 }

@@ -11,6 +11,7 @@ import { createLimits } from '../limits.ts';
 import { AccessEnds, createSession, findCaller, hashToken } from '../sessions.ts';
 import { ok, send, signUp, testConfig } from '../testing.ts';
 import { Market } from '../trading/Market.ts';
+import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { methods } from './index.ts';
 import {
   ACCOUNT_REQUIRED,
@@ -199,6 +200,7 @@ forEachDatabase((open) => {
       live: { recordView() {} },
       market: await Market.open(db, testConfig().fees),
       accessEnds: new AccessEnds(),
+      balanceChanges: new BalanceChanges(),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

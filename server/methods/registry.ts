@@ -14,6 +14,7 @@ import { read } from '../http/fields.ts';
 import type { Limits } from '../limits.ts';
 import type { AccessEnds, Caller } from '../sessions.ts';
 import type { Market } from '../trading/Market.ts';
+import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 
 /**
  * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
@@ -36,6 +37,8 @@ export interface RequestContext {
   market: Market;
   /** Where a logout or a block is announced, so open sockets of that access close. */
   accessEnds: AccessEnds;
+  /** Where a transfer, deposit or withdrawal announces the balances it changed. */
+  balanceChanges: BalanceChanges;
   log: FastifyBaseLogger;
   ip: string;
   /** The host name the request was sent to (no port). */

@@ -20,8 +20,10 @@ const send = defineMethod({
     note: words({ max: TRANSFER_NOTE_MAX }).exactOptional(),
     idempotencyKey: pattern(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, '-' or '_'"),
   }),
-  async handler(request, { caller, db }) {
-    return { transfer: await sendTransfer(db, caller.user, request) };
+  async handler(request, { caller, db, balanceChanges }) {
+    const { transfer, parties } = await sendTransfer(db, caller.user, request);
+    balanceChanges.announce(parties);
+    return { transfer };
   },
 });
 

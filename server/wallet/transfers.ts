@@ -42,12 +42,18 @@ interface TransferRow {
   recipient_email: string;
 }
 
+/** A transfer as its sender sees it, and the accounts whose balances it changed. */
+export interface SentTransfer {
+  transfer: Transfer;
+  parties: [senderId: number, recipientId: number];
+}
+
 /** Sends a transfer from `sender`, or returns the one already made with the same key. */
 export async function sendTransfer(
   db: Queryable,
   sender: UserRow,
   request: SendTransferParams,
-): Promise<Transfer> {
+): Promise<SentTransfer> {
   const amount = checkedAmount(request.ticker, request.amount);
   const note = request.note ?? '';
   const earlier = await findByKey(db, sender.id, request.idempotencyKey);
@@ -79,7 +85,7 @@ export async function sendTransfer(
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    return toWire(await readTransfer(db, id), sender.id);
+    return sent(await readTransfer(db, id), sender.id);
   } catch (error) {
     // The same key sent twice at once: the first committed, this one's entry rolled back with it.
     if (!isUniqueViolation(error, 'transfers_idempotency_key')) throw error;
@@ -158,7 +164,7 @@ function sameOrRefused(
   first: TransferRow,
   senderId: number,
   retry: { to: string; ticker: Ticker; amount: string; note: string },
-): Transfer {
+): SentTransfer {
   const to = retry.to.trim().toLowerCase();
   const sameRecipient = to === first.recipient_login.toLowerCase() || to === first.recipient_email;
   const same =
@@ -167,7 +173,7 @@ function sameOrRefused(
     first.note === retry.note &&
     sameRecipient;
   if (!same) throw new DomainError(TRANSFER_MESSAGES.keyReused);
-  return toWire(first, senderId);
+  return sent(first, senderId);
 }
 
 async function readTransfer(db: Queryable, id: number): Promise<TransferRow> {
@@ -189,6 +195,11 @@ async function readTransfer(db: Queryable, id: number): Promise<TransferRow> {
     ])
     .where('t.id', '=', id)
     .executeTakeFirstOrThrow();
+}
+
+/** A stored transfer as its sender gets it back. */
+function sent(row: TransferRow, senderId: number): SentTransfer {
+  return { transfer: toWire(row, senderId), parties: [row.sender_id, row.recipient_id] };
 }
 
 /** A transfer as the account `viewerId` sees it. */

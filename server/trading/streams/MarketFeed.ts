@@ -234,6 +234,18 @@ export class MarketFeed {
     });
   }
 
+  /** Sends the wallets again to the open private streams of accounts whose balances changed. */
+  walletsChanged(userIds: readonly number[]): void {
+    for (const userId of userIds) {
+      const key = `account:${userId}`;
+      if (!this.topics.has(key)) continue;
+      this.refresh(key, async () => {
+        const wallets = await listWallets(this.db, userId);
+        this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
+      });
+    }
+  }
+
   /** Runs `read` at most once per REFRESH_MS per key, after the latest call (trailing). */
   private refresh(key: string, read: () => Promise<void>): void {
     if (this.refreshing.has(key)) return;

@@ -19,6 +19,7 @@ import type { Database } from '../../db.ts';
 import { read } from '../../http/fields.ts';
 import { AccessEnds } from '../../sessions.ts';
 import { redeemTicket } from '../../support/tickets.ts';
+import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
 import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
 import { MarketFeed } from './MarketFeed.ts';
@@ -63,9 +64,10 @@ const messageSchema: z.ZodType<MarketClientMessage> = z.union([
 /** Registers the socket route; needs registerSockets (../../sockets.ts) on `app` first. */
 export function registerMarketSocket(
   app: FastifyInstance,
-  deps: { db: Database; market: Market; accessEnds: AccessEnds },
+  deps: { db: Database; market: Market; accessEnds: AccessEnds; balanceChanges: BalanceChanges },
 ): MarketFeed {
   const feed = new MarketFeed(deps.db, deps.market);
+  deps.balanceChanges.onChange((userIds) => feed.walletsChanged(userIds));
   const perIp = new Map<string, number>();
   app.addHook('onClose', async () => feed.close());
   app.get(MARKET_SOCKET_PATH, { websocket: true }, async (socket: WebSocket, request) => {

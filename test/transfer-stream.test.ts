@@ -1,0 +1,60 @@
+/**
+ * A transfer reaches the recipient live: their open private stream sends their wallets again,
+ * with the amount in, without them asking.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { MARKET_SOCKET_PATH, type MarketServerMessage, type Wallet } from '../core/protocol.ts';
+import { createServer } from '../server/app.ts';
+import type { Database } from '../server/db.ts';
+import { openDatabase } from '../server/db.ts';
+import { fundedAccount, ok, signUp, testConfig } from '../server/testing.ts';
+import { waitFor } from './waitFor.ts';
+
+describe('transfers on the private stream', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let base: string;
+
+  before(async () => {
+    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it('sends the recipient their wallets with the transfer in', async () => {
+    const sender = await fundedAccount(app, db, { BTC: '1' });
+    const recipient = await signUp(app);
+    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token: recipient.token });
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
+    );
+    const wallets: Wallet[][] = [];
+    socket.on('message', (data) => {
+      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
+    await waitFor('the account snapshot', () => wallets.length === 1);
+
+    await ok(
+      app,
+      'transfers.send',
+      { to: recipient.user.email, ticker: 'BTC', amount: '0.25', idempotencyKey: 'stream-test-1' },
+      { token: sender.token },
+    );
+    await waitFor('wallets sent again after the transfer', () => wallets.length > 1);
+    const btc = wallets.at(-1)?.find((wallet) => wallet.ticker === 'BTC');
+    assert.equal(btc?.available, '0.25');
+    socket.close();
+  });
+});
