@@ -116,6 +116,32 @@ forEachDatabase((open) => {
     assert.equal(await ethBalance(), '0.5');
   });
 
+  test('two watchers reading the same confirmed transfer at once credit it once', async () => {
+    const chain = new ScriptedChain();
+    chain.transfers = [
+      {
+        id: '0xcafe:0',
+        txHash: '0xcafe',
+        asset: 'ETH',
+        address: ADDRESS,
+        tag: null,
+        amount: '2',
+        blockHeight: 100,
+      },
+    ];
+    chain.height = 120;
+    const before = await ethBalance();
+    const watchers = [1, 2, 3].map(
+      () => new DepositWatcher(db, [chain as unknown as ChainAdapter], quiet),
+    );
+    const reports = await Promise.all(watchers.map((watcher) => watcher.run()));
+    assert.equal(
+      reports.reduce((sum, report) => sum + report.credited, 0),
+      1,
+    );
+    assert.equal(Number(await ethBalance()) - Number(before), 2);
+  });
+
   test('a chain that fails is reported and read again on the next run', async () => {
     const chain = new ScriptedChain();
     const warnings: string[] = [];
@@ -132,9 +158,9 @@ forEachDatabase((open) => {
       address: ADDRESS,
       tag: null,
       amount: '1',
-      blockHeight: 41,
+      blockHeight: 141,
     };
-    chain.height = 60;
+    chain.height = 160;
     chain.transfers = [transfer];
     const working = chain.incomingTransfers.bind(chain);
     chain.incomingTransfers = async () => {
@@ -144,6 +170,6 @@ forEachDatabase((open) => {
     assert.deepEqual(warnings, ['deposit watcher: chain not read']);
     chain.incomingTransfers = working;
     assert.deepEqual(await watcher.run(), { credited: 1, dropped: 0 });
-    assert.equal(await ethBalance(), '1.5');
+    assert.equal(await ethBalance(), '3.5');
   });
 });
