@@ -1,5 +1,5 @@
 /**
- * The shell's behaviour (issue 3, spec §2, §4, §7): the global notice modal, the FAQ, the calls
+ * The shell's behaviour (spec §2, §4, §7): the global notice modal, the FAQ, the calls
  * made on each route change, and the ad pixel's consent rule.
  */
 import { expect, type Page, test } from '@playwright/test';

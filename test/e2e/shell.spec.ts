@@ -1,5 +1,5 @@
 /**
- * The site shell (issue 3, spec §2): header and footer links one by one, the 1200 px breakpoint,
+ * The site shell (spec §2): header and footer links one by one, the 1200 px breakpoint,
  * signed-out / signed-in / staff variants, the bottom bar, the cookie notice and the policy pages.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Live support end to end (issue 4): a client and a staff member in two browser contexts against
+ * Live support end to end: a client and a staff member in two browser contexts against
  * the real server — messages, typing, image and video attachments each way, unread and toast
  * while the panel is closed, and the Dashboard's order and unread counts.
  */

@@ -1,5 +1,5 @@
 /**
- * The widget suite end to end (issue 5), from the BUILT script the server ships: on the exchange's
+ * The widget suite end to end, from the BUILT script the server ships: on the exchange's
  * partner demo page (hostile global CSS) against a blank page, and on a third-party site (another
  * origin, served by partnerServer.ts and listed in ALLOWED_ORIGINS) where the
  * elements talk to the exchange cross-origin: a visitor chat with staff, the FAQ search dialog,
