@@ -12,6 +12,7 @@ export * from './protocol/wallet.ts';
 import type { AccountMethods } from './protocol/accounts.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
 import type {
+  AssetNetworks,
   HistoryEntry,
   HistoryParams,
   SendTransferParams,
@@ -504,6 +505,8 @@ export interface Methods extends AccountMethods, DepositMethods {
   'transfers.send': { params: SendTransferParams; result: { transfer: Transfer } };
   /** The account's ledger entries, newest first, optionally of one ticker or kind. */
   'wallet.getHistory': { params: HistoryParams; result: { entries: HistoryEntry[] } };
+  /** Every asset's networks with their confirmations, minimums and withdrawal fees. */
+  'wallet.getNetworks': { params: Record<string, never>; result: { assets: AssetNetworks[] } };
 }
 
 /** A method's wire name. */

@@ -68,6 +68,30 @@ export interface HistoryEntry {
   createdAt: string;
 }
 
+/** One network an asset moves on, with what a deposit or a withdrawal there needs and costs. */
+export interface NetworkInfo {
+  /** The network's id (BTC, ETH, BSC, XRP, DOGE, SOL, LTC, TRX). */
+  network: string;
+  /** The network as people know it, with its token standard: "TRON (TRC-20)". */
+  name: string;
+  /** What the number that goes with an address is called ("Destination tag"), or null. */
+  tagName: string | null;
+  /** Blocks, the deposit's own included, before a deposit is credited. */
+  confirmations: number;
+  /** Smaller deposits are recorded but never credited. */
+  minDeposit: string;
+  /** The network fee a withdrawal pays, in the asset, on top of the amount sent. */
+  withdrawalFee: string;
+  /** The smallest amount a withdrawal sends. */
+  minWithdrawal: string;
+}
+
+/** The networks of one asset, in the order the pages offer them. */
+export interface AssetNetworks {
+  asset: Ticker;
+  networks: NetworkInfo[];
+}
+
 /** What `wallet.getHistory` takes: filters and a page before an entry id, newest first. */
 export interface HistoryParams {
   ticker?: Ticker;

@@ -16,6 +16,7 @@ import type { Method } from './registry.ts';
 import { supportMethods } from './support.ts';
 import { transferMethods } from './transfers.ts';
 import { userMethods } from './users.ts';
+import { walletMethods } from './wallet.ts';
 
 /** The registered methods, in no particular order. */
 export const methods: readonly Method[] = [
@@ -32,6 +33,7 @@ export const methods: readonly Method[] = [
   ...depositMethods,
   ...devnetMethods,
   ...transferMethods,
+  ...walletMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -213,4 +213,19 @@ forEachDatabase((open) => {
       [['deposit', '1000']],
     );
   });
+
+  test('every asset lists its networks with their minimums and withdrawal fee, to anyone', async () => {
+    const { assets } = await ok(app, 'wallet.getNetworks', {});
+    const usdt = assets.find((a) => a.asset === 'USDT');
+    assert.deepEqual(
+      usdt?.networks.map((n) => n.network),
+      ['TRX', 'ETH', 'BSC'],
+    );
+    const xrp = assets.find((a) => a.asset === 'XRP')?.networks[0];
+    assert.equal(xrp?.tagName, 'Destination tag');
+    for (const { networks } of assets) {
+      assert.ok(networks.length > 0);
+      for (const n of networks) assert.match(n.withdrawalFee, /^\d+(\.\d+)?$/);
+    }
+  });
 });

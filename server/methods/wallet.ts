@@ -1,0 +1,60 @@
+/**
+ * wallet.*: the account's history of ledger entries, and the networks each asset moves on with
+ * what they need and cost, disclosed before anyone deposits or withdraws.
+ */
+import { z } from 'zod';
+import {
+  ASSETS,
+  type AssetNetworks,
+  HISTORY_KINDS,
+  QUOTE,
+  type Ticker,
+} from '../../core/protocol.ts';
+import { params, tickerField } from '../http/fields.ts';
+import { ASSET_NETWORKS, NETWORKS } from '../wallet/chains/index.ts';
+import { accountHistory, MAX_HISTORY_PAGE } from '../wallet/history.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+const history = defineMethod({
+  name: 'wallet.getHistory',
+  access: 'user',
+  params: params({
+    ticker: tickerField().exactOptional(),
+    kind: z.enum(HISTORY_KINDS).exactOptional(),
+    limit: z.number().int().min(1).max(MAX_HISTORY_PAGE).exactOptional(),
+    before: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).exactOptional(),
+  }),
+  async handler(filters, { caller, db }) {
+    return { entries: await accountHistory(db, caller.user.id, filters) };
+  },
+});
+
+/** The networks table as people read it; the same for everyone, so computed once. */
+const TICKERS: readonly Ticker[] = [...ASSETS, QUOTE];
+const ASSET_NETWORK_LIST: AssetNetworks[] = TICKERS.map((asset) => ({
+  asset,
+  networks: ASSET_NETWORKS[asset].map((on) => {
+    const network = NETWORKS[on.network];
+    return {
+      network: on.network,
+      name: network.name,
+      tagName: network.tag,
+      confirmations: network.confirmations,
+      minDeposit: on.minDeposit,
+      withdrawalFee: on.withdrawalFee,
+      minWithdrawal: on.minWithdrawal,
+    };
+  }),
+}));
+
+const networks = defineMethod({
+  name: 'wallet.getNetworks',
+  access: 'public',
+  params: params({}),
+  async handler() {
+    return { assets: ASSET_NETWORK_LIST };
+  },
+});
+
+/** The wallet.* methods. */
+export const walletMethods: readonly Method[] = [history, networks];
