@@ -1,6 +1,7 @@
 /** Builds the site (site/ -> dist/site); pages are split into lazily loaded chunks. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -30,6 +31,14 @@ export function precompress(): Plugin {
 export default defineConfig({
   root: 'site',
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('site/syncExternalStoreShim.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/site',
     emptyOutDir: true,
@@ -42,7 +51,21 @@ export default defineConfig({
           // What every page loads (React, the router, the store, the API client and codec, the
           // layout) as one file: split into eight, each gzipped alone, it weighed 2.8 KiB more and
           // cost eight requests. Pages and what only some pages use stay in chunks of their own.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            // The market figures' text (the home page's prices need no more), then the market
+            // data the markets and trading pages add to it: two chunks, however the pages share
+            // them. The socket client stays apart: the support chat uses it without the markets.
+            { name: 'reconnectingSocket', test: /reconnectingSocket\.ts$/, priority: 1 },
+            {
+              name: 'marketFormat',
+              test: /core[\\/]markets[\\/](decimal|pairSteps)\.ts$|marketF(ormat\.ts|igures\.css)$/,
+            },
+            {
+              name: 'marketData',
+              test: /core[\\/](markets[\\/](pairs|bookMirror)|marketConnection|marketStream|protocol[\\/]marketStreams)\.ts$/,
+            },
+          ],
         },
       },
     },
