@@ -4,7 +4,7 @@
  * skeleton rows while loading and a message when nothing matches. Each row's pair links to its
  * trading page.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { type MarketSummary, PAIR_SYMBOLS, type PairSymbol } from '../../../core/index.ts';
 import {
@@ -151,7 +151,7 @@ export function MarketsView(props: MarketsViewProps) {
                       name={names[item.base] ?? item.base}
                       favourite={favourites.has(item.pair)}
                       onToggleFavourite={props.onToggleFavourite}
-                      sparkline={props.sparklines[item.pair] ?? []}
+                      sparkline={props.sparklines[item.pair] ?? NO_PRICES}
                     />
                   ))}
             </tbody>
@@ -162,7 +162,11 @@ export function MarketsView(props: MarketsViewProps) {
   );
 }
 
-function MarketRow({
+// One shared empty series, so a row without candles yet keeps equal props between renders.
+const NO_PRICES: readonly number[] = [];
+
+// Memoised: a streamed ticker replaces one pair's object, so an update renders that row only.
+const MarketRow = memo(function MarketRow({
   item,
   name,
   favourite,
@@ -210,7 +214,7 @@ function MarketRow({
       </td>
     </tr>
   );
-}
+});
 
 function SkeletonRow() {
   return (
