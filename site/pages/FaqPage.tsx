@@ -57,10 +57,13 @@ export default function FaqPage() {
         error={error}
         headingLevel={1}
       />
-      <p>
-        Did not find your answer? Signed-in users can ask live support from the Support button on
-        any account page.
-      </p>
+      {/* Shown with the answers: under the loading placeholders it would jump down when they come. */}
+      {sections === null ? null : (
+        <p>
+          Did not find your answer? Signed-in users can ask live support from the Support button on
+          any account page.
+        </p>
+      )}
     </div>
   );
 }
