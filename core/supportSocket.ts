@@ -1,9 +1,9 @@
 /**
- * The live-support socket client (spec §7 WebSocket, issue 4), free of any framework: it keeps
- * one connection open for as long as it is wanted, whatever the network does.
- * - Each connect fetches a fresh single-use ticket (support.getSocketTicket) for `?token=`.
+ * The live-support socket client (spec §7 WebSocket), free of any framework, on core's one
+ * reconnecting socket (backoff, ping, status live there):
+ * - Each connect fetches a fresh single-use ticket (support.getSocketTicket) for `?token=`;
+ *   without one (signed out) it waits and asks again rather than connect.
  * - PING every SUPPORT_PING_MS; a connection silent for two intervals is dropped and replaced.
- * - Reconnects with exponential backoff and full jitter, capped, and never gives up until close().
  * - Outgoing messages queue while not open and go out in order; a message stays pending until its
  *   echo arrives and is sent again after a reconnect. The server stores a message once per
  *   (dialog, id), so a resend is harmless: nothing is lost and nothing is duplicated.
@@ -15,7 +15,12 @@ import {
   type SupportClientMessage,
   type SupportServerMessage,
 } from './protocol.ts';
-import { reconnectDelay } from './socket/reconnectingSocket.ts';
+import { RecentKeys } from './socket/recentKeys.ts';
+import {
+  openReconnectingSocket,
+  type SocketStatus,
+  socketUrl,
+} from './socket/reconnectingSocket.ts';
 
 export {
   RECONNECT_BASE_MS,
@@ -24,7 +29,7 @@ export {
 } from './socket/reconnectingSocket.ts';
 
 /** Where the connection stands. */
-export type SupportSocketStatus = 'connecting' | 'open' | 'closed';
+export type SupportSocketStatus = SocketStatus;
 
 /** How to reach the support socket and whom to tell about what arrives. */
 export interface SupportConnectionOptions {
@@ -58,8 +63,6 @@ export const TYPING_THROTTLE_MS = 2_000;
 /** How many recent message keys are remembered for de-duplication. */
 const SEEN_LIMIT = 5_000;
 
-const OPEN = 1;
-
 type SendFrame = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
 
 /** A random message id: crypto.randomUUID, or a v4 UUID from getRandomValues where missing. */
@@ -76,156 +79,63 @@ export function messageId(): string {
 
 /** The socket URL for an API origin ('' = the page's own) and a ticket. */
 export function supportSocketUrl(baseUrl: string, ticket: string): string {
-  const base = baseUrl === '' ? (globalThis.location?.origin ?? '') : baseUrl;
-  const url = new URL(SUPPORT_SOCKET_PATH, base);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('token', ticket);
-  return url.toString();
+  return socketUrl(baseUrl, SUPPORT_SOCKET_PATH, { token: ticket });
+}
+
+/**
+ * Whether a server message reaches `onMessage`: an echo or a new message once per (dialog, id);
+ * an echo also ends its message's wait, refused or not.
+ */
+function admit(
+  message: SupportServerMessage,
+  pending: Map<string, SendFrame>,
+  seen: RecentKeys,
+): boolean {
+  if (message.type !== 'SUPPORT_SEND_MESSAGE' && message.type !== 'SUPPORT_NEW_MESSAGE') {
+    return message.type !== 'PONG';
+  }
+  const id = message.message?.id;
+  if (typeof id !== 'string') return false;
+  const key = `${message.userId ?? ''}/${id}`;
+  if (message.type === 'SUPPORT_NEW_MESSAGE') return seen.remember(key);
+  // A refusal ends the attempt too: the UI shows the error and keeps the draft.
+  pending.delete(id);
+  return message.error !== undefined || seen.remember(key);
 }
 
 /** Opens the support connection and keeps it open until `close()`. */
 export function connectSupport(options: SupportConnectionOptions): SupportConnection {
-  const Socket = options.WebSocket ?? globalThis.WebSocket;
-  let status: SupportSocketStatus = 'connecting';
-  let socket: WebSocket | null = null;
-  let closed = false;
-  let attempt = 0;
-  let opened = false;
-  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
-  let lastHeard = 0;
   /** Sent or queued messages without an echo yet, in the order they were written. */
   const pending = new Map<string, SendFrame>();
-  const seen = new Set<string>();
+  const seen = new RecentKeys(SEEN_LIMIT);
   const lastTyping = new Map<string, number>();
 
-  const setStatus = (next: SupportSocketStatus) => {
-    if (status === next) return;
-    status = next;
-    options.onStatus?.(next);
-  };
-
-  const transmit = (frame: SupportClientMessage): boolean => {
-    if (socket === null || socket.readyState !== OPEN) return false;
-    socket.send(JSON.stringify(frame));
-    return true;
-  };
-
-  const stopPing = () => {
-    if (pingTimer !== null) clearInterval(pingTimer);
-    pingTimer = null;
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer !== null) return;
-    const delay = reconnectDelay(attempt);
-    attempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-  };
-
-  const dropped = (dead: WebSocket) => {
-    if (socket !== dead) return;
-    socket = null;
-    stopPing();
-    if (closed) return;
-    setStatus('closed');
-    scheduleReconnect();
-  };
-
-  const remember = (key: string): boolean => {
-    if (seen.has(key)) return false;
-    seen.add(key);
-    if (seen.size > SEEN_LIMIT) {
-      const oldest = seen.values().next().value;
-      if (oldest !== undefined) seen.delete(oldest);
-    }
-    return true;
-  };
-
-  const receive = (raw: unknown) => {
-    lastHeard = Date.now();
-    let message: SupportServerMessage;
-    try {
-      message = JSON.parse(typeof raw === 'string' ? raw : String(raw)) as SupportServerMessage;
-    } catch {
-      return;
-    }
-    if (message.type === 'PONG') return;
-    if (message.type === 'SUPPORT_SEND_MESSAGE' || message.type === 'SUPPORT_NEW_MESSAGE') {
-      const id = message.message?.id;
-      if (typeof id !== 'string') return;
-      if (message.type === 'SUPPORT_SEND_MESSAGE') {
-        // A refusal ends the attempt too: the UI shows the error and keeps the draft.
-        pending.delete(id);
-        if (message.error === undefined && !remember(`${message.userId ?? ''}/${id}`)) return;
-      } else if (!remember(`${message.userId ?? ''}/${id}`)) {
-        return;
-      }
-    }
-    options.onMessage(message);
-  };
-
-  const connect = async () => {
-    if (closed) return;
-    setStatus('connecting');
-    let ticket: string | null;
-    try {
-      ticket = await options.getTicket();
-    } catch {
-      ticket = null;
-    }
-    if (closed) return;
-    if (ticket === null) {
-      setStatus('closed');
-      scheduleReconnect();
-      return;
-    }
-    let next: WebSocket;
-    try {
-      next = new Socket(supportSocketUrl(options.baseUrl, ticket));
-    } catch {
-      setStatus('closed');
-      scheduleReconnect();
-      return;
-    }
-    socket = next;
-    next.onopen = () => {
-      if (socket !== next) return;
-      attempt = 0;
-      lastHeard = Date.now();
-      setStatus('open');
+  const socket = openReconnectingSocket({
+    url: (ticket) => supportSocketUrl(options.baseUrl, ticket ?? ''),
+    getTicket: options.getTicket,
+    ticketRequired: true,
+    ping: { frame: JSON.stringify({ type: 'PING' }), intervalMs: SUPPORT_PING_MS },
+    ...(options.WebSocket === undefined ? {} : { WebSocket: options.WebSocket }),
+    onOpen(again) {
       // Everything without an echo goes again, oldest first; the server stores each id once.
       for (const frame of pending.values()) transmit(frame);
-      pingTimer = setInterval(() => {
-        if (Date.now() - lastHeard > 2 * SUPPORT_PING_MS + 1000) {
-          next.close();
-          dropped(next);
-          return;
-        }
-        transmit({ type: 'PING' });
-      }, SUPPORT_PING_MS);
-      if (opened) options.onReconnect?.();
-      opened = true;
-    };
-    next.onmessage = (event) => {
-      if (socket === next) receive(event.data);
-    };
-    next.onclose = () => dropped(next);
-    next.onerror = () => {
-      // 'close' follows 'error'; closing here covers implementations where it might not.
+      if (again) options.onReconnect?.();
+    },
+    onMessage(data) {
+      let message: SupportServerMessage;
       try {
-        next.close();
+        message = JSON.parse(data) as SupportServerMessage;
       } catch {
-        // Already closing.
+        return;
       }
-      dropped(next);
-    };
-  };
+      if (admit(message, pending, seen)) options.onMessage(message);
+    },
+    ...(options.onStatus === undefined ? {} : { onStatus: options.onStatus }),
+  });
 
-  void connect();
+  function transmit(frame: SupportClientMessage): boolean {
+    return socket.send(JSON.stringify(frame));
+  }
 
   return {
     send(draft) {
@@ -245,27 +155,15 @@ export function connectSupport(options: SupportConnectionOptions): SupportConnec
       const key = String(userId ?? '');
       const now = Date.now();
       if (now - (lastTyping.get(key) ?? Number.NEGATIVE_INFINITY) < TYPING_THROTTLE_MS) return;
-      if (
-        transmit(
-          userId === undefined ? { type: 'SUPPORT_TYPING' } : { type: 'SUPPORT_TYPING', userId },
-        )
-      ) {
-        lastTyping.set(key, now);
-      }
+      const frame: SupportClientMessage =
+        userId === undefined ? { type: 'SUPPORT_TYPING' } : { type: 'SUPPORT_TYPING', userId };
+      if (transmit(frame)) lastTyping.set(key, now);
     },
     get status() {
-      return status;
+      return socket.status;
     },
     close() {
-      if (closed) return;
-      closed = true;
-      if (reconnectTimer !== null) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      stopPing();
-      const current = socket;
-      socket = null;
-      current?.close(1000);
-      setStatus('closed');
+      socket.close();
     },
   };
 }

@@ -1,9 +1,9 @@
 /**
  * A WebSocket that stays open for as long as it is wanted, whatever the network does, free of
- * any framework: each connect may fetch a fresh single-use ticket for the URL; a ping goes out
- * every interval and a connection silent for two is dropped and replaced; reconnects back off
- * exponentially with jitter and never give up until close(). The market streams use it; the
- * support and live-counter sockets have their own older loops (to move onto this one).
+ * any framework: each connect may fetch a fresh single-use ticket for the URL; where the protocol
+ * has a ping, one goes out every interval and a connection silent for two is dropped and
+ * replaced; reconnects back off exponentially with jitter and never give up until close(). The
+ * one such client for every socket: support chat, live counters and market streams.
  */
 
 /** Where the connection stands. */
@@ -45,13 +45,19 @@ export interface ReconnectingSocketOptions {
   getTicket?: () => Promise<string | null>;
   /** Without a ticket, wait and retry instead of connecting. */
   ticketRequired?: boolean;
-  /** The ping to send and how often; any message heard counts as a sign of life. */
-  ping: { frame: string; intervalMs: number };
+  /**
+   * The ping to send and how often; any message heard counts as a sign of life. Without one the
+   * client never judges silence (a socket whose server speaks only on change, answered by the
+   * server's own protocol-level keepalive).
+   */
+  ping?: { frame: string; intervalMs: number };
   /** WebSocket constructor; defaults to globalThis.WebSocket (pass `ws` in Node). */
   WebSocket?: typeof WebSocket;
   /** The connection opened; `again` is false the first time. */
-  onOpen(again: boolean): void;
+  onOpen?(again: boolean): void;
+  /** Every frame received, as text. */
   onMessage(data: string): void;
+  /** Every change of status (not the initial 'connecting'). */
   onStatus?(status: SocketStatus): void;
 }
 
@@ -59,6 +65,7 @@ export interface ReconnectingSocketOptions {
 export interface ReconnectingSocket {
   /** Sends at once if open; false if not (the caller re-sends in onOpen). */
   send(text: string): boolean;
+  /** Where the connection stands now. */
   readonly status: SocketStatus;
   /** Drops the connection and connects again now (after a sign-in, for a new ticket). */
   reconnect(): void;
@@ -150,16 +157,19 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
       attempt = 0;
       lastHeard = Date.now();
       setStatus('open');
-      pingTimer = setInterval(() => {
-        if (Date.now() - lastHeard > 2 * options.ping.intervalMs + 1000) {
-          shut(next);
-          return;
-        }
-        if (next.readyState === OPEN) next.send(options.ping.frame);
-      }, options.ping.intervalMs);
+      const ping = options.ping;
+      if (ping !== undefined) {
+        pingTimer = setInterval(() => {
+          if (Date.now() - lastHeard > 2 * ping.intervalMs + 1000) {
+            shut(next);
+            return;
+          }
+          if (next.readyState === OPEN) next.send(ping.frame);
+        }, ping.intervalMs);
+      }
       const again = opened;
       opened = true;
-      options.onOpen(again);
+      options.onOpen?.(again);
     };
     next.onmessage = (event) => {
       if (socket !== next) return;
@@ -201,7 +211,8 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
       stopPing();
       const current = socket;
       socket = null;
-      current?.close();
+      // 1000, a normal closure: the page chose to leave; the network did not fail.
+      current?.close(1000);
       setStatus('closed');
     },
   };

@@ -10,8 +10,3 @@ export const SCRIPT_ORIGIN: string = new URL(import.meta.url).origin;
 export function apiOrigin(attribute: string | undefined): string {
   return attribute ? new URL(attribute, SCRIPT_ORIGIN).origin : SCRIPT_ORIGIN;
 }
-
-/** The WebSocket URL of a path on an HTTP(S) origin. */
-export function socketUrl(origin: string, path: string): string {
-  return `${origin.replace(/^http/, 'ws')}${path}`;
-}
