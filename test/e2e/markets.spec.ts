@@ -4,56 +4,15 @@
  * never change what the other specs see on the shared server. A trade reaches the open page over
  * the stats stream, without a reload.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { POLL_MS } from '../../site/components/markets/useMarketTickers.ts';
+import { serverOfItsOwn } from './ownServer.ts';
 import { apiCall, DEMO } from './shellHelpers.ts';
 
-const MARKETS_PORT = Number(process.env.E2E_MARKETS_PORT ?? 3929);
-let server: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(MARKETS_PORT),
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'exchange-markets-')), 'db'),
-      LOG_LEVEL: 'warn',
-      // The demo account trades here; no market maker, so only these specs' trades exist.
-      DEMO_MARKET: 'off',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${MARKETS_PORT}/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-});
-
-test.afterAll(() => {
-  server?.kill();
-});
+const server = serverOfItsOwn({ portOffset: 12, name: 'markets' });
 
 test.describe.configure({ mode: 'serial' });
-
-/** The spec server's page at `path`, on the project's host name (so codec bodies where due). */
-function at(baseURL: string | undefined, path: string): string {
-  return `http://${new URL(baseURL ?? 'http://localhost').hostname}:${MARKETS_PORT}${path}`;
-}
 
 /** The demo account sells and buys `amount` at `price` on `pair`: one trade, with itself. */
 async function trade(page: Page, pair: string, price: string, amount: string) {
@@ -95,7 +54,7 @@ test('every pair is listed, and a trade updates its row without a reload', async
   page,
   baseURL,
 }) => {
-  await page.goto(at(baseURL, '/markets'));
+  await page.goto(server.at(baseURL, '/markets'));
   await expect(page.getByRole('heading', { level: 1, name: 'Markets' })).toBeVisible();
   await expect(rows(page)).toHaveCount(8);
   expect(await shownPairs(page)).toEqual([
@@ -136,7 +95,7 @@ test('every pair is listed, and a trade updates its row without a reload', async
 });
 
 test('search filters the rows, and says so when nothing matches', async ({ page, baseURL }) => {
-  await page.goto(at(baseURL, '/markets'));
+  await page.goto(server.at(baseURL, '/markets'));
   await expect(rows(page)).toHaveCount(8);
   const search = page.getByLabel('Search markets');
   await search.fill('eth');
@@ -155,7 +114,7 @@ test('a column sorts from the keyboard and toggles, unpriced pairs staying last'
   page,
   baseURL,
 }) => {
-  await page.goto(at(baseURL, '/markets'));
+  await page.goto(server.at(baseURL, '/markets'));
   await expect(page.getByTestId('market-BTC_USDT').getByTestId('last')).not.toHaveText('—');
   const header = page.getByRole('columnheader', { name: 'Last price' });
   await expect(header).not.toHaveAttribute('aria-sort');
@@ -190,7 +149,7 @@ test('a favourite survives a reload and the favourites filter shows it alone', a
   page,
   baseURL,
 }) => {
-  await page.goto(at(baseURL, '/markets'));
+  await page.goto(server.at(baseURL, '/markets'));
   const star = page.getByRole('button', { name: 'Favourite SOL/USDT' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await star.click();
@@ -205,7 +164,7 @@ test('a favourite survives a reload and the favourites filter shows it alone', a
 
 test('the markets page has no axe violations, wide and on a phone', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(at(baseURL, '/markets'));
+  await page.goto(server.at(baseURL, '/markets'));
   await expect(rows(page)).toHaveCount(8);
   await expectNoViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -226,7 +185,7 @@ test('the home page shows the real last prices, read again every few seconds', a
   page,
   baseURL,
 }) => {
-  await page.goto(at(baseURL, '/'));
+  await page.goto(server.at(baseURL, '/'));
   const btc = page.getByTestId('price-BTC');
   await expect(btc).toContainText('66,086.42');
   await expect(btc).toContainText('Bitcoin');

@@ -3,51 +3,18 @@
  * no Fiat On-Ramp link, and the widget suite's visitor chat and live counter to signed-out
  * visitors; the main e2e server (live mode off) shows the ordinary ones.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { serverOfItsOwn } from './ownServer.ts';
 
-const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3927);
-let server: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(LIVE_PORT),
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'exchange-live-')), 'db'),
-      LOG_LEVEL: 'warn',
-      LIVE_MODE: 'on',
-      DEMO_ACCOUNT: 'off',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${LIVE_PORT}/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-});
-
-test.afterAll(() => {
-  server?.kill();
+const server = serverOfItsOwn({
+  portOffset: 10,
+  name: 'live',
+  env: { LIVE_MODE: 'on', DEMO_ACCOUNT: 'off' },
 });
 
 test('live mode on: the live home, live branding, no Fiat On-Ramp', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const host = new URL(baseURL ?? '').hostname;
-  await page.goto(`http://${host}:${LIVE_PORT}/`);
+  await page.goto(server.at(baseURL, '/'));
   await expect(page.getByRole('heading', { level: 1, name: /Live: trade along/ })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -5,93 +5,28 @@
  * starts once with the demo account named `maker@…`, stops, and starts again on the same
  * database with it named `taker@…`. Each start seeds its demo account with the usual deposits.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createScratchDatabase, startPostgres } from '../postgres.ts';
+import { ownServer } from './ownServer.ts';
 import { MONEY, preAcceptCookies } from './shellHelpers.ts';
 
-const TRADING_PORT = Number(process.env.E2E_TRADING_PORT ?? 3941);
 const PASSWORD = 'trading-password-1';
 const run = Math.random().toString(36).slice(2, 8);
 const MAKER = { email: `maker-${run}@example.com`, password: PASSWORD };
 const TAKER = { email: `taker-${run}@example.com`, password: PASSWORD };
 
-let server: ChildProcess | null = null;
-let stopDatabase: (() => Promise<void>) | null = null;
-
-async function startServer(env: Record<string, string>): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(TRADING_PORT),
-      LOG_LEVEL: 'warn',
-      DEMO_MARKET: 'off',
-      ...env,
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${TRADING_PORT}/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(200);
-}
-
-async function stopServer(): Promise<void> {
-  const running = server;
-  server = null;
-  if (running === null || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
-}
+const server = ownServer({ portOffset: 24, name: 'trading' });
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const testInfo = test.info();
-  testInfo.setTimeout(240_000);
-  let database: Record<string, string>;
-  if (testInfo.project.name === 'postgres') {
-    const cluster = await startPostgres();
-    if (cluster === null) throw new Error('PostgreSQL is not available.');
-    const scratch = await createScratchDatabase(cluster.url, 'exchange_trading_e2e');
-    database = { DATABASE_URL: scratch.url };
-    stopDatabase = async () => {
-      await scratch.drop();
-      await cluster.stop();
-    };
-  } else {
-    database = { DATA_DIR: join(mkdtempSync(join(tmpdir(), 'exchange-trading-')), 'db') };
-  }
+  test.info().setTimeout(240_000);
   // The product's only funding: each start seeds its demo account.
-  await startServer({ ...database, DEMO_EMAIL: MAKER.email, DEMO_PASSWORD: PASSWORD });
-  await stopServer();
-  await startServer({ ...database, DEMO_EMAIL: TAKER.email, DEMO_PASSWORD: PASSWORD });
+  await server.start({ DEMO_EMAIL: MAKER.email, DEMO_PASSWORD: PASSWORD });
+  await server.start({ DEMO_EMAIL: TAKER.email, DEMO_PASSWORD: PASSWORD });
 });
 
-test.afterAll(async () => {
-  await stopServer();
-  await stopDatabase?.();
-});
-
-/** The spec server's page at `path`, on the project's host name (so codec bodies where due). */
-function at(baseURL: string | undefined, path: string): string {
-  return `http://${new URL(baseURL ?? 'http://localhost').hostname}:${TRADING_PORT}${path}`;
-}
+test.afterAll(() => server.close());
 
 /** A trader in a browser of their own, signed in through the form, on the BTC/USDT page. */
 async function trader(
@@ -102,12 +37,12 @@ async function trader(
   const context = await browser.newContext();
   const page = await context.newPage();
   await preAcceptCookies(page);
-  await page.goto(at(baseURL, '/signin'));
+  await page.goto(server.at(baseURL, '/signin'));
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/account$/);
-  await page.goto(at(baseURL, '/trading/BTC_USDT'));
+  await page.goto(server.at(baseURL, '/trading/BTC_USDT'));
   await expect(page.getByRole('button', { name: 'Pair: BTC/USDT' })).toBeVisible();
   // The order form loads on demand: the trader is ready once it is there.
   await expect(form(page).getByRole('button', { name: 'Buy', exact: true })).toBeVisible();
@@ -131,7 +66,7 @@ test('a visitor sees the market, a sign-in prompt where the form is, and no unkn
   baseURL,
 }) => {
   await preAcceptCookies(page);
-  await page.goto(at(baseURL, '/trading'));
+  await page.goto(server.at(baseURL, '/trading'));
   await expect(page).toHaveURL(/\/trading\/BTC_USDT$/);
   await expect(page.getByRole('heading', { name: 'Spot trading BTC/USDT' })).toBeAttached();
   const prompt = page.getByTestId('sign-in-prompt');
@@ -159,7 +94,7 @@ test('a visitor sees the market, a sign-in prompt where the form is, and no unkn
   await expect(page).toHaveURL(/\/trading\/ETH_USDT$/);
   await expect(page.getByRole('button', { name: 'Pair: ETH/USDT' })).toBeVisible();
 
-  await page.goto(at(baseURL, '/trading/FOO_USDT'));
+  await page.goto(server.at(baseURL, '/trading/FOO_USDT'));
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
