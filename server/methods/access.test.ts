@@ -79,6 +79,9 @@ test('the method list is the one this milestone ships, with its access levels', 
     'deposits.getMine': 'user',
     'deposits.faucet': 'user',
     'devnet.send': 'public',
+    'transfers.send': 'user',
+    'wallet.getHistory': 'user',
+    'wallet.getNetworks': 'public',
   });
 });
 
