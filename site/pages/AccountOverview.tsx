@@ -1,47 +1,20 @@
 /**
  * `/account`: the signed-in user's wallets (available and in orders), their USD total and
- * allocation, and the history of every ledger entry, straight from the ledger.
+ * allocation, and the history of every ledger entry, straight from the ledger and kept current by the account's stream.
  */
-import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { call, formatUsd, user, type Wallet } from '../../core/index.ts';
+import { formatUsd, user } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
 import { WalletTable } from '../components/WalletTable.tsx';
 import { AccountHistory } from './account/AccountHistory.tsx';
 import { Allocation } from './account/Allocation.tsx';
-
-/** The wallet list limit of spec §9. */
-export const WALLET_LIST_LIMIT = 1000;
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; wallets: Wallet[] };
+import { useAccountWallets } from './account/useAccountWallets.ts';
 
 /** The account overview page. */
 export default function AccountOverview() {
   const { email, balance } = useSnapshot(user);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const fetchWallets = useCallback(async (isCurrent: () => boolean) => {
-    setLoad({ state: 'loading' });
-    const reply = await call('currencies.getItems', { limit: WALLET_LIST_LIMIT });
-    if (!isCurrent()) return;
-    setLoad(
-      reply.status
-        ? { state: 'ready', wallets: reply.wallets ?? [] }
-        : { state: 'error', message: reply.error_msg },
-    );
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void fetchWallets(() => current);
-    return () => {
-      current = false;
-    };
-  }, [fetchWallets]);
+  const { load, reload } = useAccountWallets();
 
   return (
     <div className="page account">
@@ -54,7 +27,7 @@ export default function AccountOverview() {
       {load.state === 'error' && (
         <div className="error-box" role="alert">
           <p>{load.message}</p>
-          <button type="button" className="button" onClick={() => void fetchWallets(() => true)}>
+          <button type="button" className="button" onClick={reload}>
             Try again
           </button>
         </div>

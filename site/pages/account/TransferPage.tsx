@@ -10,7 +10,6 @@ import {
   type Ticker,
   TRANSFER_NOTE_MAX,
   type Transfer,
-  type Wallet,
 } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
 import {
@@ -19,6 +18,7 @@ import {
   type TransferFields,
   validateTransfer,
 } from './transferForm.ts';
+import { useAccountWallets } from './useAccountWallets.ts';
 
 type Step =
   | { name: 'edit' }
@@ -30,8 +30,9 @@ const EMPTY: TransferFields = { to: '', amount: '', note: '' };
 /** The transfer page. */
 export default function TransferPage() {
   const id = useId();
-  const [wallets, setWallets] = useState<Wallet[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { load } = useAccountWallets();
+  const wallets = load.state === 'ready' ? load.wallets : null;
+  const loadError = load.state === 'error' ? load.message : '';
   const [ticker, setTicker] = useState<Ticker>('USDT');
   const [fields, setFields] = useState<TransferFields>(EMPTY);
   const [errors, setErrors] = useState<TransferErrors>({});
@@ -39,18 +40,15 @@ export default function TransferPage() {
   const [recent, setRecent] = useState<HistoryEntry[]>([]);
 
   const refresh = useCallback(async () => {
-    const [items, history] = await Promise.all([
-      call('currencies.getItems', { limit: 1000 }),
-      call('wallet.getHistory', { kind: 'transfer', limit: 10 }),
-    ]);
-    if (items.status) setWallets(items.wallets ?? []);
-    else setLoadError(items.error_msg);
+    const history = await call('wallet.getHistory', { kind: 'transfer', limit: 10 });
     if (history.status) setRecent(history.entries);
   }, []);
 
+  // The wallets come live from the account's stream; a transfer in refreshes the list too.
+  const walletsShown = wallets?.map((w) => `${w.ticker}:${w.available}`).join() ?? '';
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (walletsShown !== '') void refresh();
+  }, [refresh, walletsShown]);
 
   const available = wallets?.find((w) => w.ticker === ticker)?.available ?? '0';
 
