@@ -4,13 +4,6 @@
  */
 import { z } from 'zod';
 import { siteName } from '../../core/format.ts';
-import {
-  createUser,
-  DUPLICATE_EMAIL,
-  findReferrer,
-  findUserByEmail,
-  normaliseEmail,
-} from '../accounts.ts';
 import { changePassword } from '../accounts/changePassword.ts';
 import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
 import {
@@ -21,6 +14,13 @@ import {
   type TwoFactorContext,
   verifySecondFactor,
 } from '../accounts/twoFactor.ts';
+import {
+  createUser,
+  DUPLICATE_EMAIL,
+  findReferrer,
+  findUserByEmail,
+  normaliseEmail,
+} from '../accounts.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
 import { params, words } from '../http/fields.ts';
