@@ -26,6 +26,7 @@ const TradingPage = lazy(() => import('./pages/trading/TradingPage.tsx'));
 const LivePage = lazy(() => import('./pages/LivePage.tsx'));
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
+const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
@@ -80,6 +81,7 @@ export function Routes() {
       <Route path="/account/admin/clients">
         {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
       </Route>
+      <Route path="/account/profile">{page(<RequireAuth>{<ProfilePage />}</RequireAuth>)}</Route>
       <Route path="/account/*">{page(<RequireAuth>{<NotFoundPage />}</RequireAuth>)}</Route>
       <Route>{page(<NotFoundPage />)}</Route>
     </Switch>

@@ -43,6 +43,7 @@ function vitePlugin() {
             '@testing-library/react',
             'sonner',
             'dompurify',
+            'uqr',
           ],
         },
       }).then((server) => {

@@ -82,16 +82,32 @@ export async function loadUser(): Promise<boolean> {
   return false;
 }
 
-/** Signs in or up; on success the session is stored and the profile loaded. */
+/**
+ * What a sign-in or sign-up came to; `twoFactorRequired` means the password was right and the
+ * account's two-factor code is needed (again).
+ */
+export type AuthOutcome = { ok: true } | { ok: false; error: string; twoFactorRequired: boolean };
+
+/**
+ * Signs in or up; on success the session is stored and the profile loaded. `code` is the
+ * two-factor code (or a recovery code) of a sign-in that asked for one.
+ */
 export async function authenticate(
   mode: 'signIn' | 'signUp',
   params: Params<'users.signUp'>,
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  const reply =
-    mode === 'signIn'
-      ? await call('users.signIn', { email: params.email, password: params.password })
-      : await call('users.signUp', params);
-  if (!reply.status) return { ok: false, error: reply.error_msg };
+  code?: string,
+): Promise<AuthOutcome> {
+  if (mode === 'signIn') {
+    const { email, password } = params;
+    const reply = await call('users.signIn', { email, password, ...(code ? { code } : {}) });
+    if (!reply.status) {
+      return { ok: false, error: reply.error_msg, twoFactorRequired: !!reply.twoFactorRequired };
+    }
+    setUser(reply.user, reply.token);
+    return { ok: true };
+  }
+  const reply = await call('users.signUp', params);
+  if (!reply.status) return { ok: false, error: reply.error_msg, twoFactorRequired: false };
   setUser(reply.user, reply.token);
   return { ok: true };
 }

@@ -1,16 +1,18 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { initialUser, user } from '../../core/index.ts';
 import SignPage, { validateSignForm } from './SignPage.tsx';
 
 function renderPage(mode: 'signin' | 'signup') {
-  const location = memoryLocation({ path: `/${mode}` });
+  const location = memoryLocation({ path: `/${mode}`, record: true });
   render(
     <Router hook={location.hook}>
       <SignPage mode={mode} />
     </Router>,
   );
+  return location;
 }
 
 describe('SignPage', () => {
@@ -56,5 +58,54 @@ describe('SignPage', () => {
     expect(validateSignForm(fields, 'signin')).to.deep.equal({});
     expect(validateSignForm(fields, 'signup')).to.have.property('password');
     expect(validateSignForm({ ...fields, password: '' }, 'signin')).to.have.property('password');
+  });
+
+  it('asks for the two-factor code when the server says so, and signs in with it', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const profile = { ...initialUser, id: 7, email: 'ann@example.com', is2FA: true };
+    window.fetch = async (_url, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+      sent.push(body);
+      const reply =
+        body.code === undefined
+          ? { status: false, error_msg: 'Enter the code.', twoFactorRequired: true }
+          : body.code === '123456'
+            ? { status: true, token: 'T'.repeat(43), user: profile }
+            : { status: false, error_msg: 'That code is not right.', twoFactorRequired: true };
+      return new Response(JSON.stringify(reply), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const location = renderPage('signin');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    await waitFor(() =>
+      expect(document.activeElement?.id).to.equal(code.id, 'the code field has the focus'),
+    );
+    expect(screen.queryByRole('alert')).to.equal(null, 'asking for a code is no error');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal(
+      'Two-factor authentication',
+    );
+
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).to.equal('That code is not right.'),
+    );
+    expect(code.getAttribute('aria-invalid')).to.equal('true');
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location.history.at(-1)).to.equal('/account'));
+    expect(user.is2FA).to.equal(true);
+    expect(sent.map((body) => [body.method, body.email, body.password, body.code])).to.deep.equal([
+      ['users.signIn', 'ann@example.com', 'right password', undefined],
+      ['users.signIn', 'ann@example.com', 'right password', '654321'],
+      ['users.signIn', 'ann@example.com', 'right password', '123456'],
+    ]);
+    Object.assign(user, initialUser);
   });
 });

@@ -1,7 +1,10 @@
-/** `/signin` and `/signup` (spec §2): one page in two modes, with field errors. */
-import { type FormEvent, useId, useState } from 'react';
+/**
+ * `/signin` and `/signup` (spec §2): one page in two modes, with field errors. A sign-in of an
+ * account with two-factor on takes a second step that asks for the authenticator's code.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { authenticate, readStored, STORAGE_KEYS } from '../../core/index.ts';
+import { type AuthOutcome, authenticate, readStored, STORAGE_KEYS } from '../../core/index.ts';
 
 /** The smallest password the server accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -30,6 +33,8 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [pending, setPending] = useState(false);
+  // Set once the server said the password was right and a two-factor code is needed.
+  const [askCode, setAskCode] = useState(false);
   const signup = mode === 'signup';
 
   async function submit(event: FormEvent) {
@@ -48,6 +53,7 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
     });
     setPending(false);
     if (result.ok) navigate('/account');
+    else if (result.twoFactorRequired) setAskCode(true);
     else setServerError(result.error);
   }
 
@@ -75,6 +81,23 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
     );
   }
 
+  if (askCode) {
+    const credentials = { email: fields.email.trim(), password: fields.password };
+    return (
+      <section className="page sign" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>Two-factor authentication</h1>
+        <CodeStep
+          onSubmit={(code) => authenticate('signIn', credentials, code)}
+          onSignedIn={() => navigate('/account')}
+          onBack={() => {
+            setAskCode(false);
+            setFields({ ...fields, password: '' });
+          }}
+        />
+      </section>
+    );
+  }
+
   return (
     <section className="page sign" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{signup ? 'Create your account' : 'Log in to your account'}</h1>
@@ -96,5 +119,74 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
         <Link href={signup ? '/signin' : '/signup'}>{signup ? 'Log In' : 'Create account'}</Link>
       </p>
     </section>
+  );
+}
+
+/** The second step: the authenticator's code, or a recovery code, for the same credentials. */
+function CodeStep(props: {
+  onSubmit: (code: string) => Promise<AuthOutcome>;
+  onSignedIn: () => void;
+  onBack: () => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+
+  // The step replaces the form the person was typing in: their focus moves to its one field.
+  useEffect(() => input.current?.focus(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError('Enter the code from your authenticator app.');
+      input.current?.focus();
+      return;
+    }
+    setPending(true);
+    const result = await props.onSubmit(code.trim());
+    setPending(false);
+    if (result.ok) return props.onSignedIn();
+    setError(result.error);
+    setCode('');
+    input.current?.focus();
+  }
+
+  return (
+    <form className="sign-form" onSubmit={submit} noValidate>
+      <p id={`${id}-hint`} className="field-hint">
+        Enter the 6-digit code your authenticator app shows for this account. Lost your phone? Enter
+        one of your recovery codes instead.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-code`}>Authentication code</label>
+        <input
+          ref={input}
+          id={`${id}-code`}
+          name="code"
+          type="text"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        {error && (
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? 'Please wait…' : 'Verify'}
+      </button>
+      <button type="button" className="button secondary" onClick={props.onBack}>
+        Back
+      </button>
+    </form>
   );
 }

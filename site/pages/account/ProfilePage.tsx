@@ -1,0 +1,29 @@
+/**
+ * `/account/profile`, the header's Settings (spec §2): two-factor authentication, the password
+ * and the signed-in sessions.
+ */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { user } from '../../../core/index.ts';
+import { PasswordSection } from './PasswordSection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
+import './profile.css';
+
+/** The settings page. */
+export default function ProfilePage() {
+  const { email } = useSnapshot(user);
+  // Bumped when a password change ends sessions, so the list shows what is left.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  return (
+    <div className="page account settings">
+      <h1>Settings</h1>
+      <p className="account-summary">
+        Signed in as <strong>{email}</strong>
+      </p>
+      <TwoFactorSection />
+      <PasswordSection onChanged={() => setSessionsVersion((version) => version + 1)} />
+      <SessionsSection version={sessionsVersion} />
+    </div>
+  );
+}
