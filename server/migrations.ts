@@ -11,6 +11,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
 import { contentMigration } from './content/contentMigration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
+import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
@@ -203,6 +204,7 @@ export const migrations: Record<string, Migration> = {
   '0008_transfers': transfersMigration,
   '0010_two_factor': twoFactorMigration,
   '0009_devnet': devnetMigration,
+  '0011_ledger_entry_accounts': ledgerEntryAccountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
