@@ -4,6 +4,7 @@
  * Management Cheat Sheet).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { UserRow } from './accounts.ts';
 import type { Queryable } from './db.ts';
 
@@ -65,7 +66,8 @@ export async function findCallers(
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.token_hash'])
-    .where('sessions.token_hash', 'in', [...byHash.keys()])
+    // One array parameter however many tokens: the statement's text stays the same.
+    .where('sessions.token_hash', '=', sql<string>`any(${[...byHash.keys()]}::text[])`)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
     .where('users.is_blocked', '=', false)

@@ -9,7 +9,7 @@
  * are rebuilt from the database, which is also what a restart does (`open`).
  */
 import { sql } from 'kysely';
-import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
+import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
@@ -25,6 +25,7 @@ import {
 } from './engine/index.ts';
 import { applyUpdate, isOpen, type OrderRow, recordOf, rowOf } from './orderRows.ts';
 import { type FeeRates, type HeldOrder, holdLeftOf, Settler } from './settlement.ts';
+import { type BatchWrites, writeBatch } from './writeBatch.ts';
 
 /** An order as a caller asks for it: the engine's request without what the market assigns. */
 export type OrderDraft = DistributiveOmit<OrderRequest, 'id' | 'accountId' | 'at'>;
@@ -64,14 +65,6 @@ interface Batch {
   now: Date;
   /** Orders that ended in this batch, dropped from memory once it commits. */
   ended: number[];
-}
-
-/** What one batch writes. */
-interface BatchWrites {
-  postings: Posting[];
-  rows: Map<number, OrderRow>;
-  trades: TradesTable[];
-  lastPrices: Map<PairSymbol, number>;
 }
 
 /** Available balances read at a batch's start, as 18-decimal integers, and spent as it goes. */
@@ -210,6 +203,7 @@ export class Market {
     const results: (OrderRow[] | DomainError)[] = [];
     const ended: number[] = [];
     const writes: BatchWrites = {
+      firstNewOrderId: this.nextOrderId,
       postings: [],
       rows: new Map(),
       trades: [],
@@ -228,7 +222,7 @@ export class Market {
             results.push(error);
           }
         }
-        await this.write(trx, writes);
+        await writeBatch(trx, writes, this.accounts);
       });
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
@@ -334,6 +328,10 @@ export class Market {
           ? request.priceTicks
           : null,
       holdLeft: hold.amount,
+      // An order that ends as it is placed (IOC, FOK, market, filled at once) pays from the
+      // available balance: a hold and its release in the same breath would say nothing more
+      // than its trades and fees do. One that stays open holds, and the ledger shows it.
+      holds: isOpen(result.order),
     };
     this.held.set(id, heldOrder);
     const holdPosting = settler.hold(heldOrder, `Order ${id} placed: ${request.side} on ${pair}`);
@@ -416,25 +414,27 @@ export class Market {
     );
   }
 
-  /** Locks and reads the available balances of the accounts placing orders in the batch. */
+  /**
+   * Locks and reads the available balances the batch's orders spend from: a buy's USDT, a sell's
+   * base. Locked, so that no other writer (a withdrawal) can spend them before the batch commits.
+   */
   private async lockBalances(trx: Queryable, batch: Waiting[]): Promise<Balances> {
     const balances = new Balances();
-    const users = [
-      ...new Set(
-        batch.flatMap(({ command }) => (command.kind === 'place' ? [command.userId] : [])),
-      ),
-    ];
-    if (users.length === 0) return balances;
-    const rows = await trx
-      .selectFrom('ledger_accounts')
-      .select(['user_id', 'ticker', 'balance'])
-      .where('user_id', 'in', users)
-      .where('held', '=', false)
-      .forUpdate()
-      .execute();
-    for (const row of rows) {
-      if (row.user_id !== null) balances.set(row.user_id, row.ticker, row.balance);
+    const spent = new Map<string, { userId: number; ticker: Ticker }>();
+    for (const { command } of batch) {
+      if (command.kind !== 'place') continue;
+      const ticker = command.draft.side === 'buy' ? 'USDT' : PAIRS[command.pair].base;
+      spent.set(`${command.userId}:${ticker}`, { userId: command.userId, ticker });
     }
+    if (spent.size === 0) return balances;
+    const wanted = [...spent.values()];
+    const { rows } = await sql<{ user_id: number; ticker: string; balance: string }>`
+      select user_id, ticker, balance from ledger_accounts
+      where (user_id, ticker) in (select * from unnest(
+        ${wanted.map((w) => w.userId)}::integer[], ${wanted.map((w) => w.ticker)}::text[]))
+        and not held
+      for update`.execute(trx);
+    for (const row of rows) balances.set(row.user_id, row.ticker, row.balance);
     return balances;
   }
 
@@ -447,55 +447,15 @@ export class Market {
         : [],
     );
     if (asked.length === 0) return known;
-    const rows = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where((eb) =>
-        eb.or(
-          asked.map((a) =>
-            eb.and([eb('user_id', '=', a.userId), eb('client_order_id', '=', a.clientOrderId)]),
-          ),
-        ),
-      )
-      .execute();
+    const { rows } = await sql<OrderRow>`select * from orders
+      where (user_id, client_order_id) in (select * from unnest(
+        ${asked.map((a) => a.userId)}::integer[], ${asked.map((a) => a.clientOrderId)}::text[]))`.execute(
+      trx,
+    );
     for (const row of rows) {
       known.set(`${row.user_id}:${row.client_order_id}`, this.open.get(row.id) ?? row);
     }
     return known;
-  }
-
-  /** Writes a batch: orders, trades, ledger entries, last prices. */
-  private async write(trx: Queryable, writes: BatchWrites): Promise<void> {
-    const rows = [...writes.rows.values()];
-    if (rows.length > 0) {
-      await trx
-        .insertInto('orders')
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.column('id').doUpdateSet((eb) => ({
-            status: eb.ref('excluded.status'),
-            reason: eb.ref('excluded.reason'),
-            filled: eb.ref('excluded.filled'),
-            filled_value: eb.ref('excluded.filled_value'),
-            priority: eb.ref('excluded.priority'),
-            triggered: eb.ref('excluded.triggered'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
-    if (writes.trades.length > 0) await trx.insertInto('trades').values(writes.trades).execute();
-    await this.accounts.postMany(trx, writes.postings);
-    if (writes.lastPrices.size > 0) {
-      const prices = [...writes.lastPrices].map(([pair, ticks]) => {
-        const spec = PAIRS[pair];
-        const price = formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals);
-        return sql`(${spec.base}, ${price}::numeric)`;
-      });
-      await sql`update currencies set price = last.price
-        from (values ${sql.join(prices)}) as last (ticker, price)
-        where currencies.ticker = last.ticker`.execute(trx);
-    }
   }
 
   /** Rebuilds every book and the in-memory orders from the database. */
@@ -555,6 +515,7 @@ export class Market {
             filledLots: row.filled,
             filledNotional: row.filled_value,
           }),
+          holds: true,
         });
       }
     }

@@ -102,7 +102,7 @@ export function applyUpdate(row: OrderRow, update: OrderUpdate, at: Date): void 
 }
 
 /** Whether a row's order is still open (resting, or a stop still waiting). */
-export function isOpen(row: Pick<OrderRow, 'status'>): boolean {
+export function isOpen(row: { status: string }): boolean {
   return row.status === 'new' || row.status === 'partiallyFilled';
 }
 

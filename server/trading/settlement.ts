@@ -4,7 +4,8 @@
  *
  * - Placing holds what the order could spend: a sell its amount of the base, a limit buy price ×
  *   amount of USDT, a market buy its total. The hold moves from the account's available balance
- *   to its held balance of the same currency.
+ *   to its held balance of the same currency. An order that ends as it is placed (it filled or
+ *   expired at once) holds nothing: its trades take from the available balance directly.
  * - A trade moves the seller's held base to the buyer and the buyer's held USDT to the seller at
  *   the maker's price; each side then pays its fee (maker or taker) out of what it received, to
  *   the exchange's fee account. A limit buy that trades below its limit frees the difference.
@@ -14,7 +15,7 @@ import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal
 import type { PairSpec } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { Ticker } from '../../core/protocol.ts';
-import type { Posting } from '../ledger.ts';
+import type { LedgerAccount, Posting } from '../ledger.ts';
 import type { EngineEvent, OrderUpdate, Side, TradeEvent } from './engine/index.ts';
 
 /** What settlement keeps about an open order: whose it is and what it still holds. */
@@ -26,6 +27,11 @@ export interface HeldOrder {
   limitTicks: number | null;
   /** What the order still holds: lots of the base for a sell, notional units for a buy. */
   holdLeft: number;
+  /**
+   * False for an order that ended as it was placed: it spends from the available balance and
+   * has no hold to release, though `holdLeft` still bounds what it may spend.
+   */
+  holds: boolean;
 }
 
 /** The fee rates as decimal fractions of what each side receives ("0.001" is 0.1 %). */
@@ -63,6 +69,11 @@ export function feeOf(amount: string, rate: string): string {
 
 const isPositive = (amount: string) => /[1-9]/.test(amount);
 
+/** Where an order's trades take its money from: its hold, or the available balance. */
+function spendingAccount(order: HeldOrder): LedgerAccount {
+  return order.holds ? { user: order.userId, held: true } : { user: order.userId };
+}
+
 /** Turns engine events into postings; `orders` must hold every order the events name. */
 export class Settler {
   constructor(
@@ -85,6 +96,7 @@ export class Settler {
 
   /** The posting that holds what a new order could spend. */
   hold(order: HeldOrder, reason: string): Posting | null {
+    if (!order.holds) return null;
     const { ticker, amount } = this.holdAmount(order.side, order.holdLeft);
     if (!isPositive(amount)) return null;
     return {
@@ -100,6 +112,7 @@ export class Settler {
   private release(order: HeldOrder, units: number, reason: string): Posting | null {
     if (units <= 0) return null;
     order.holdLeft -= units;
+    if (!order.holds) return null;
     const { ticker, amount } = this.holdAmount(order.side, units);
     return {
       from: { user: order.userId, held: true },
@@ -151,14 +164,14 @@ export class Settler {
     buyer.holdLeft -= notional;
     postings.push(
       {
-        from: { user: seller.userId, held: true },
+        from: spendingAccount(seller),
         to: { user: buyer.userId },
         ticker: this.base,
         amount: baseAmount,
         reason: what,
       },
       {
-        from: { user: buyer.userId, held: true },
+        from: spendingAccount(buyer),
         to: { user: seller.userId },
         ticker: 'USDT',
         amount: quoteAmount,

@@ -1,0 +1,110 @@
+/**
+ * A market batch's writes: its new orders, the changes to orders placed before, its trades, its
+ * ledger entries and the last prices. Each table takes one statement whatever the batch holds,
+ * its rows passed as one array per column: the statement's text never changes and neither the
+ * driver nor the database handles thousands of bind parameters.
+ */
+import { sql } from 'kysely';
+import { formatDecimal } from '../../core/markets/decimal.ts';
+import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
+import type { Queryable } from '../db.ts';
+import type { AccountIds, Posting } from '../ledger.ts';
+import type { TradesTable } from '../schema.ts';
+import type { OrderRow } from './orderRows.ts';
+
+/** What one batch writes. */
+export interface BatchWrites {
+  /** Orders from this id on were placed by the batch; lower ones were placed before. */
+  firstNewOrderId: number;
+  postings: Posting[];
+  rows: Map<number, OrderRow>;
+  trades: TradesTable[];
+  lastPrices: Map<PairSymbol, number>;
+}
+
+/** Writes a batch in the caller's transaction. */
+export async function writeBatch(
+  trx: Queryable,
+  writes: BatchWrites,
+  accounts: AccountIds,
+): Promise<void> {
+  const rows = [...writes.rows.values()];
+  await insertOrders(
+    trx,
+    rows.filter((row) => row.id >= writes.firstNewOrderId),
+  );
+  await updateOrders(
+    trx,
+    rows.filter((row) => row.id < writes.firstNewOrderId),
+  );
+  await insertTrades(trx, writes.trades);
+  await accounts.postMany(trx, writes.postings);
+  await updateLastPrices(trx, writes.lastPrices);
+}
+
+/** One column of `rows`, as the array a statement takes. */
+function column<T, K extends keyof T>(rows: readonly T[], key: K): T[K][] {
+  return rows.map((row) => row[key]);
+}
+
+async function insertOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
+  await sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
+      time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
+      filled_value, priority, triggered, created_at, updated_at)
+    select * from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
+      ${of('side')}::text[], ${of('type')}::text[], ${of('price')}::bigint[],
+      ${of('stop_price')}::bigint[], ${of('amount')}::bigint[], ${of('total')}::bigint[],
+      ${of('time_in_force')}::text[], ${of('post_only')}::boolean[], ${of('self_trade')}::text[],
+      ${of('client_order_id')}::text[], ${of('status')}::text[], ${of('reason')}::text[],
+      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('priority')}::bigint[],
+      ${of('triggered')}::boolean[], ${of('created_at')}::timestamptz[],
+      ${of('updated_at')}::timestamptz[])`.execute(trx);
+}
+
+/** Writes what trading changes in orders placed by earlier batches. */
+async function updateOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
+  await sql`update orders set status = changed.status, reason = changed.reason,
+      filled = changed.filled, filled_value = changed.filled_value,
+      priority = changed.priority, triggered = changed.triggered, updated_at = changed.updated_at
+    from unnest(${of('id')}::bigint[], ${of('status')}::text[], ${of('reason')}::text[],
+      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('priority')}::bigint[],
+      ${of('triggered')}::boolean[], ${of('updated_at')}::timestamptz[])
+      as changed (id, status, reason, filled, filled_value, priority, triggered, updated_at)
+    where orders.id = changed.id`.execute(trx);
+}
+
+async function insertTrades(trx: Queryable, trades: readonly TradesTable[]): Promise<void> {
+  if (trades.length === 0) return;
+  const of = <K extends keyof TradesTable>(key: K) => column(trades, key);
+  await sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
+      taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
+    select * from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
+      ${of('price')}::bigint[], ${of('amount')}::bigint[], ${of('taker_side')}::text[],
+      ${of('maker_order_id')}::bigint[], ${of('taker_order_id')}::bigint[],
+      ${of('maker_user_id')}::integer[], ${of('taker_user_id')}::integer[],
+      ${of('maker_fee')}::numeric[], ${of('taker_fee')}::numeric[],
+      ${of('created_at')}::timestamptz[])`.execute(trx);
+}
+
+/** Each traded pair's last price, kept on its base currency for valuing balances. */
+async function updateLastPrices(
+  trx: Queryable,
+  lastPrices: ReadonlyMap<PairSymbol, number>,
+): Promise<void> {
+  if (lastPrices.size === 0) return;
+  const prices = [...lastPrices].map(([pair, ticks]) => {
+    const spec = PAIRS[pair];
+    return {
+      base: spec.base,
+      price: formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals),
+    };
+  });
+  await sql`update currencies set price = last.price
+    from unnest(${column(prices, 'base')}::text[], ${column(prices, 'price')}::numeric[])
+      as last (ticker, price)
+    where currencies.ticker = last.ticker`.execute(trx);
+}
