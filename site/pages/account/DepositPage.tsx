@@ -1,0 +1,198 @@
+/**
+ * `/account/deposit`: choose an asset and its network, then the account's address for it (with
+ * its QR code, a copy button and the destination tag where the network needs one), the minimum
+ * and the confirmations required, and the account's deposits climbing through their
+ * confirmations. On the built-in devnet a clearly marked button sends test coins.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import {
+  type AssetNetworks,
+  call,
+  type Deposit,
+  type DepositAddressInfo,
+  type Ticker,
+} from '../../../core/index.ts';
+import { Loader } from '../../components/Loader.tsx';
+import { copyToClipboard } from '../../copyToClipboard.ts';
+import { DepositList } from './DepositList.tsx';
+import { QrCode } from './QrCode.tsx';
+
+/** How often the deposits are read again while one is still confirming, and otherwise. */
+const POLL_PENDING_MS = 3000;
+const POLL_IDLE_MS = 15_000;
+
+/** The deposit page. */
+export default function DepositPage() {
+  const id = useId();
+  const [assets, setAssets] = useState<AssetNetworks[] | null>(null);
+  const [asset, setAsset] = useState<Ticker>('BTC');
+  const [network, setNetwork] = useState('');
+  const [address, setAddress] = useState<DepositAddressInfo | null>(null);
+  const [error, setError] = useState('');
+  const [deposits, setDeposits] = useState<Deposit[]>([]);
+  const [faucet, setFaucet] = useState<{ pending: boolean; message: string }>({
+    pending: false,
+    message: '',
+  });
+
+  useEffect(() => {
+    void call('wallet.getNetworks', {}).then((reply) => {
+      if (reply.status) setAssets(reply.assets);
+      else setError(reply.error_msg);
+    });
+  }, []);
+
+  const networks = assets?.find((a) => a.asset === asset)?.networks ?? [];
+  const chosen = networks.some((n) => n.network === network) ? network : networks[0]?.network;
+
+  useEffect(() => {
+    if (chosen === undefined) return;
+    let current = true;
+    setAddress(null);
+    void call('deposits.getAddress', { asset, network: chosen }).then((reply) => {
+      if (!current) return;
+      if (reply.status) setAddress(reply.address);
+      else setError(reply.error_msg);
+    });
+    return () => {
+      current = false;
+    };
+  }, [asset, chosen]);
+
+  const readDeposits = useCallback(async () => {
+    const reply = await call('deposits.getMine', { limit: 20 });
+    if (reply.status) setDeposits(reply.deposits);
+    return reply.status && reply.deposits.some((d) => d.status === 'pending');
+  }, []);
+
+  // Read again and again, quickly while a deposit is confirming, so the count climbs on screen.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const loop = async () => {
+      const pending = await readDeposits();
+      if (!stopped) timer = setTimeout(loop, pending ? POLL_PENDING_MS : POLL_IDLE_MS);
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [readDeposits]);
+
+  async function sendTestCoins(info: DepositAddressInfo) {
+    setFaucet({ pending: true, message: '' });
+    const reply = await call('deposits.faucet', { asset: info.asset, network: info.network });
+    setFaucet({ pending: false, message: reply.status ? reply.sent.note : reply.error_msg });
+    if (reply.status) void readDeposits();
+  }
+
+  if (assets === null) {
+    return error ? (
+      <p className="page error-box" role="alert">
+        {error}
+      </p>
+    ) : (
+      <Loader label="Loading deposit networks" />
+    );
+  }
+
+  const info = networks.find((n) => n.network === chosen);
+  return (
+    <section className="page account deposit" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Deposit crypto</h1>
+      <div className="deposit-choice">
+        <div className="field">
+          <label htmlFor={`${id}-asset`}>Asset</label>
+          <select
+            id={`${id}-asset`}
+            value={asset}
+            onChange={(event) => {
+              setAsset(event.target.value as Ticker);
+              setError('');
+            }}
+          >
+            {assets.map((a) => (
+              <option key={a.asset} value={a.asset}>
+                {a.asset}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-network`}>Network</label>
+          <select
+            id={`${id}-network`}
+            value={chosen ?? ''}
+            onChange={(event) => setNetwork(event.target.value)}
+          >
+            {networks.map((n) => (
+              <option key={n.network} value={n.network}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      {address === null ? (
+        !error && <Loader label="Loading your address" />
+      ) : (
+        <div className="deposit-address">
+          <QrCode value={address.address} label={`QR code of your ${asset} deposit address`} />
+          <div className="deposit-details">
+            <p className="field-hint">Your {address.networkName} address</p>
+            <p className="deposit-address-text" data-testid="deposit-address">
+              {address.address}
+            </p>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => void copyToClipboard(address.address)}
+            >
+              Copy address
+            </button>
+            {address.tag !== null && (
+              <p className="deposit-tag" role="note">
+                {address.tagName ?? 'Tag'}: <strong data-testid="deposit-tag">{address.tag}</strong>
+                . Always send it with the address, or the deposit cannot be credited to you.
+              </p>
+            )}
+            <ul className="deposit-terms">
+              <li>
+                Minimum deposit: {info?.minDeposit ?? address.minDeposit} {asset}. Smaller deposits
+                are not credited.
+              </li>
+              <li>Credited after {address.confirmations} confirmations.</li>
+              <li>
+                Send only {asset} on {address.networkName} to this address.
+              </li>
+            </ul>
+            {address.devnet && (
+              <div className="devnet-faucet">
+                <p>
+                  <strong>Test network.</strong> This exchange runs on its built-in devnet: coins
+                  here are test funds with no value anywhere else.
+                </p>
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={faucet.pending}
+                  onClick={() => void sendTestCoins(address)}
+                >
+                  {faucet.pending ? 'Sending…' : `Get test ${asset}`}
+                </button>
+                {faucet.message && <p role="status">{faucet.message}</p>}
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+      <DepositList deposits={deposits} />
+    </section>
+  );
+}
