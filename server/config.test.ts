@@ -116,3 +116,15 @@ test('the devnet runs unless DEVNET is off, a block every DEVNET_BLOCK_SECONDS',
     );
   }
 });
+
+test('withdrawals above WITHDRAWAL_REVIEW_USD (10 000 unless set) wait for staff', () => {
+  assert.equal(loadConfig({}).wallet.withdrawalReviewUsd, 10_000);
+  assert.equal(loadConfig({ WITHDRAWAL_REVIEW_USD: '2500' }).wallet.withdrawalReviewUsd, 2500);
+  for (const bad of ['-1', '1.5', 'lots']) {
+    assert.throws(
+      () => loadConfig({ WITHDRAWAL_REVIEW_USD: bad }),
+      /WITHDRAWAL_REVIEW_USD must be a whole number from 0 to 1000000000/,
+      bad,
+    );
+  }
+});

@@ -65,6 +65,8 @@ export interface WalletConfig {
   devnet: boolean;
   /** Time between two devnet blocks, in ms. */
   devnetBlockMs: number;
+  /** Withdrawals worth more than this (USD, fee included) wait for staff approval. */
+  withdrawalReviewUsd: number;
 }
 
 /** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
@@ -192,6 +194,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       devnet: flag(read('DEVNET'), 'DEVNET', true),
       devnetBlockMs:
         integer(read('DEVNET_BLOCK_SECONDS'), 'DEVNET_BLOCK_SECONDS', 3, 1, 3600) * 1000,
+      withdrawalReviewUsd: integer(
+        read('WITHDRAWAL_REVIEW_USD'),
+        'WITHDRAWAL_REVIEW_USD',
+        10_000,
+        0,
+        1_000_000_000,
+      ),
     },
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
   };
