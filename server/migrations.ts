@@ -17,8 +17,8 @@ import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
 import { spotMigration } from './trading/migration.ts';
-import { transfersMigration } from './wallet/transfersMigration.ts';
 import { devnetMigration } from './wallet/devnet/migration.ts';
+import { transfersMigration } from './wallet/transfersMigration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
