@@ -8,6 +8,7 @@ export * from './protocol/accounts.ts';
 export * from './protocol/deposits.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/wallet.ts';
+export * from './protocol/withdrawals.ts';
 
 import type { AccountMethods } from './protocol/accounts.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
@@ -18,6 +19,7 @@ import type {
   SendTransferParams,
   Transfer,
 } from './protocol/wallet.ts';
+import type { WithdrawalMethods } from './protocol/withdrawals.ts';
 
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;
@@ -387,7 +389,7 @@ export interface OwnTrade {
   time: string;
 }
 
-export interface Methods extends AccountMethods, DepositMethods {
+export interface Methods extends AccountMethods, DepositMethods, WithdrawalMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
     result: { token: string; user: User };

@@ -44,6 +44,8 @@ export function contentSecurityPolicy(pixelUrl: string | null): string {
 export interface ServerOptions {
   /** The demo market's pace, when `config.demoMarket` is on. */
   demoMarket?: DemoMarketOptions;
+  /** Where balance changes are announced; main shares one with the devnet's blocks. */
+  balanceChanges?: BalanceChanges;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function createServer(
     app.addHook('onClose', () => demo.stop());
   }
   const accessEnds = new AccessEnds();
-  const balanceChanges = new BalanceChanges();
+  const balanceChanges = options.balanceChanges ?? new BalanceChanges();
   registerApi(app, { db: database, config, limits, live, market, accessEnds, balanceChanges });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {

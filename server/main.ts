@@ -8,6 +8,7 @@ import { createServer } from './app.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db.ts';
 import { ensureSiteBuilt } from './siteBuild.ts';
+import { BalanceChanges } from './wallet/BalanceChanges.ts';
 import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
 
 const log = (line: string) => console.log(line);
@@ -38,9 +39,11 @@ try {
   fail(`Could not open the database (${database}): ${message(error)}`, error);
 }
 
+// One for the API and the devnet's blocks: a confirmed withdrawal reaches the private streams.
+const balanceChanges = new BalanceChanges();
 let app: FastifyInstance;
 try {
-  app = await createServer(config, db);
+  app = await createServer(config, db, { balanceChanges });
   await app.listen({ host: config.host, port: config.port });
 } catch (error) {
   await db.destroy().catch(() => {});
@@ -59,7 +62,9 @@ log(`Database: ${database}`);
 if (config.demo !== null) log(`Demo account: ${config.demo.email} / ${config.demo.password}`);
 if (config.staff !== null) log(`Staff account: ${config.staff.email}`);
 // Here rather than in createServer: a test's server makes a block only when the test asks.
-const blocks = config.wallet.devnet ? BlockProducer.start(db, config.wallet, app.log) : null;
+const blocks = config.wallet.devnet
+  ? BlockProducer.start(db, config.wallet, app.log, balanceChanges)
+  : null;
 if (blocks !== null)
   log('Devnet: on (test coins only; faucet: npm run devnet -- send BTC <address> 0.01)');
 

@@ -19,6 +19,7 @@ import { visitorMigration } from './support/visitorMigration.ts';
 import { spotMigration } from './trading/migration.ts';
 import { devnetMigration } from './wallet/devnet/migration.ts';
 import { transfersMigration } from './wallet/transfersMigration.ts';
+import { withdrawalsMigration } from './wallet/withdrawals/migration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
 export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
@@ -205,6 +206,7 @@ export const migrations: Record<string, Migration> = {
   '0010_two_factor': twoFactorMigration,
   '0009_devnet': devnetMigration,
   '0011_ledger_entry_accounts': ledgerEntryAccountsMigration,
+  '0012_withdrawals': withdrawalsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

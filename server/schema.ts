@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
+import type { WithdrawalTables } from './wallet/withdrawals/WithdrawalsTable.ts';
 
 /** A column the database fills (default or identity) and code never rewrites. */
 type Auto<T> = ColumnType<T, T | undefined, never>;
@@ -316,7 +317,7 @@ export interface TransfersTable {
   created_at: Auto<Date>;
 }
 
-export interface Schema extends DevnetTables {
+export interface Schema extends DevnetTables, WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
   two_factor_secrets: TwoFactorSecretsTable;

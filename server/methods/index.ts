@@ -17,6 +17,7 @@ import { supportMethods } from './support.ts';
 import { transferMethods } from './transfers.ts';
 import { userMethods } from './users.ts';
 import { walletMethods } from './wallet.ts';
+import { withdrawalMethods } from './withdrawals.ts';
 
 /** The registered methods, in no particular order. */
 export const methods: readonly Method[] = [
@@ -34,6 +35,7 @@ export const methods: readonly Method[] = [
   ...devnetMethods,
   ...transferMethods,
   ...walletMethods,
+  ...withdrawalMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -1,18 +1,22 @@
 /**
  * The devnet's clock: one block on every network each interval, then the deposit watcher reads
- * the chains, so deposits climb through their confirmations as time passes. Tests call `tick`
+ * the chains, so deposits climb through their confirmations as time passes, and the withdrawal
+ * sender sends what is requested and settles what the chain confirmed. Tests call `tick`
  * themselves instead of waiting for the timer.
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db.ts';
+import type { BalanceChanges } from '../BalanceChanges.ts';
 import { chainAdapters } from '../deposits/chainAdapters.ts';
 import { DepositWatcher, type WatcherLog, type WatchReport } from '../deposits/DepositWatcher.ts';
+import { WithdrawalSender } from '../withdrawals/WithdrawalSender.ts';
 import { Devnet } from './Devnet.ts';
 
 /** See the file comment. */
 export class BlockProducer {
   private readonly devnet: Devnet;
   private readonly watcher: DepositWatcher;
+  private readonly sender: WithdrawalSender;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
@@ -21,22 +25,32 @@ export class BlockProducer {
     db: Database,
     wallet: Config['wallet'],
     private readonly log: WatcherLog,
+    balanceChanges?: BalanceChanges,
   ) {
     this.devnet = new Devnet(db);
-    this.watcher = new DepositWatcher(db, [...chainAdapters(db, wallet).values()], log);
+    const adapters = chainAdapters(db, wallet);
+    this.watcher = new DepositWatcher(db, [...adapters.values()], log);
+    this.sender = new WithdrawalSender(db, adapters, log, balanceChanges);
   }
 
   /** A producer making a block every `wallet.devnetBlockMs` until stopped. */
-  static start(db: Database, wallet: Config['wallet'], log: WatcherLog): BlockProducer {
-    const producer = new BlockProducer(db, wallet, log);
+  static start(
+    db: Database,
+    wallet: Config['wallet'],
+    log: WatcherLog,
+    balanceChanges?: BalanceChanges,
+  ): BlockProducer {
+    const producer = new BlockProducer(db, wallet, log, balanceChanges);
     producer.schedule(wallet.devnetBlockMs);
     return producer;
   }
 
-  /** Mines one block on every network, then credits what it confirmed. */
+  /** Mines one block on every network, then credits what it confirmed and moves withdrawals. */
   async tick(): Promise<WatchReport> {
     await this.devnet.mine();
-    return this.watcher.run();
+    const report = await this.watcher.run();
+    await this.sender.run();
+    return report;
   }
 
   /** Stops the timer and waits for a block under way, so the database can close after it. */

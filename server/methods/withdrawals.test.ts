@@ -1,0 +1,562 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Ticker } from '../../core/protocol.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { WRONG_CODE } from '../accounts/twoFactor.ts';
+import { createServer } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db.ts';
+import { post } from '../ledger.ts';
+import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import type { ChainAdapter } from '../wallet/chains/ChainAdapter.ts';
+import type { NetworkId } from '../wallet/chains/networks.ts';
+import { chainAdapters } from '../wallet/deposits/chainAdapters.ts';
+import { BlockProducer } from '../wallet/devnet/BlockProducer.ts';
+import { WITHDRAWAL_MESSAGES } from '../wallet/withdrawals/requestWithdrawal.ts';
+import { REVIEW_MESSAGES } from '../wallet/withdrawals/reviewWithdrawals.ts';
+import { WithdrawalSender } from '../wallet/withdrawals/WithdrawalSender.ts';
+import { STAFF_ONLY } from './registry.ts';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const ETH_ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+const quiet = { warn() {} };
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let config: Config;
+  let staffToken: string;
+  const changes = new BalanceChanges();
+  const announced: number[] = [];
+
+  before(async () => {
+    db = await open();
+    // The default thresholds: 1 000 USD a day unverified, staff review above 10 000 USD.
+    config = testConfig({ API_RATE_LIMIT: '0' });
+    app = await createServer(config, db, { balanceChanges: changes });
+    changes.onChange((ids) => announced.push(...ids));
+    // Round prices, so the USD figures below are easy to check: 0.01 BTC is 200 USD.
+    await db
+      .updateTable('currencies')
+      .set({ price: '20000' })
+      .where('ticker', '=', 'BTC')
+      .execute();
+    await db.updateTable('currencies').set({ price: '0.5' }).where('ticker', '=', 'XRP').execute();
+    const staff = await signUp(app);
+    staffToken = staff.token;
+    await db.updateTable('users').set({ status_id: 1 }).where('id', '=', staff.user.id).execute();
+  });
+  after(() => app.close());
+
+  /** A fresh account holder with deposits of `funds`, identity verified unless asked. */
+  const holder = async (funds: Partial<Record<Ticker, string>>, verified = true) => {
+    const { token, user } = await signUp(app);
+    await db
+      .updateTable('users')
+      .set({ is_verified: verified })
+      .where('id', '=', user.id)
+      .execute();
+    for (const [ticker, amount] of Object.entries(funds)) {
+      await post(db, {
+        from: { system: 'deposits' },
+        to: { user: user.id },
+        ticker: ticker as Ticker,
+        amount,
+        reason: 'Test deposit',
+      });
+    }
+    return { token, id: user.id };
+  };
+  /** The account's available and held balance of `ticker`. */
+  const balance = async (userId: number, ticker: Ticker) => {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['held', sql<string>`trim_scale(balance)::text`.as('amount')])
+      .where('user_id', '=', userId)
+      .where('ticker', '=', ticker)
+      .execute();
+    const of = (held: boolean) => rows.find((row) => row.held === held)?.amount ?? '0';
+    return { available: of(false), held: of(true) };
+  };
+  const system = async (name: string, ticker: Ticker) => {
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select(sql<string>`trim_scale(balance)::text`.as('amount'))
+      .where('system', '=', name)
+      .where('ticker', '=', ticker)
+      .executeTakeFirst();
+    return row?.amount ?? '0';
+  };
+  const ledgerSums = async () => {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['ticker', sql<string>`trim_scale(sum(balance))::text`.as('sum')])
+      .groupBy('ticker')
+      .execute();
+    return rows.filter((row) => row.sum !== '0');
+  };
+  const count = async (userId: number) => {
+    const row = await db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  let keys = 0;
+  const key = () => `withdrawal-key-${process.pid}-${++keys}`;
+  const btc = (amount: string, extra: Record<string, unknown> = {}) => ({
+    asset: 'BTC' as const,
+    network: 'BTC',
+    address: BTC_ADDRESS,
+    amount,
+    idempotencyKey: key(),
+    ...extra,
+  });
+  const blocks = () => new BlockProducer(db, config.wallet, quiet, changes);
+  const status = async (token: string, id: number) => {
+    const { withdrawals } = await ok(app, 'withdrawals.getMine', {}, { token });
+    return withdrawals.find((w) => w.id === id);
+  };
+
+  test('requested → sent → confirmed: the amount leaves, the fee goes to the fees account', async () => {
+    const alice = await holder({ BTC: '1' });
+    const feesBefore = await system('fees', 'BTC');
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.1'), {
+      token: alice.token,
+    });
+    assert.deepEqual(
+      [withdrawal.status, withdrawal.amount, withdrawal.fee, withdrawal.required],
+      ['requested', '0.1', '0.0002', 2],
+    );
+    assert.deepEqual(await balance(alice.id, 'BTC'), { available: '0.8998', held: '0.1002' });
+    assert.ok(announced.includes(alice.id), 'the hold is announced to the private stream');
+
+    const producer = blocks();
+    await producer.tick(); // signed, stored and broadcast
+    const sent = await status(alice.token, withdrawal.id);
+    assert.equal(sent?.status, 'sent');
+    assert.match(sent?.txHash ?? '', /\S/);
+    await producer.tick(); // mined: one confirmation of two
+    assert.deepEqual(
+      [(await status(alice.token, withdrawal.id))?.confirmations],
+      [1],
+      'followed while it confirms',
+    );
+    assert.deepEqual(await balance(alice.id, 'BTC'), { available: '0.8998', held: '0.1002' });
+    announced.length = 0;
+    await producer.tick();
+    const confirmed = await status(alice.token, withdrawal.id);
+    assert.equal(confirmed?.status, 'confirmed');
+    assert.deepEqual(announced, [alice.id]);
+    assert.deepEqual(await balance(alice.id, 'BTC'), { available: '0.8998', held: '0' });
+    assert.equal(
+      Number(await system('fees', 'BTC')) - Number(feesBefore),
+      0.0002,
+      'the fee account gained the fee',
+    );
+    assert.deepEqual(await ledgerSums(), []);
+    // The chain got one transaction of exactly the amount, to the address.
+    const onChain = await db
+      .selectFrom('devnet_transactions')
+      .select(['to_address', 'amount_units'])
+      .where('tx_hash', '=', sent?.txHash ?? '')
+      .execute();
+    assert.deepEqual(onChain, [{ to_address: BTC_ADDRESS, amount_units: '10000000' }]);
+
+    // More blocks change nothing: it left once.
+    await producer.tick();
+    assert.deepEqual(await balance(alice.id, 'BTC'), { available: '0.8998', held: '0' });
+  });
+
+  test('a broadcast lost to a crash is sent again after a restart, the same transaction once', async () => {
+    const bob = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.01'), {
+      token: bob.token,
+    });
+    // The first process signs and stores the transaction, then dies before broadcasting it.
+    const devnet = chainAdapters(db, config.wallet);
+    const crashing = new Map<NetworkId, ChainAdapter>([
+      [
+        'BTC',
+        wrap(devnet.get('BTC'), {
+          broadcast: async () => {
+            throw new Error('killed');
+          },
+        }),
+      ],
+    ]);
+    await new WithdrawalSender(db, crashing, quiet).run();
+    const stored = await status(bob.token, withdrawal.id);
+    assert.equal(stored?.status, 'sent');
+    // Restarted: two producers at once, as a careless deployment might run.
+    const [first, second] = [blocks(), blocks()];
+    for (let i = 0; i < 3; i += 1) await Promise.all([first.tick(), second.tick()]);
+    const done = await status(bob.token, withdrawal.id);
+    assert.equal(done?.status, 'confirmed');
+    assert.equal(done?.txHash, stored?.txHash, 'the stored transaction, not a new one');
+    const onChain = await db
+      .selectFrom('devnet_transactions')
+      .select('tx_hash')
+      .where('to_address', '=', BTC_ADDRESS)
+      .where('tx_hash', '=', stored?.txHash ?? '')
+      .execute();
+    assert.equal(onChain.length, 1);
+    assert.deepEqual(await balance(bob.id, 'BTC'), { available: '0.9898', held: '0' });
+    assert.deepEqual(await ledgerSums(), []);
+  });
+
+  test('a withdrawal the chain refuses fails and its hold is released', async () => {
+    const carol = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.2'), {
+      token: carol.token,
+    });
+    const devnet = chainAdapters(db, config.wallet);
+    const refusing = new Map<NetworkId, ChainAdapter>([
+      [
+        'BTC',
+        wrap(devnet.get('BTC'), {
+          status: async () => ({ state: 'failed', reason: 'The network refused the transaction.' }),
+        }),
+      ],
+    ]);
+    const sender = new WithdrawalSender(db, refusing, quiet, changes);
+    announced.length = 0;
+    assert.deepEqual(await sender.run(), { sent: 1, confirmed: 0, failed: 1 });
+    assert.deepEqual(await sender.run(), { sent: 0, confirmed: 0, failed: 0 });
+    const failed = await status(carol.token, withdrawal.id);
+    assert.deepEqual(
+      [failed?.status, failed?.reason],
+      ['failed', 'The network refused the transaction.'],
+    );
+    assert.deepEqual(announced, [carol.id]);
+    assert.deepEqual(await balance(carol.id, 'BTC'), { available: '1', held: '0' });
+    assert.deepEqual(await ledgerSums(), []);
+  });
+
+  test('the owner cancels before it is sent; not after, and not someone else', async () => {
+    const dave = await holder({ BTC: '1' });
+    const eve = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.3'), {
+      token: dave.token,
+    });
+    await failsWith(app, 'withdrawals.cancel', { id: withdrawal.id }, REVIEW_MESSAGES.notFound, {
+      token: eve.token,
+    });
+    const cancelled = await ok(
+      app,
+      'withdrawals.cancel',
+      { id: withdrawal.id },
+      { token: dave.token },
+    );
+    assert.equal(cancelled.withdrawal.status, 'cancelled');
+    assert.deepEqual(await balance(dave.id, 'BTC'), { available: '1', held: '0' });
+    // Cancelled stays cancelled: the next block sends nothing and a second cancel moves nothing.
+    await blocks().tick();
+    await ok(app, 'withdrawals.cancel', { id: withdrawal.id }, { token: dave.token });
+    assert.equal((await status(dave.token, withdrawal.id))?.status, 'cancelled');
+    assert.deepEqual(await balance(dave.id, 'BTC'), { available: '1', held: '0' });
+
+    const next = await ok(app, 'withdrawals.request', btc('0.3'), { token: dave.token });
+    await blocks().tick();
+    await failsWith(
+      app,
+      'withdrawals.cancel',
+      { id: next.withdrawal.id },
+      'This withdrawal is sent and can no longer be cancelled.',
+      { token: dave.token },
+    );
+    assert.deepEqual(await balance(dave.id, 'BTC'), { available: '0.6998', held: '0.3002' });
+  });
+
+  test('above the review threshold it waits for staff, who approve or reject with a reason', async () => {
+    const frank = await holder({ BTC: '2' });
+    // 0.6 BTC and its fee are 12 004 USD, above the 10 000 USD threshold.
+    const { withdrawal: big } = await ok(app, 'withdrawals.request', btc('0.6'), {
+      token: frank.token,
+    });
+    const { withdrawal: other } = await ok(app, 'withdrawals.request', btc('0.7'), {
+      token: frank.token,
+    });
+    assert.equal(big.status, 'awaitingReview');
+    await blocks().tick();
+    assert.equal((await status(frank.token, big.id))?.status, 'awaitingReview', 'not sent');
+
+    await failsWith(app, 'withdrawals.getPending', {}, STAFF_ONLY, { token: frank.token });
+    await failsWith(app, 'withdrawals.review', { id: big.id, approve: true }, STAFF_ONLY, {
+      token: frank.token,
+    });
+    const pending = await ok(app, 'withdrawals.getPending', {}, { token: staffToken });
+    const listed = pending.withdrawals.find((w) => w.id === big.id);
+    assert.deepEqual([listed?.userId, listed?.usdValue], [frank.id, '12004']);
+
+    const approved = await ok(
+      app,
+      'withdrawals.review',
+      { id: big.id, approve: true },
+      { token: staffToken },
+    );
+    assert.equal(approved.withdrawal.status, 'requested');
+    await failsWith(
+      app,
+      'withdrawals.review',
+      { id: other.id, approve: false },
+      REVIEW_MESSAGES.reasonRequired,
+      { token: staffToken },
+    );
+    const rejected = await ok(
+      app,
+      'withdrawals.review',
+      { id: other.id, approve: false, reason: 'The address is on a sanctions list.' },
+      { token: staffToken },
+    );
+    assert.deepEqual(
+      [rejected.withdrawal.status, rejected.withdrawal.reason],
+      ['rejected', 'The address is on a sanctions list.'],
+    );
+    await failsWith(
+      app,
+      'withdrawals.review',
+      { id: other.id, approve: true },
+      REVIEW_MESSAGES.notAwaitingReview,
+      { token: staffToken },
+    );
+    // Only the rejected one came back; the approved one is held until the chain confirms it.
+    assert.deepEqual(await balance(frank.id, 'BTC'), { available: '1.3998', held: '0.6002' });
+    const producer = blocks();
+    for (let i = 0; i < 3; i += 1) await producer.tick();
+    assert.equal((await status(frank.token, big.id))?.status, 'confirmed');
+    assert.deepEqual(await balance(frank.id, 'BTC'), { available: '1.3998', held: '0' });
+    assert.deepEqual(await ledgerSums(), []);
+  });
+
+  test('without verified identity, withdrawals are limited to VERIFICATION_AMOUNT USD a day', async () => {
+    const gina = await holder({ BTC: '1' }, false);
+    // 0.04 BTC and its fee: 804 USD of the 1 000.
+    await ok(app, 'withdrawals.request', btc('0.04'), { token: gina.token });
+    await failsWith(
+      app,
+      'withdrawals.request',
+      btc('0.01'),
+      'Without identity verification you can withdraw up to 1000 USD in 24 hours, fees included; 196 USD of it is left now. Verify your identity to withdraw more.',
+      { token: gina.token },
+    );
+    assert.deepEqual(await balance(gina.id, 'BTC'), { available: '0.9598', held: '0.0402' });
+    // 184 USD still fits; a cancelled withdrawal no longer counts.
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.009'), {
+      token: gina.token,
+    });
+    await ok(app, 'withdrawals.cancel', { id: withdrawal.id }, { token: gina.token });
+    await ok(app, 'withdrawals.request', btc('0.009'), { token: gina.token });
+  });
+
+  test('withdrawals pause for 24 hours after a password change or two-factor turned off', async () => {
+    const hugo = await holder({ BTC: '1' });
+    // On a whole minute, so the time the message gives is exact.
+    const minute = 60_000;
+    const anHourAgo = new Date(Math.floor(Date.now() / minute) * minute - 60 * minute);
+    const until = new Date(anHourAgo.getTime() + 24 * 60 * minute);
+    const when = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    await db
+      .updateTable('users')
+      .set({ password_changed_at: anHourAgo })
+      .where('id', '=', hugo.id)
+      .execute();
+    await failsWith(
+      app,
+      'withdrawals.request',
+      btc('0.01'),
+      `Withdrawals pause for 24 hours after a password change, to protect your account. You can withdraw again from ${when}.`,
+      { token: hugo.token },
+    );
+    await db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('id', '=', hugo.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ two_factor_off_at: anHourAgo })
+      .where('id', '=', hugo.id)
+      .execute();
+    await failsWith(
+      app,
+      'withdrawals.request',
+      btc('0.01'),
+      `Withdrawals pause for 24 hours after two-factor authentication is turned off, to protect your account. You can withdraw again from ${when}.`,
+      { token: hugo.token },
+    );
+    assert.equal(await count(hugo.id), 0);
+    await db
+      .updateTable('users')
+      .set({ two_factor_off_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('id', '=', hugo.id)
+      .execute();
+    await ok(app, 'withdrawals.request', btc('0.01'), { token: hugo.token });
+  });
+
+  test('with two-factor on, a code is required and a wrong one refused', async () => {
+    const ivy = await holder({ BTC: '1' });
+    const { key: secret } = await ok(app, 'users.beginTwoFactor', {}, { token: ivy.token });
+    const { totpCode } = await import('../accounts/totp.ts');
+    const { recoveryCodes } = await ok(
+      app,
+      'users.enableTwoFactor',
+      { code: totpCode(secret, Date.now()) },
+      { token: ivy.token },
+    );
+    await failsWith(app, 'withdrawals.request', btc('0.01'), WITHDRAWAL_MESSAGES.codeRequired, {
+      token: ivy.token,
+    });
+    await failsWith(app, 'withdrawals.request', btc('0.01', { code: 'ABCD-EFGH' }), WRONG_CODE, {
+      token: ivy.token,
+    });
+    assert.equal(await count(ivy.id), 0);
+    const [recovery] = recoveryCodes;
+    assert.ok(recovery);
+    const request = btc('0.01', { code: recovery });
+    const { withdrawal } = await ok(app, 'withdrawals.request', request, { token: ivy.token });
+    // A retry of the same request (its answer lost) finds it without spending another code.
+    const again = await ok(app, 'withdrawals.request', request, { token: ivy.token });
+    assert.equal(again.withdrawal.id, withdrawal.id);
+  });
+
+  test('staff switching withdrawals off blocks them with a clear message', async () => {
+    const jack = await holder({ BTC: '1' });
+    await db.updateTable('users').set({ is_withdraw: false }).where('id', '=', jack.id).execute();
+    await failsWith(app, 'withdrawals.request', btc('0.01'), WITHDRAWAL_MESSAGES.disabled, {
+      token: jack.token,
+    });
+    assert.deepEqual(await balance(jack.id, 'BTC'), { available: '1', held: '0' });
+  });
+
+  test('a retried idempotency key holds once; a different withdrawal under it is refused', async () => {
+    const kate = await holder({ BTC: '1' });
+    const request = btc('0.25');
+    const [first, second] = await Promise.all([
+      ok(app, 'withdrawals.request', request, { token: kate.token }),
+      ok(app, 'withdrawals.request', request, { token: kate.token }),
+    ]);
+    const third = await ok(
+      app,
+      'withdrawals.request',
+      { ...request, amount: '0.250' },
+      { token: kate.token },
+    );
+    assert.equal(second.withdrawal.id, first.withdrawal.id);
+    assert.equal(third.withdrawal.id, first.withdrawal.id);
+    assert.deepEqual(await balance(kate.id, 'BTC'), { available: '0.7498', held: '0.2502' });
+    await failsWith(
+      app,
+      'withdrawals.request',
+      { ...request, amount: '0.3' },
+      WITHDRAWAL_MESSAGES.keyReused,
+      { token: kate.token },
+    );
+    assert.equal(await count(kate.id), 1);
+  });
+
+  test('bad input gets a clear message and moves nothing', async () => {
+    const leo = await holder({ BTC: '0.5', XRP: '100' });
+    const refusals: [Record<string, unknown>, RegExp][] = [
+      [btc('0.01', { address: ETH_ADDRESS }), /^This is an Ethereum .*address, not a Bitcoin one/],
+      [
+        { asset: 'XRP', network: 'XRP', address: XRP_ADDRESS, amount: '10', idempotencyKey: key() },
+        /^Enter the destination tag/,
+      ],
+      [btc('0.0005'), /^The smallest BTC withdrawal on Bitcoin is 0\.001 BTC\.$/],
+      [btc('0.000000001'), /more decimals than BTC on Bitcoin allows \(8\)/],
+      [
+        btc('0.5'),
+        /^Insufficient BTC balance: the withdrawal of 0\.5 BTC plus the 0\.0002 BTC network fee needs 0\.5002 BTC available\.$/,
+      ],
+      [
+        btc('0.01', { network: 'TRX' }),
+        /^BTC cannot be moved on the network "TRX"; choose Bitcoin/,
+      ],
+    ];
+    for (const [request, message] of refusals) {
+      const refusal = await failsWith(app, 'withdrawals.request', request, undefined, {
+        token: leo.token,
+      });
+      assert.match(refusal, message);
+    }
+    assert.equal(await count(leo.id), 0);
+    assert.deepEqual(await balance(leo.id, 'BTC'), { available: '0.5', held: '0' });
+    // With its tag, the XRP withdrawal goes through.
+    const { withdrawal } = await ok(
+      app,
+      'withdrawals.request',
+      {
+        asset: 'XRP',
+        network: 'XRP',
+        address: XRP_ADDRESS,
+        tag: '12345',
+        amount: '10',
+        idempotencyKey: key(),
+      },
+      { token: leo.token },
+    );
+    assert.deepEqual([withdrawal.tag, withdrawal.fee], [12345, '0.2']);
+    assert.deepEqual(await balance(leo.id, 'XRP'), { available: '89.8', held: '10.2' });
+  });
+
+  test("getMine lists the caller's withdrawals newest first, a page at a time", async () => {
+    const mia = await holder({ BTC: '1' });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.01'), {
+        token: mia.token,
+      });
+      ids.push(withdrawal.id);
+    }
+    const page = await ok(app, 'withdrawals.getMine', { limit: 2 }, { token: mia.token });
+    assert.deepEqual(
+      page.withdrawals.map((w) => w.id),
+      [ids[2], ids[1]],
+    );
+    const rest = await ok(
+      app,
+      'withdrawals.getMine',
+      { limit: 2, before: ids[1] ?? 0 },
+      { token: mia.token },
+    );
+    assert.deepEqual(
+      rest.withdrawals.map((w) => w.id),
+      [ids[0]],
+    );
+  });
+});
+
+/** Calls a method that must fail; its message, checked against `expected` when given. */
+async function failsWith(
+  app: FastifyInstance,
+  method: string,
+  params: Record<string, unknown>,
+  expected: string | undefined,
+  options: { token: string },
+): Promise<string> {
+  const message = await fails(app, { method, ...params }, options);
+  if (expected !== undefined) assert.equal(message, expected);
+  return message;
+}
+
+/** The adapter with some of its methods replaced. */
+function wrap(adapter: ChainAdapter | undefined, replaced: Partial<ChainAdapter>): ChainAdapter {
+  assert.ok(adapter);
+  return {
+    network: adapter.network,
+    validateAddress: (input) => adapter.validateAddress(input),
+    depositAddress: (account) => adapter.depositAddress(account),
+    tip: () => adapter.tip(),
+    incomingTransfers: (from, addresses) => adapter.incomingTransfers(from, addresses),
+    sign: (transfer) => adapter.sign(transfer),
+    broadcast: (signed) => adapter.broadcast(signed),
+    status: (txHash) => adapter.status(txHash),
+    ...replaced,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Sends requested withdrawals and follows them until the chain settles them, once per devnet
+ * block (or on a timer beside a real node). A withdrawal is signed and the signed transaction
+ * stored (status sent) before it is broadcast, so after a crash the same transaction is sent
+ * again, never a second one; a sent transaction the chain does not show yet is broadcast again,
+ * which is harmless. Confirmed, the held amount leaves the system in one transaction with the
+ * status change; failed on the chain, the hold is released. Each happens only from `sent`, under
+ * the row's lock, so exactly once however many senders run.
+ */
+import type { Ticker } from '../../../core/protocol.ts';
+import type { Database } from '../../db.ts';
+import { post } from '../../ledger.ts';
+import type { BalanceChanges } from '../BalanceChanges.ts';
+import type { ChainAdapter } from '../chains/ChainAdapter.ts';
+import type { NetworkId } from '../chains/networks.ts';
+import type { WatcherLog } from '../deposits/DepositWatcher.ts';
+import { releaseHold } from './releaseHold.ts';
+
+/** What one run did, for the logs and the tests. */
+export interface SendReport {
+  sent: number;
+  confirmed: number;
+  failed: number;
+}
+
+/** Most withdrawals one run signs or follows; the rest wait for the next run. */
+const BATCH = 200;
+
+/** See the file comment. */
+export class WithdrawalSender {
+  constructor(
+    private readonly db: Database,
+    private readonly adapters: ReadonlyMap<NetworkId, ChainAdapter>,
+    private readonly log: WatcherLog,
+    private readonly balanceChanges?: BalanceChanges,
+  ) {}
+
+  /** Signs what is requested, then follows what is sent; a failing withdrawal is logged. */
+  async run(): Promise<SendReport> {
+    const report: SendReport = { sent: 0, confirmed: 0, failed: 0 };
+    const changed = new Set<number>();
+    const requested = await this.db
+      .selectFrom('withdrawals')
+      .select(['id', 'network', 'asset', 'address', 'tag', 'amount'])
+      .where('status', '=', 'requested')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const row of requested) {
+      const adapter = this.adapters.get(row.network as NetworkId);
+      if (adapter === undefined) continue;
+      try {
+        if (await this.sign(adapter, row)) report.sent += 1;
+      } catch (error) {
+        this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal: not signed');
+      }
+    }
+    const sent = await this.db
+      .selectFrom('withdrawals')
+      .select(['id', 'user_id', 'network', 'tx_hash', 'signed_tx', 'required'])
+      .where('status', '=', 'sent')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const row of sent) {
+      const adapter = this.adapters.get(row.network as NetworkId);
+      if (adapter === undefined || row.tx_hash === null || row.signed_tx === null) continue;
+      try {
+        const outcome = await this.follow(adapter, {
+          ...row,
+          tx_hash: row.tx_hash,
+          signed_tx: row.signed_tx,
+        });
+        if (outcome !== 'pending') {
+          report[outcome] += 1;
+          changed.add(row.user_id);
+        }
+      } catch (error) {
+        this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal: not followed');
+      }
+    }
+    if (changed.size > 0) this.balanceChanges?.announce([...changed]);
+    return report;
+  }
+
+  /** Signs the withdrawal and stores the transaction as sent; false when it was no longer requested. */
+  private async sign(
+    adapter: ChainAdapter,
+    row: { id: number; asset: string; address: string; tag: number | null; amount: string },
+  ): Promise<boolean> {
+    const signed = await adapter.sign({
+      withdrawalId: String(row.id),
+      asset: row.asset as Ticker,
+      destination: { address: row.address, tag: row.tag },
+      amount: trimmed(row.amount),
+    });
+    // Conditional: a cancel that came first wins, and the transaction is never broadcast.
+    const stored = await this.db
+      .updateTable('withdrawals')
+      .set({
+        status: 'sent',
+        tx_hash: signed.txHash,
+        signed_tx: signed.raw,
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'requested')
+      .executeTakeFirst();
+    return stored.numUpdatedRows === 1n;
+  }
+
+  /** Where a sent withdrawal stands now, settled when the chain has decided. */
+  private async follow(
+    adapter: ChainAdapter,
+    row: { id: number; tx_hash: string; signed_tx: string; required: number },
+  ): Promise<'pending' | 'confirmed' | 'failed'> {
+    const status = await adapter.status(row.tx_hash);
+    if (status.state === 'pending') {
+      // Not on the chain yet: never broadcast (a crash came first) or dropped from a mempool.
+      // A broadcast that throws is tried again next run rather than released: the transaction
+      // may have reached the network, and releasing the hold then would pay it out twice.
+      await adapter.broadcast({ txHash: row.tx_hash, raw: row.signed_tx });
+      return 'pending';
+    }
+    if (status.state === 'failed') {
+      const released = await this.db
+        .transaction()
+        .execute((trx) =>
+          releaseHold(trx, { id: row.id, from: ['sent'], to: 'failed', reason: status.reason }),
+        );
+      return released === undefined ? 'pending' : 'failed';
+    }
+    if (status.confirmations < row.required) {
+      await this.db
+        .updateTable('withdrawals')
+        .set({ confirmations: status.confirmations })
+        .where('id', '=', row.id)
+        .where('status', '=', 'sent')
+        .execute();
+      return 'pending';
+    }
+    return (await this.confirm(row.id, status.confirmations)) ? 'confirmed' : 'pending';
+  }
+
+  /** The held amount out to the chain and the fee to the exchange, with the status, at once. */
+  private async confirm(id: number, confirmations: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('withdrawals')
+        .select(['user_id', 'asset', 'amount', 'fee', 'tx_hash'])
+        .where('id', '=', id)
+        .where('status', '=', 'sent')
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return false;
+      const ticker = row.asset as Ticker;
+      const held = { user: row.user_id, held: true } as const;
+      const entry = await post(trx, {
+        from: held,
+        to: { system: 'withdrawals' },
+        ticker,
+        amount: trimmed(row.amount),
+        reason: `Withdrawal ${id} confirmed (${row.tx_hash})`,
+      });
+      if (/[1-9]/.test(row.fee)) {
+        await post(trx, {
+          from: held,
+          to: { system: 'fees' },
+          ticker,
+          amount: trimmed(row.fee),
+          reason: `Withdrawal ${id} network fee`,
+        });
+      }
+      await trx
+        .updateTable('withdrawals')
+        .set({ status: 'confirmed', confirmations, final_entry_id: entry, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    });
+  }
+}
+
+/** numeric(38, 18) as read back ("0.500000000000000000") without its trailing zeros. */
+function trimmed(amount: string): string {
+  return amount.includes('.') ? amount.replace(/\.?0+$/, '') : amount;
+}

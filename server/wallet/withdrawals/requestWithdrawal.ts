@@ -1,0 +1,287 @@
+/**
+ * A withdrawal requested: the destination and amount checked for the network, the account's
+ * flags, pauses, second factor and limit checked, then in one transaction the amount plus the
+ * network's disclosed fee moves from the available balance to the held one and the withdrawal is
+ * recorded beside it. The account's idempotency key makes a retried request find the first
+ * withdrawal instead of holding the money twice.
+ */
+import { sql } from 'kysely';
+import type { RequestWithdrawalParams, Ticker } from '../../../core/protocol.ts';
+import { type TwoFactorContext, verifySecondFactor } from '../../accounts/twoFactor.ts';
+import { isUniqueViolation } from '../../accounts.ts';
+import type { Config } from '../../config.ts';
+import { DomainError } from '../../DomainError.ts';
+import type { Queryable } from '../../db.ts';
+import { insufficient, post } from '../../ledger.ts';
+import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
+import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
+import { NETWORKS } from '../chains/networks.ts';
+import { type Destination, validateAddress } from '../chains/validateAddress.ts';
+import { chainAdapters } from '../deposits/chainAdapters.ts';
+import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
+
+/** How long withdrawals pause after a password change or after two-factor is turned off. */
+export const WITHDRAWAL_PAUSE_MS = 24 * 60 * 60 * 1000;
+
+/** Answers for withdrawals a person can act on. */
+export const WITHDRAWAL_MESSAGES = {
+  disabled: 'Withdrawals are turned off for your account. Please contact support.',
+  codeRequired:
+    'Enter the 6-digit code from your authenticator app, or a recovery code, to withdraw.',
+  keyReused: 'This idempotency key was already used for a different withdrawal.',
+  notPositive: 'Amount must be greater than zero.',
+} as const;
+
+/** What a withdrawal request needs from the server. */
+export interface WithdrawalContext {
+  db: TwoFactorContext['db'];
+  config: Pick<Config, 'wallet' | 'support' | 'twoFactorKey'>;
+  limits: TwoFactorContext['limits'];
+}
+
+/** The account fields a withdrawal is checked against. */
+interface AccountState {
+  is_withdraw: boolean;
+  is_verified: boolean;
+  two_factor: boolean;
+  password_changed_at: Date | null;
+  two_factor_off_at: Date | null;
+}
+
+/** A request checked and normalised: what is stored and compared on a retry. */
+interface Checked {
+  on: AssetNetwork;
+  destination: Destination;
+  amount: string;
+  fee: string;
+  /** The amount plus the fee: what leaves the available balance. */
+  total: string;
+}
+
+/** Requests a withdrawal for `userId`, or returns the one already made with the same key. */
+export async function requestWithdrawal(
+  ctx: WithdrawalContext,
+  userId: number,
+  request: RequestWithdrawalParams,
+  now = new Date(),
+): Promise<WithdrawalRow> {
+  const checked = checkRequest(ctx, request);
+  const earlier = await findByKey(ctx.db, userId, request.idempotencyKey);
+  if (earlier) return sameOrRefused(earlier, checked);
+  const account = await readAccount(ctx.db, userId, false);
+  refuseWhenPaused(account, now);
+  if (account.two_factor) {
+    if (request.code === undefined || request.code.trim() === '') {
+      throw new DomainError(WITHDRAWAL_MESSAGES.codeRequired);
+    }
+    await verifySecondFactor(
+      { db: ctx.db, key: ctx.config.twoFactorKey, limits: ctx.limits },
+      userId,
+      request.code,
+      now.getTime(),
+    );
+  }
+  try {
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      // Locked, so two requests at once are counted against the limit one after the other, and
+      // a flag switched off by staff a moment ago applies.
+      refuseWhenPaused(await readAccount(trx, userId, true), now);
+      const value = await valuation(trx, ctx, userId, request.asset, checked.total, account);
+      const row = await trx
+        .insertInto('withdrawals')
+        .values({
+          user_id: userId,
+          asset: request.asset,
+          network: checked.on.network,
+          address: checked.destination.address,
+          tag: checked.destination.tag,
+          amount: checked.amount,
+          fee: checked.fee,
+          usd_value: value.usd,
+          status: value.review ? 'awaitingReview' : 'requested',
+          idempotency_key: request.idempotencyKey,
+          required: NETWORKS[checked.on.network].confirmations,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const entry = await hold(trx, userId, row.id, request.asset, checked);
+      await trx
+        .updateTable('withdrawals')
+        .set({ hold_entry_id: entry })
+        .where('id', '=', row.id)
+        .execute();
+      return row.id;
+    });
+    const stored = await readWithdrawal(ctx.db, id);
+    if (stored === undefined) throw new Error(`withdrawal ${id} not found after commit`);
+    return stored;
+  } catch (error) {
+    // The same key sent twice at once: the first committed, this one's hold rolled back with it.
+    if (!isUniqueViolation(error, 'withdrawals_idempotency_key')) throw error;
+    const first = await findByKey(ctx.db, userId, request.idempotencyKey);
+    if (!first) throw error;
+    return sameOrRefused(first, checked);
+  }
+}
+
+/** The request checked against its network; DomainError with what to change. */
+function checkRequest(ctx: WithdrawalContext, request: RequestWithdrawalParams): Checked {
+  const on = assetNetwork(request.asset, request.network);
+  const name = NETWORKS[on.network].name;
+  if (!chainAdapters(ctx.db, ctx.config.wallet).has(on.network)) {
+    throw new DomainError(
+      `Withdrawals on ${name} are not available right now; please try again later.`,
+    );
+  }
+  // AddressError is a DomainError: its message names the network and what to fix.
+  const destination = validateAddress(on.network, {
+    address: request.address,
+    tag: request.tag,
+    withoutTag: request.withoutTag,
+  });
+  const units = toMinorUnits(on, request.amount);
+  if (units <= 0n) throw new DomainError(WITHDRAWAL_MESSAGES.notPositive);
+  if (units < toMinorUnits(on, on.minWithdrawal)) {
+    throw new DomainError(
+      `The smallest ${on.asset} withdrawal on ${name} is ${on.minWithdrawal} ${on.asset}.`,
+    );
+  }
+  const feeUnits = toMinorUnits(on, on.withdrawalFee);
+  return {
+    on,
+    destination,
+    // Normalised, so "0.50" and "0.5" retried under one key are the same withdrawal.
+    amount: fromMinorUnits(on, units),
+    fee: fromMinorUnits(on, feeUnits),
+    total: fromMinorUnits(on, units + feeUnits),
+  };
+}
+
+async function readAccount(db: Queryable, userId: number, lock: boolean): Promise<AccountState> {
+  const query = db
+    .selectFrom('users')
+    .select([
+      'is_withdraw',
+      'is_verified',
+      'two_factor',
+      'password_changed_at',
+      'two_factor_off_at',
+    ])
+    .where('id', '=', userId);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
+/** Refuses when staff switched withdrawals off or a recent security change pauses them. */
+function refuseWhenPaused(account: AccountState, now: Date): void {
+  if (!account.is_withdraw) throw new DomainError(WITHDRAWAL_MESSAGES.disabled);
+  // A stolen session that changes the password or turns two-factor off cannot empty the account
+  // at once: the owner has a day to notice the email and react.
+  const pauses: [Date | null, string][] = [
+    [account.password_changed_at, 'a password change'],
+    [account.two_factor_off_at, 'two-factor authentication is turned off'],
+  ];
+  for (const [since, what] of pauses) {
+    if (since === null) continue;
+    const until = new Date(since.getTime() + WITHDRAWAL_PAUSE_MS);
+    if (until > now) {
+      throw new DomainError(
+        `Withdrawals pause for 24 hours after ${what}, to protect your account. You can withdraw again from ${utc(until)}.`,
+      );
+    }
+  }
+}
+
+/** "2026-11-23 15:51 UTC", rounded up so the time given is never too early. */
+function utc(date: Date): string {
+  const minute = 60_000;
+  const up = new Date(Math.ceil(date.getTime() / minute) * minute);
+  return `${up.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The withdrawal's USD value at the reference prices, whether it waits for staff review, and
+ * for an account without verified identity, a refusal when its last 24 hours of withdrawals and
+ * this one exceed the disclosed threshold. Exact: numeric arithmetic in the database.
+ */
+async function valuation(
+  trx: Queryable,
+  ctx: WithdrawalContext,
+  userId: number,
+  asset: Ticker,
+  total: string,
+  account: AccountState,
+): Promise<{ usd: string; review: boolean }> {
+  const limit = ctx.config.support.verificationAmount;
+  const review = ctx.config.wallet.withdrawalReviewUsd;
+  const { rows } = await sql<{ usd: string; review: boolean; over: boolean; left: string }>`
+    with this as (select price * ${total}::numeric as usd from currencies where ticker = ${asset}),
+    recent as (
+      select coalesce(sum(usd_value), 0) as used from withdrawals
+      where user_id = ${userId} and created_at > now() - interval '24 hours'
+        and status not in ('cancelled', 'rejected', 'failed'))
+    select trim_scale(this.usd)::text as usd,
+      this.usd > ${review}::numeric as review,
+      recent.used + this.usd > ${limit}::numeric as over,
+      trim_scale(round(greatest(${limit}::numeric - recent.used, 0), 2))::text as left
+    from this, recent`.execute(trx);
+  const [row] = rows;
+  if (row === undefined) throw new DomainError(`Unknown currency ${asset}.`);
+  if (!account.is_verified && row.over) {
+    throw new DomainError(
+      `Without identity verification you can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now. Verify your identity to withdraw more.`,
+    );
+  }
+  return { usd: row.usd, review: row.review };
+}
+
+/** Moves the amount plus the fee to the held balance; says what it costs when it cannot. */
+async function hold(
+  trx: Queryable,
+  userId: number,
+  id: number,
+  asset: Ticker,
+  checked: Checked,
+): Promise<number> {
+  try {
+    return await post(trx, {
+      from: { user: userId },
+      to: { user: userId, held: true },
+      ticker: asset,
+      amount: checked.total,
+      reason: `Withdrawal ${id} requested`,
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.message === insufficient(asset)) {
+      throw new DomainError(
+        `Insufficient ${asset} balance: the withdrawal of ${checked.amount} ${asset} plus the ${checked.fee} ${asset} network fee needs ${checked.total} ${asset} available.`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function findByKey(
+  db: Queryable,
+  userId: number,
+  key: string,
+): Promise<WithdrawalRow | undefined> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row ? readWithdrawal(db, row.id) : undefined;
+}
+
+/** A retry gets the first withdrawal back; a different one under the same key is refused. */
+function sameOrRefused(first: WithdrawalRow, retry: Checked): WithdrawalRow {
+  const same =
+    first.asset === retry.on.asset &&
+    first.network === retry.on.network &&
+    first.address === retry.destination.address &&
+    first.tag === retry.destination.tag &&
+    first.amount === retry.amount;
+  if (!same) throw new DomainError(WITHDRAWAL_MESSAGES.keyReused);
+  return first;
+}

@@ -1,0 +1,78 @@
+/**
+ * What people do to a withdrawal after requesting it: its owner cancels it before it is sent, and
+ * staff approve or reject one awaiting review. Staff never change a balance: a rejection only
+ * gives the hold back to its owner.
+ */
+
+import { DomainError } from '../../DomainError.ts';
+import type { Queryable } from '../../db.ts';
+import { releaseHold } from './releaseHold.ts';
+import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
+
+/** Answers for cancelling and reviewing. */
+export const REVIEW_MESSAGES = {
+  notFound: 'No such withdrawal.',
+  reasonRequired: 'Give the reason for the rejection: the account holder sees it.',
+  notAwaitingReview: 'This withdrawal is not awaiting review.',
+} as const;
+
+/** Cancels the owner's withdrawal while it is requested or awaiting review (hold released). */
+export async function cancelWithdrawal(
+  db: Queryable,
+  userId: number,
+  id: number,
+): Promise<WithdrawalRow> {
+  const released = await db.transaction().execute((trx) =>
+    releaseHold(trx, {
+      id,
+      userId,
+      from: ['requested', 'awaitingReview'],
+      to: 'cancelled',
+      reason: null,
+    }),
+  );
+  const row = await readWithdrawal(db, id);
+  if (row === undefined || row.user_id !== userId) throw new DomainError(REVIEW_MESSAGES.notFound);
+  if (released === undefined && row.status !== 'cancelled') {
+    throw new DomainError(
+      `This withdrawal is ${row.status === 'awaitingReview' ? 'awaiting review' : row.status} and can no longer be cancelled.`,
+    );
+  }
+  return row;
+}
+
+/**
+ * Staff's decision on a withdrawal awaiting review: approved, it is sent with the next block;
+ * rejected, with a reason its owner sees, its hold is released. The owner's id and the row.
+ */
+export async function reviewWithdrawal(
+  db: Queryable,
+  staffId: number,
+  decision: { id: number; approve: boolean; reason?: string | undefined },
+): Promise<WithdrawalRow> {
+  const reason = decision.reason?.trim() ?? '';
+  if (!decision.approve && reason === '') throw new DomainError(REVIEW_MESSAGES.reasonRequired);
+  const changed = await db.transaction().execute(async (trx) => {
+    if (!decision.approve) {
+      const owner = await releaseHold(trx, {
+        id: decision.id,
+        from: ['awaitingReview'],
+        to: 'rejected',
+        reason,
+        reviewedBy: staffId,
+      });
+      return owner !== undefined;
+    }
+    const approved = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'requested', reviewed_by: staffId, updated_at: new Date() })
+      .where('id', '=', decision.id)
+      .where('status', '=', 'awaitingReview')
+      .executeTakeFirst();
+    return approved.numUpdatedRows === 1n;
+  });
+  const row = await readWithdrawal(db, decision.id);
+  if (row === undefined) throw new DomainError(REVIEW_MESSAGES.notFound);
+  if (!changed) throw new DomainError(REVIEW_MESSAGES.notAwaitingReview);
+  return row;
+}
