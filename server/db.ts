@@ -1,17 +1,16 @@
 /**
- * Opens the database: PGlite (Postgres in WebAssembly) in a folder or in memory by default, or a
- * real PostgreSQL server when a URL is given. Both speak the same SQL and, with the parsers set
- * here, return the same JS types: numeric as decimal strings, int8 as numbers, timestamptz as
- * Date, json/jsonb parsed.
+ * Opens the database: PGlite (Postgres in WebAssembly, on a thread of its own) in a folder or in
+ * memory by default, or a real PostgreSQL server when a URL is given. Both speak the same SQL
+ * and, with the parsers set here and in pgliteThread.mjs, return the same JS types: numeric as
+ * decimal strings, int8 as numbers, timestamptz as Date, json/jsonb parsed.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from './config.ts';
 import { migrate } from './migrations.ts';
+import { PgliteThreadDialect } from './PgliteThreadDialect.ts';
 import type { Schema } from './schema.ts';
 
 /** The query builder every server module receives. */
@@ -47,8 +46,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const where = dataDir === ':memory:' ? undefined : resolve(dataDir);
   // PGlite creates only the last folder of the path itself.
   if (where !== undefined) await mkdir(dirname(where), { recursive: true });
-  const client = await PGlite.create(where, { parsers: { [pgliteTypes.INT8]: int8 } });
-  return new Kysely<Schema>({ dialect: new PGliteDialect(client) });
+  // On a thread of its own: see PgliteThreadDialect. Its int8 parser is set there.
+  return new Kysely<Schema>({ dialect: new PgliteThreadDialect(where) });
 }
 
 function openPostgres(url: string): Database {

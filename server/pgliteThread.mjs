@@ -1,0 +1,40 @@
+/**
+ * The embedded database's own thread: opens PGlite where the main thread says and runs each
+ * statement it is sent, one at a time, answering with the rows or with the error's fields.
+ * Started by PgliteThreadDialect.ts, whose ThreadRequest and ThreadAnswer are the messages.
+ * Plain JavaScript: a worker thread does not get the TypeScript loader the process runs with.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+
+// int8 carries ids and counts, all far below 2^53: numbers, as on PostgreSQL (see db.ts).
+const int8 = (text) => Number(text);
+
+/** An error as plain fields: what callers read (code, constraint …) survives the thread hop. */
+function fieldsOf(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  return { ...error, name: error.name, message: error.message, stack: error.stack };
+}
+
+const port = parentPort;
+try {
+  const client = await PGlite.create(workerData.dataDir, { parsers: { [types.INT8]: int8 } });
+  port.on('message', async (request) => {
+    let answer;
+    try {
+      if (request.close) {
+        await client.close();
+        answer = { id: request.id, rows: [] };
+      } else {
+        const result = await client.query(request.sql, request.parameters);
+        answer = { id: request.id, rows: result.rows, affectedRows: result.affectedRows };
+      }
+    } catch (error) {
+      answer = { id: request.id, error: fieldsOf(error) };
+    }
+    port.postMessage(answer);
+  });
+  port.postMessage({ id: 0, rows: [] });
+} catch (error) {
+  port.postMessage({ id: 0, error: fieldsOf(error) });
+}
