@@ -418,6 +418,14 @@ forEachDatabase((open) => {
     assert.equal(await count(ivy.id), 0);
     const [recovery] = recoveryCodes;
     assert.ok(recovery);
+    // Refused for its amount, the request does not use up the code.
+    await failsWith(
+      app,
+      'withdrawals.request',
+      btc('2', { code: recovery }),
+      'Insufficient BTC balance: the withdrawal of 2 BTC plus the 0.0002 BTC network fee needs 2.0002 BTC available.',
+      { token: ivy.token },
+    );
     const request = btc('0.01', { code: recovery });
     const { withdrawal } = await ok(app, 'withdrawals.request', request, { token: ivy.token });
     // A retry of the same request (its answer lost) finds it without spending another code.

@@ -71,6 +71,9 @@ export async function requestWithdrawal(
   const account = await readAccount(ctx.db, userId, false);
   refuseWhenPaused(account, now);
   if (account.two_factor) {
+    // Checked first without a lock, so a request refused anyway does not use up the code.
+    await valuation(ctx.db, ctx, userId, request.asset, checked.total, account);
+    await refuseWhenShort(ctx.db, userId, request.asset, checked);
     if (request.code === undefined || request.code.trim() === '') {
       throw new DomainError(WITHDRAWAL_MESSAGES.codeRequired);
     }
@@ -234,6 +237,23 @@ async function valuation(
   return { usd: row.usd, review: row.review };
 }
 
+/** Refuses when the available balance cannot cover the amount plus the fee. */
+async function refuseWhenShort(
+  db: Queryable,
+  userId: number,
+  asset: Ticker,
+  checked: Checked,
+): Promise<void> {
+  const { rows } = await sql<{ short: boolean }>`
+    select coalesce(sum(balance), 0) < ${checked.total}::numeric as short from ledger_accounts
+    where user_id = ${userId} and ticker = ${asset} and not held`.execute(db);
+  if (rows[0]?.short !== false) throw new DomainError(shortMessage(asset, checked));
+}
+
+function shortMessage(asset: Ticker, checked: Checked): string {
+  return `Insufficient ${asset} balance: the withdrawal of ${checked.amount} ${asset} plus the ${checked.fee} ${asset} network fee needs ${checked.total} ${asset} available.`;
+}
+
 /** Moves the amount plus the fee to the held balance; says what it costs when it cannot. */
 async function hold(
   trx: Queryable,
@@ -252,9 +272,7 @@ async function hold(
     });
   } catch (error) {
     if (error instanceof DomainError && error.message === insufficient(asset)) {
-      throw new DomainError(
-        `Insufficient ${asset} balance: the withdrawal of ${checked.amount} ${asset} plus the ${checked.fee} ${asset} network fee needs ${checked.total} ${asset} available.`,
-      );
+      throw new DomainError(shortMessage(asset, checked));
     }
     throw error;
   }
