@@ -294,6 +294,16 @@ forEachDatabase((open) => {
     const listed = pending.withdrawals.find((w) => w.id === big.id);
     assert.deepEqual([listed?.userId, listed?.usdValue], [frank.id, '12004']);
 
+    // Staff cannot approve their own.
+    await db.updateTable('users').set({ status_id: 1 }).where('id', '=', frank.id).execute();
+    await failsWith(
+      app,
+      'withdrawals.review',
+      { id: big.id, approve: true },
+      REVIEW_MESSAGES.ownWithdrawal,
+      { token: frank.token },
+    );
+    await db.updateTable('users').set({ status_id: 0 }).where('id', '=', frank.id).execute();
     const approved = await ok(
       app,
       'withdrawals.review',

@@ -14,6 +14,7 @@ export const REVIEW_MESSAGES = {
   notFound: 'No such withdrawal.',
   reasonRequired: 'Give the reason for the rejection: the account holder sees it.',
   notAwaitingReview: 'This withdrawal is not awaiting review.',
+  ownWithdrawal: 'Another staff member must review your own withdrawal.',
 } as const;
 
 /** Cancels the owner's withdrawal while it is requested or awaiting review (hold released). */
@@ -52,6 +53,10 @@ export async function reviewWithdrawal(
 ): Promise<WithdrawalRow> {
   const reason = decision.reason?.trim() ?? '';
   if (!decision.approve && reason === '') throw new DomainError(REVIEW_MESSAGES.reasonRequired);
+  const before = await readWithdrawal(db, decision.id);
+  if (before === undefined) throw new DomainError(REVIEW_MESSAGES.notFound);
+  // Four eyes: the review exists so that one person alone cannot send a large sum out.
+  if (before.user_id === staffId) throw new DomainError(REVIEW_MESSAGES.ownWithdrawal);
   const changed = await db.transaction().execute(async (trx) => {
     if (!decision.approve) {
       const owner = await releaseHold(trx, {
