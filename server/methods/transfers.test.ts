@@ -228,4 +228,38 @@ forEachDatabase((open) => {
       for (const n of networks) assert.match(n.withdrawalFee, /^\d+(\.\d+)?$/);
     }
   });
+
+  test('a withdrawal held and cancelled shows as withdrawal entries, both ways', async () => {
+    const alice = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(
+      app,
+      'withdrawals.request',
+      {
+        asset: 'BTC',
+        network: 'BTC',
+        address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        amount: '0.001',
+        idempotencyKey: key(),
+      },
+      { token: alice.token },
+    );
+    await ok(app, 'withdrawals.cancel', { id: withdrawal.id }, { token: alice.token });
+    const { entries } = await ok(
+      app,
+      'wallet.getHistory',
+      { kind: 'withdrawal' },
+      { token: alice.token },
+    );
+    // 0.001 BTC and the network's 0.0002 BTC fee, held and then released.
+    const held = '0.0012';
+    assert.equal(withdrawal.fee, '0.0002');
+    assert.deepEqual(
+      entries.map((e) => [e.available, e.held]),
+      [
+        [held, `-${held}`],
+        [`-${held}`, held],
+      ],
+      JSON.stringify(entries),
+    );
+  });
 });

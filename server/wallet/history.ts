@@ -1,8 +1,10 @@
 /**
  * An account's history: every ledger entry that touched one of its balances, newest first, with
  * what it did to the available and the held balance. The kind of an entry follows from the
- * accounts it moved money between (a deposit comes from the exchange's deposits account, a fee
- * goes to its fees account, a transfer has a transfer record), so no entry is classified twice.
+ * accounts it moved money between and the records that point at it (a deposit comes from the
+ * exchange's deposits account, a fee goes to its fees account, a transfer has a transfer record,
+ * a withdrawal's hold and its release or departure are named by the withdrawal), so no entry is
+ * classified twice.
  */
 import { sql } from 'kysely';
 import type { HistoryEntry, HistoryKind, HistoryParams, Ticker } from '../../core/protocol.ts';
@@ -46,6 +48,7 @@ export async function accountHistory(
         t.sender_id, s.login as sender_login, r.login as recipient_login, t.note,
         case
           when t.id is not null then 'transfer'
+          when wh.id is not null or wf.id is not null then 'withdrawal'
           when d.system = 'deposits' then 'deposit'
           when d.system = 'withdrawals' or c.system = 'withdrawals' then 'withdrawal'
           when c.system = 'fees' then 'fee'
@@ -57,6 +60,8 @@ export async function accountHistory(
       left join transfers t on t.ledger_entry_id = e.id
       left join users s on s.id = t.sender_id
       left join users r on r.id = t.recipient_id
+      left join withdrawals wh on wh.hold_entry_id = e.id
+      left join withdrawals wf on wf.final_entry_id = e.id
       where (e.debit_account_id in (select id from ledger_accounts where user_id = ${userId})
           or e.credit_account_id in (select id from ledger_accounts where user_id = ${userId}))
         and (${params.ticker ?? null}::text is null or d.ticker = ${params.ticker ?? null})
