@@ -1,0 +1,71 @@
+/**
+ * The withdrawal form's rules, with exact decimals: the amount the address receives, the
+ * network's disclosed fee on top, and what leaves the balance in all. The server checks them
+ * all again, with the address, the limits and the two-factor code.
+ */
+import { formatDecimal, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
+
+/** What the person typed. */
+export interface WithdrawFields {
+  address: string;
+  tag: string;
+  /** The receiving wallet needs no tag (an own wallet rather than an exchange's). */
+  withoutTag: boolean;
+  amount: string;
+  code: string;
+}
+
+/** A message per field that needs fixing. */
+export type WithdrawErrors = Partial<Record<'address' | 'tag' | 'amount' | 'code', string>>;
+
+/** What the chosen network and wallet allow. */
+export interface WithdrawTerms {
+  available: string;
+  fee: string;
+  minWithdrawal: string;
+  /** The name of the number that goes with an address ("Destination tag"), or null. */
+  tagName: string | null;
+  /** Whether a two-factor code must come with it. */
+  needsCode: boolean;
+}
+
+/** Decimals both sides are compared at: the ledger's. */
+const SCALE = 18;
+
+function scaled(text: string): bigint | null {
+  const value = parseDecimal(text.trim());
+  return typeof value === 'string' ? null : rescale(value, SCALE);
+}
+
+/** The amount plus the fee: what leaves the balance. */
+export function totalWithFee(amount: string, fee: string): string {
+  return formatDecimal((scaled(amount) ?? 0n) + (scaled(fee) ?? 0n), SCALE);
+}
+
+/** The most the address can receive from `available` once the fee is paid, or "0". */
+export function maxWithdrawal(available: string, fee: string): string {
+  const left = (scaled(available) ?? 0n) - (scaled(fee) ?? 0n);
+  return left > 0n ? formatDecimal(left, SCALE) : '0';
+}
+
+/** The problems of a withdrawal of `fields` on these terms. */
+export function validateWithdrawal(fields: WithdrawFields, terms: WithdrawTerms): WithdrawErrors {
+  const errors: WithdrawErrors = {};
+  if (fields.address.trim() === '') errors.address = 'Enter the address to send to.';
+  if (terms.tagName !== null && fields.tag.trim() === '' && !fields.withoutTag) {
+    errors.tag = `Enter the ${terms.tagName.toLowerCase()}, or confirm the receiving wallet needs none.`;
+  } else if (fields.tag.trim() !== '' && !/^\d{1,10}$/.test(fields.tag.trim())) {
+    errors.tag = 'A tag is a whole number.';
+  }
+  const amount = scaled(fields.amount);
+  if (amount === null) errors.amount = 'Enter an amount such as 0.5.';
+  else if (amount < (scaled(terms.minWithdrawal) ?? 0n)) {
+    errors.amount = `The minimum withdrawal is ${terms.minWithdrawal}.`;
+  } else if (amount + (scaled(terms.fee) ?? 0n) > (scaled(terms.available) ?? 0n)) {
+    errors.amount = `With the ${terms.fee} fee, you can send at most ${maxWithdrawal(terms.available, terms.fee)}.`;
+  }
+  if (terms.needsCode && !/^\S{6,}$/.test(fields.code.trim())) {
+    errors.code = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+  }
+  return errors;
+}
