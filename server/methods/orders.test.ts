@@ -494,4 +494,30 @@ forEachDatabase((open) => {
     assert.deepEqual((await ok(app, 'orders.getOpen', {}, { token: account.token })).orders, []);
     await audit();
   });
+
+  test('a self-trade allowed with selfTrade none leaves the balances as they were, fees apart', async () => {
+    const both = await trader({ BTC: '1', USDT: '100000' });
+    const sell = { pair: 'BTC_USDT' as const, side: 'sell' as const, type: 'limit' as const };
+    await ok(
+      app,
+      'orders.place',
+      { ...sell, price: '50000', amount: '0.1', selfTrade: 'none' },
+      {
+        token: both.token,
+      },
+    );
+    // The buy fills at once, so it holds nothing: it pays the seller, which is itself.
+    const buy = await ok(
+      app,
+      'orders.place',
+      { ...sell, side: 'buy', price: '50000', amount: '0.1', selfTrade: 'none' },
+      { token: both.token },
+    );
+    assert.equal(buy.order.status, 'filled');
+    const btc = await wallet(both.token, 'BTC');
+    const usdt = await wallet(both.token, 'USDT');
+    // Only the fees left: 0.1 % of the 0.1 BTC bought and of the 5,000 USDT received.
+    assert.deepEqual([btc.amount, usdt.amount], ['0.9999', '99995']);
+    await audit();
+  });
 });

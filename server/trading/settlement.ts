@@ -69,6 +69,13 @@ export function feeOf(amount: string, rate: string): string {
 
 const isPositive = (amount: string) => /[1-9]/.test(amount);
 
+/** Whether two sides of a posting are the same ledger account. */
+function sameAccount(a: LedgerAccount, b: LedgerAccount): boolean {
+  if ('system' in a || 'system' in b)
+    return 'system' in a && 'system' in b && a.system === b.system;
+  return a.user === b.user && (a.held === true) === (b.held === true);
+}
+
 /** Where an order's trades take its money from: its hold, or the available balance. */
 function spendingAccount(order: HeldOrder): LedgerAccount {
   return order.holds ? { user: order.userId, held: true } : { user: order.userId };
@@ -162,7 +169,7 @@ export class Settler {
     const postings = into.postings;
     seller.holdLeft -= event.lots;
     buyer.holdLeft -= notional;
-    postings.push(
+    const exchanged: Posting[] = [
       {
         from: spendingAccount(seller),
         to: { user: buyer.userId },
@@ -177,7 +184,10 @@ export class Settler {
         amount: quoteAmount,
         reason: what,
       },
-    );
+    ];
+    // A self-trade (allowed with selfTrade "none") by an order that holds nothing pays from an
+    // account to the same account: that moves nothing, and the ledger refuses such an entry.
+    postings.push(...exchanged.filter((posting) => !sameAccount(posting.from, posting.to)));
     if (isPositive(buyerFee)) {
       postings.push({
         from: { user: buyer.userId },
