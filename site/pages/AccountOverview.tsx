@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { formatUsd, user } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
+import { TableScroll } from '../components/TableScroll.tsx';
 import { WalletTable } from '../components/WalletTable.tsx';
 import { AccountHistory } from './account/AccountHistory.tsx';
 import { Allocation } from './account/Allocation.tsx';
@@ -46,9 +47,9 @@ export default function AccountOverview() {
       {load.state === 'ready' && (
         <>
           <Allocation wallets={load.wallets} />
-          <div className="table-scroll">
+          <TableScroll label="Wallets table">
             <WalletTable wallets={load.wallets} />
-          </div>
+          </TableScroll>
         </>
       )}
       <AccountHistory />

@@ -12,6 +12,7 @@ import {
   QUOTE,
   type Ticker,
 } from '../../../core/index.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
 import { historyCsv } from './historyCsv.ts';
 
 /** Entries fetched per page. */
@@ -117,7 +118,7 @@ export function AccountHistory() {
       {entries.length === 0 && load.state === 'ready' ? (
         <p className="account-summary">Nothing here yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="History table">
           <table className="history">
             <thead>
               <tr>
@@ -150,7 +151,7 @@ export function AccountHistory() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {load.state === 'loading' && <p aria-live="polite">Loading…</p>}
       {load.state === 'error' && (

@@ -1,5 +1,6 @@
 /** The account's latest deposits, each with its confirmations climbing until it is credited. */
 import type { Deposit, DepositStatus } from '../../../core/index.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<DepositStatus, string> = {
   pending: 'Confirming',
@@ -23,7 +24,7 @@ export function DepositList({ deposits }: { deposits: readonly Deposit[] }) {
       {deposits.length === 0 ? (
         <p className="account-summary">No deposits yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Your deposits table">
           <table className="history">
             <thead>
               <tr>
@@ -52,7 +53,7 @@ export function DepositList({ deposits }: { deposits: readonly Deposit[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

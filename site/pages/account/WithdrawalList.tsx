@@ -1,5 +1,6 @@
 /** The account's latest withdrawals with their state, each cancellable until it is sent. */
 import type { Withdrawal, WithdrawalStatus } from '../../../core/index.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<WithdrawalStatus, string> = {
   requested: 'Requested',
@@ -39,7 +40,7 @@ export function WithdrawalList({
       {withdrawals.length === 0 ? (
         <p className="account-summary">No withdrawals yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Your withdrawals table">
           <table className="history">
             <thead>
               <tr>
@@ -88,7 +89,7 @@ export function WithdrawalList({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
