@@ -26,6 +26,8 @@ const xrpRow = (page: Page) => page.getByTestId('wallet-XRP');
 test('devnet deposit confirms and is credited; a transfer reaches the other account live', {
   tag: MONEY,
 }, async ({ browser, baseURL }) => {
+  // Two sign-ups, a deposit waiting for its block and a transfer: longer than one flow's default.
+  test.setTimeout(120_000);
   const alice = await newAccountHolder(browser, baseURL);
   const bob = await newAccountHolder(browser, baseURL);
 
