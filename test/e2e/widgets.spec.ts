@@ -136,13 +136,14 @@ test('a visitor on a partner site chats with staff through <support-chat>', asyn
     exchange,
     '<support-chat heading="Ask the exchange"></support-chat>',
   );
-  // The queued call ran once the elements existed, and the page heard that they were ready.
-  expect(await partner.evaluate(() => window.queuedRan)).toBe(1);
-  expect(await seen(partner)).toContain('exchange-ready');
+  // The queued call ran once the elements existed, and the page heard that they were ready
+  // (events dispatched as the elements load, so awaited rather than read once).
+  await expect.poll(() => partner.evaluate(() => window.queuedRan)).toBe(1);
+  await expect.poll(() => seen(partner)).toContain('exchange-ready');
 
   const chat = partner.locator('support-chat');
   await chat.getByRole('button', { name: 'Live Support' }).click();
-  expect(await seen(partner)).toContain('exchange-open');
+  await expect.poll(() => seen(partner)).toContain('exchange-open');
   await expect(chat).toHaveAttribute('open', '');
 
   // No account: the visitor gives a name and starts the chat.
