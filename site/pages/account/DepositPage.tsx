@@ -14,8 +14,10 @@ import {
 } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { copyToClipboard } from '../../copyToClipboard.ts';
+import { AssetNetworkPicker } from './AssetNetworkPicker.tsx';
 import { DepositList } from './DepositList.tsx';
 import { QrCode } from './QrCode.tsx';
+import { useRepeatedRead } from './useRepeatedRead.ts';
 
 /** How often the deposits are read again while one is still confirming, and otherwise. */
 const POLL_PENDING_MS = 3000;
@@ -65,20 +67,8 @@ export default function DepositPage() {
     return reply.status && reply.deposits.some((d) => d.status === 'pending');
   }, []);
 
-  // Read again and again, quickly while a deposit is confirming, so the count climbs on screen.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const loop = async () => {
-      const pending = await readDeposits();
-      if (!stopped) timer = setTimeout(loop, pending ? POLL_PENDING_MS : POLL_IDLE_MS);
-    };
-    void loop();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [readDeposits]);
+  // Quickly while a deposit is confirming, so the count climbs on screen.
+  useRepeatedRead(readDeposits, POLL_PENDING_MS, POLL_IDLE_MS);
 
   async function sendTestCoins(info: DepositAddressInfo) {
     setFaucet({ pending: true, message: '' });
@@ -101,39 +91,16 @@ export default function DepositPage() {
   return (
     <section className="page account deposit" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Deposit crypto</h1>
-      <div className="deposit-choice">
-        <div className="field">
-          <label htmlFor={`${id}-asset`}>Asset</label>
-          <select
-            id={`${id}-asset`}
-            value={asset}
-            onChange={(event) => {
-              setAsset(event.target.value as Ticker);
-              setError('');
-            }}
-          >
-            {assets.map((a) => (
-              <option key={a.asset} value={a.asset}>
-                {a.asset}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-network`}>Network</label>
-          <select
-            id={`${id}-network`}
-            value={chosen ?? ''}
-            onChange={(event) => setNetwork(event.target.value)}
-          >
-            {networks.map((n) => (
-              <option key={n.network} value={n.network}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <AssetNetworkPicker
+        assets={assets}
+        asset={asset}
+        network={chosen ?? ''}
+        onAsset={(next) => {
+          setAsset(next);
+          setError('');
+        }}
+        onNetwork={setNetwork}
+      />
       {error && (
         <p className="error-box" role="alert">
           {error}

@@ -14,8 +14,10 @@ import {
   type Withdrawal,
 } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
+import { AssetNetworkPicker } from './AssetNetworkPicker.tsx';
 import { newIdempotencyKey } from './transferForm.ts';
 import { useAccountWallets } from './useAccountWallets.ts';
+import { useRepeatedRead } from './useRepeatedRead.ts';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import {
   maxWithdrawal,
@@ -64,20 +66,8 @@ export default function WithdrawPage() {
     return reply.status && reply.withdrawals.some(isMoving);
   }, []);
 
-  // Read again while a withdrawal is on its way, so its state moves on screen.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const loop = async () => {
-      const moving = await readWithdrawals();
-      if (!stopped) timer = setTimeout(loop, moving ? POLL_MOVING_MS : POLL_IDLE_MS);
-    };
-    void loop();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [readWithdrawals]);
+  // Quickly while a withdrawal is on its way, so its state moves on screen.
+  useRepeatedRead(readWithdrawals, POLL_MOVING_MS, POLL_IDLE_MS);
 
   if (assets === null || load.state === 'loading') return <Loader label="Loading your wallets" />;
   if (load.state === 'error') {
@@ -153,39 +143,16 @@ export default function WithdrawPage() {
       <h1 id={`${id}-title`}>Withdraw crypto</h1>
       {step.name === 'edit' && (
         <form className="sign-form" onSubmit={review} noValidate>
-          <div className="deposit-choice">
-            <div className="field">
-              <label htmlFor={`${id}-asset`}>Asset</label>
-              <select
-                id={`${id}-asset`}
-                value={asset}
-                onChange={(event) => {
-                  setAsset(event.target.value as Ticker);
-                  setNetwork('');
-                }}
-              >
-                {assets.map((a) => (
-                  <option key={a.asset} value={a.asset}>
-                    {a.asset}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-network`}>Network</label>
-              <select
-                id={`${id}-network`}
-                value={info?.network ?? ''}
-                onChange={(event) => setNetwork(event.target.value)}
-              >
-                {networks.map((n) => (
-                  <option key={n.network} value={n.network}>
-                    {n.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <AssetNetworkPicker
+            assets={assets}
+            asset={asset}
+            network={info?.network ?? ''}
+            onAsset={(next) => {
+              setAsset(next);
+              setNetwork('');
+            }}
+            onNetwork={setNetwork}
+          />
           <div className="field">
             <label htmlFor={`${id}-address`}>Address</label>
             <input
