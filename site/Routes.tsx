@@ -26,6 +26,7 @@ const TradingPage = lazy(() => import('./pages/trading/TradingPage.tsx'));
 const LivePage = lazy(() => import('./pages/LivePage.tsx'));
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
+const WithdrawalReviewPage = lazy(() => import('./pages/admin/WithdrawalReviewPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
@@ -84,6 +85,9 @@ export function Routes() {
       <Route path="/account/transfer">{page(<RequireAuth>{<TransferPage />}</RequireAuth>)}</Route>
       <Route path="/account/admin/clients">
         {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/admin/withdrawals">
+        {page(<RequireAuth>{<WithdrawalReviewPage />}</RequireAuth>)}
       </Route>
       <Route path="/account/profile">{page(<RequireAuth>{<ProfilePage />}</RequireAuth>)}</Route>
       <Route path="/account/*">{page(<RequireAuth>{<NotFoundPage />}</RequireAuth>)}</Route>

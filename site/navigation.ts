@@ -73,6 +73,12 @@ export const ACCOUNT_LINKS: readonly NavLink[] = [
 /** Staff's way to the admin clients page (spec §2, §6). */
 export const DASHBOARD_LINK: NavLink = { label: 'Dashboard', href: '/account/admin/clients' };
 
+/** The staff Dashboard's sections, in the order its navigation lists them. */
+export const DASHBOARD_SECTIONS: readonly NavLink[] = [
+  { label: 'Clients', href: DASHBOARD_LINK.href },
+  { label: 'Withdrawals to review', href: '/account/admin/withdrawals' },
+];
+
 /** The way out of the admin pages back to the overview (spec §2). */
 export const ACCOUNT_OVERVIEW_LINK: NavLink = { label: 'Account', href: '/account/overview' };
 

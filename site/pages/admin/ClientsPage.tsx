@@ -6,7 +6,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
 import {
   apiBaseUrl,
   call,
@@ -18,7 +17,6 @@ import {
   setUnreadMessages,
   supportClient,
   togglePinnedDialog,
-  user,
 } from '../../../core/index.ts';
 import { createSupportChat, type SupportChat } from '../../../core/supportChat.ts';
 import { connectSupport, type SupportConnection } from '../../../core/supportSocket.ts';
@@ -26,7 +24,9 @@ import { SupportPanel } from '../../../widgets/support-chat/SupportPanel.tsx';
 import { useNow } from '../../../widgets/support-chat/useNow.ts';
 import { ClientRecordPanel } from './ClientRecordPanel.tsx';
 import { CANNED_REPLIES, fillReply } from './cannedReplies.ts';
+import { DashboardNav } from './DashboardNav.tsx';
 import { Inbox } from './Inbox.tsx';
+import { StaffOnly } from './StaffOnly.tsx';
 
 const styles = `
 .admin-dashboard { display: grid; gap: 1rem; grid-template-columns: minmax(220px, 300px) minmax(0, 1fr) minmax(240px, 320px); align-items: start; }
@@ -65,19 +65,11 @@ async function socketTicket(): Promise<string | null> {
 
 /** The page: the Dashboard for staff, a clear refusal for everyone else. */
 export default function ClientsPage() {
-  const { statusId } = useSnapshot(user);
-  if (statusId === 0) {
-    return (
-      <section className="page">
-        <h1>Staff only</h1>
-        <p>This page is for the support team. Your account does not have staff access.</p>
-        <p>
-          <Link href="/account">Back to your account</Link>
-        </p>
-      </section>
-    );
-  }
-  return <Dashboard />;
+  return (
+    <StaffOnly>
+      <Dashboard />
+    </StaffOnly>
+  );
 }
 
 function Dashboard() {
@@ -210,6 +202,7 @@ function Dashboard() {
   return (
     <section className="page">
       <style>{styles}</style>
+      <DashboardNav />
       <h1>Clients</h1>
       {error !== null && (
         <p className="form-error" role="alert">

@@ -1,0 +1,122 @@
+/**
+ * `/account/admin/withdrawals`, the Dashboard's withdrawals to review: those above the review
+ * threshold wait here, oldest first, until a staff member other than their owner approves them
+ * (sent with the next block) or rejects them with a reason (the hold released). The list is read
+ * again every few seconds, so two staff members reviewing at once see each other's decisions.
+ */
+import { useCallback, useId, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { call, type StaffWithdrawal, user } from '../../../core/index.ts';
+import { Loader } from '../../components/Loader.tsx';
+import { useRepeatedRead } from '../account/useRepeatedRead.ts';
+import { DashboardNav } from './DashboardNav.tsx';
+import { PendingWithdrawalTable, type ReviewAction } from './PendingWithdrawalTable.tsx';
+import { type Review, ReviewDialog } from './ReviewDialog.tsx';
+import { StaffOnly } from './StaffOnly.tsx';
+
+/** How many of the oldest pending withdrawals the page lists. */
+const PAGE_SIZE = 100;
+
+/** How often the list is read again. */
+const POLL_MS = 15_000;
+
+const styles = `
+.admin-pending-email, .admin-pending-tag { display: block; color: var(--muted); font-size: 0.875rem; overflow-wrap: anywhere; }
+.admin-pending-actions { flex-wrap: nowrap; gap: 0.5rem; }
+.admin-review-summary { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; margin: 0; }
+.admin-review-summary dd { margin: 0; overflow-wrap: anywhere; }
+`;
+
+/** The page: the review list for staff, a clear refusal for everyone else. */
+export default function WithdrawalReviewPage() {
+  return (
+    <StaffOnly>
+      <WithdrawalReview />
+    </StaffOnly>
+  );
+}
+
+function WithdrawalReview() {
+  const titleId = useId();
+  const { id: staffId } = useSnapshot(user);
+  const [withdrawals, setWithdrawals] = useState<StaffWithdrawal[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const read = useCallback(async () => {
+    const reply = await call('withdrawals.getPending', { limit: PAGE_SIZE });
+    if (reply.status) {
+      setWithdrawals(reply.withdrawals);
+      setError(null);
+    } else {
+      setError(reply.error_msg);
+    }
+    return reply.status;
+  }, []);
+
+  useRepeatedRead(read, POLL_MS, POLL_MS);
+
+  const open = (withdrawal: StaffWithdrawal, action: ReviewAction) => {
+    setAnnouncement('');
+    setReview({ withdrawal, action });
+    setDialogOpen(true);
+  };
+
+  const close = () => {
+    setDialogOpen(false);
+    // Another staff member may have decided first: the list shows what is left.
+    void read();
+  };
+
+  const done = async (message: string) => {
+    setDialogOpen(false);
+    setAnnouncement(message);
+    await read();
+    // The reviewed row, and the button that opened the dialog with it, are gone.
+    heading.current?.focus();
+  };
+
+  return (
+    <section className="page" aria-labelledby={titleId}>
+      <style>{styles}</style>
+      <DashboardNav />
+      <h1 id={titleId} ref={heading} tabIndex={-1}>
+        Withdrawals to review
+      </h1>
+      <p role="status" className="account-summary">
+        {announcement}
+      </p>
+      {error !== null && (
+        <div className="error-box" role="alert">
+          <p>Could not load the withdrawals to review: {error}</p>
+          <button type="button" className="button secondary" onClick={() => void read()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {withdrawals === null ? (
+        error === null && <Loader label="Loading the withdrawals to review" />
+      ) : withdrawals.length === 0 ? (
+        <p className="account-summary">No withdrawals are waiting for review.</p>
+      ) : (
+        <>
+          <p className="account-summary">
+            {withdrawals.length === PAGE_SIZE
+              ? `The oldest ${PAGE_SIZE} waiting; more appear as these are reviewed.`
+              : `${withdrawals.length} waiting, oldest first.`}
+          </p>
+          <PendingWithdrawalTable withdrawals={withdrawals} staffId={staffId} onReview={open} />
+        </>
+      )}
+      <ReviewDialog
+        review={review}
+        open={dialogOpen}
+        onClose={close}
+        onDone={(message) => void done(message)}
+      />
+    </section>
+  );
+}
