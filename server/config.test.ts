@@ -128,3 +128,40 @@ test('withdrawals above WITHDRAWAL_REVIEW_USD (10 000 unless set) wait for staff
     );
   }
 });
+
+test('an EVM network goes on a node with its RPC URL, its USDT contract and the hot-wallet key', () => {
+  assert.deepEqual(loadConfig({}).wallet.evm, { nodes: {}, hotWalletKey: null });
+  const key = `0x${'Ab'.repeat(32)}`;
+  const contract = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+  assert.deepEqual(
+    loadConfig({
+      ETH_RPC_URL: 'http://127.0.0.1:8545',
+      ETH_USDT_CONTRACT: contract,
+      BSC_RPC_URL: 'https://bsc.example/rpc',
+      EVM_HOT_WALLET_KEY: key,
+    }).wallet.evm,
+    {
+      nodes: {
+        ETH: { rpcUrl: 'http://127.0.0.1:8545', usdtContract: contract },
+        BSC: { rpcUrl: 'https://bsc.example/rpc', usdtContract: null },
+      },
+      hotWalletKey: key.toLowerCase(),
+    },
+  );
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ ETH_RPC_URL: 'ws://node:8546' }, /^ETH_RPC_URL must be an http/],
+    [{ BSC_USDT_CONTRACT: contract }, /^BSC_USDT_CONTRACT needs BSC_RPC_URL/],
+    [
+      { ETH_RPC_URL: 'http://node', ETH_USDT_CONTRACT: contract.toLowerCase().replace('a', 'A') },
+      /^ETH_USDT_CONTRACT must be a 0x address with a valid checksum/,
+    ],
+    [{ EVM_HOT_WALLET_KEY: '0x1234' }, /^EVM_HOT_WALLET_KEY must be 0x followed by 64 hex/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error) => error instanceof ConfigError && message.test(error.message),
+      JSON.stringify(env),
+    );
+  }
+});

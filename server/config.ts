@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
 import type { Config as SiteConfig } from '../core/protocol.ts';
+import { type EvmSettings, evmSettings } from './wallet/evm/evmSettings.ts';
 
 /** Pino log levels Fastify understands, plus 'silent'. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -67,6 +68,8 @@ export interface WalletConfig {
   devnetBlockMs: number;
   /** Withdrawals worth more than this (USD, fee included) wait for staff approval. */
   withdrawalReviewUsd: number;
+  /** EVM networks on real nodes instead of the devnet, and the hot wallet that pays from them. */
+  evm: EvmSettings;
 }
 
 /** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
@@ -201,6 +204,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         0,
         1_000_000_000,
       ),
+      evm: evmSettings(read, fail),
     },
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
   };

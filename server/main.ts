@@ -9,6 +9,7 @@ import { type Config, ConfigError, describeDatabase, loadConfig } from './config
 import { type Database, openDatabase } from './db.ts';
 import { ensureSiteBuilt } from './siteBuild.ts';
 import { BalanceChanges } from './wallet/BalanceChanges.ts';
+import { anyChain } from './wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
 
 const log = (line: string) => console.log(line);
@@ -62,11 +63,14 @@ log(`Database: ${database}`);
 if (config.demo !== null) log(`Demo account: ${config.demo.email} / ${config.demo.password}`);
 if (config.staff !== null) log(`Staff account: ${config.staff.email}`);
 // Here rather than in createServer: a test's server makes a block only when the test asks.
-const blocks = config.wallet.devnet
+const blocks = anyChain(config.wallet)
   ? BlockProducer.start(db, config.wallet, app.log, balanceChanges)
   : null;
-if (blocks !== null)
+if (config.wallet.devnet)
   log('Devnet: on (test coins only; faucet: npm run devnet -- send BTC <address> 0.01)');
+for (const [network, node] of Object.entries(config.wallet.evm.nodes)) {
+  log(`${network}: on the node at ${new URL(node.rpcUrl).origin}`);
+}
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { type CodecVersion, decode, encode, parseCodecKey } from '../core/codec.ts';
 import {
   API_PATH,
@@ -166,4 +167,20 @@ export async function fundedAccount(
     });
   }
   return { token, id: user.id };
+}
+
+/** An account's available and held balance of `ticker`, as exact decimal strings. */
+export async function userBalance(
+  db: Database,
+  userId: number,
+  ticker: Ticker,
+): Promise<{ available: string; held: string }> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['held', sql<string>`trim_scale(balance)::text`.as('amount')])
+    .where('user_id', '=', userId)
+    .where('ticker', '=', ticker)
+    .execute();
+  const of = (held: boolean) => rows.find((row) => row.held === held)?.amount ?? '0';
+  return { available: of(false), held: of(true) };
 }

@@ -174,7 +174,8 @@ function isExecutable(path: string): boolean {
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now, from the operating system. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

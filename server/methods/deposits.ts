@@ -10,7 +10,8 @@ import { NETWORKS } from '../wallet/chains/networks.ts';
 import { depositAddressOf } from '../wallet/deposits/depositAddressOf.ts';
 import { depositNetwork } from '../wallet/deposits/depositNetwork.ts';
 import { depositToWire } from '../wallet/deposits/depositRows.ts';
-import { FAUCET_CAPS, sendTestCoins } from '../wallet/devnet/faucet.ts';
+import { DevnetAdapter } from '../wallet/devnet/DevnetAdapter.ts';
+import { assertOnDevnet, FAUCET_CAPS, sendTestCoins } from '../wallet/devnet/faucet.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 /** Most deposits a page lists. */
@@ -42,7 +43,8 @@ const getAddress = defineMethod({
         tagName: info.tag,
         minDeposit: on.minDeposit,
         confirmations: info.confirmations,
-        devnet: config.wallet.devnet,
+        // The faucet button's cue: this network is a devnet chain, not one on a real node.
+        devnet: adapter instanceof DevnetAdapter,
       },
     };
   },
@@ -93,6 +95,7 @@ const faucet = defineMethod({
   async handler({ asset, network, amount }, { caller, db, config }) {
     if (!config.wallet.devnet) throw new DomainError(DEVNET_OFF);
     const { on, adapter } = depositNetwork(db, config.wallet, asset, network);
+    assertOnDevnet(adapter, on);
     const destination = await depositAddressOf(db, adapter, caller.user.id);
     const sent = await sendTestCoins(db, {
       on,

@@ -6,7 +6,7 @@ import { DomainError } from '../DomainError.ts';
 import { params, pattern, tickerField } from '../http/fields.ts';
 import { ASSET_NETWORKS } from '../wallet/chains/assetNetworks.ts';
 import { depositNetwork } from '../wallet/deposits/depositNetwork.ts';
-import { sendTestCoins } from '../wallet/devnet/faucet.ts';
+import { assertOnDevnet, sendTestCoins } from '../wallet/devnet/faucet.ts';
 import { DEVNET_OFF, networkField } from './deposits.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -24,6 +24,7 @@ const send = defineMethod({
     if (!config.wallet.devnet) throw new DomainError(DEVNET_OFF);
     const chosen = network ?? ASSET_NETWORKS[asset][0]?.network ?? asset;
     const { on, adapter } = depositNetwork(db, config.wallet, asset, chosen);
+    assertOnDevnet(adapter, on);
     // Sending without a tag is allowed: it is how a deposit to an exchange goes astray.
     const destination = adapter.validateAddress({ address, tag, withoutTag: true });
     const sent = await sendTestCoins(db, {

@@ -571,7 +571,7 @@ function wrap(adapter: ChainAdapter | undefined, replaced: Partial<ChainAdapter>
     validateAddress: (input) => adapter.validateAddress(input),
     depositAddress: (account) => adapter.depositAddress(account),
     tip: () => adapter.tip(),
-    incomingTransfers: (from, addresses) => adapter.incomingTransfers(from, addresses),
+    incomingTransfers: (from, to, addresses) => adapter.incomingTransfers(from, to, addresses),
     sign: (transfer) => adapter.sign(transfer),
     broadcast: (signed) => adapter.broadcast(signed),
     status: (txHash) => adapter.status(txHash),

@@ -63,11 +63,13 @@ export interface ChainAdapter {
   /** The height of the newest block. */
   tip(): Promise<number>;
   /**
-   * Transfers to `addresses` in blocks from `fromHeight` to the tip. A transfer whose block the
-   * chain dropped in a re-organisation is no longer listed, so it is never credited.
+   * Transfers to `addresses` in blocks `fromHeight` to `toHeight` (both included; the tip when
+   * that is lower). A transfer whose block the chain dropped in a re-organisation is no longer
+   * listed, so it is never credited.
    */
   incomingTransfers(
     fromHeight: number,
+    toHeight: number,
     addresses: ReadonlySet<string>,
   ): Promise<IncomingTransfer[]>;
   /** Builds and signs the withdrawal's transaction without sending it. */

@@ -6,7 +6,7 @@ import type { Database } from '../../db.ts';
 import { seed } from '../../seed.ts';
 import { testConfig } from '../../testing.ts';
 import type { ChainAdapter, IncomingTransfer } from '../chains/ChainAdapter.ts';
-import { DepositWatcher, type WatcherLog } from './DepositWatcher.ts';
+import { DepositWatcher, MAX_BLOCKS_PER_RUN, type WatcherLog } from './DepositWatcher.ts';
 
 /** A chain the test moves by hand, as a real node re-organising its blocks might. */
 class ScriptedChain implements Pick<ChainAdapter, 'network' | 'tip' | 'incomingTransfers'> {
@@ -18,9 +18,14 @@ class ScriptedChain implements Pick<ChainAdapter, 'network' | 'tip' | 'incomingT
     return this.height;
   }
 
-  async incomingTransfers(from: number, addresses: ReadonlySet<string>) {
+  async incomingTransfers(from: number, to: number, addresses: ReadonlySet<string>) {
     return this.transfers
-      .filter((transfer) => transfer.blockHeight >= from && addresses.has(transfer.address))
+      .filter(
+        (transfer) =>
+          transfer.blockHeight >= from &&
+          transfer.blockHeight <= to &&
+          addresses.has(transfer.address),
+      )
       .map((transfer) => ({ ...transfer, confirmations: this.height - transfer.blockHeight + 1 }));
   }
 }
@@ -171,5 +176,54 @@ forEachDatabase((open) => {
     chain.incomingTransfers = working;
     assert.deepEqual(await watcher.run(), { credited: 1, dropped: 0 });
     assert.equal(await ethBalance(), '3.5');
+  });
+
+  test('a re-organisation that brings a new transfer into blocks already read still finds it', async () => {
+    const chain = new ScriptedChain();
+    const watcher = new DepositWatcher(db, [chain as unknown as ChainAdapter], quiet);
+    chain.height = 200;
+    await watcher.run();
+    // Blocks 195 on are replaced; the new 195 pays the deposit address.
+    chain.transfers = [
+      {
+        id: '0xf00d:0',
+        txHash: '0xf00d',
+        asset: 'ETH',
+        address: ADDRESS,
+        tag: null,
+        amount: '0.25',
+        blockHeight: 195,
+      },
+    ];
+    chain.height = 201;
+    await watcher.run();
+    assert.deepEqual(await statusOf('0xf00d:0'), {
+      status: 'pending',
+      confirmations: 7,
+      block_height: 195,
+    });
+  });
+
+  test('a chain far ahead is read over several runs, a bounded number of blocks each', async () => {
+    const chain = new ScriptedChain();
+    const watcher = new DepositWatcher(db, [chain as unknown as ChainAdapter], quiet);
+    chain.height = 201 + 2 * MAX_BLOCKS_PER_RUN + 100;
+    const transfer = {
+      id: '0xd00d:0',
+      txHash: '0xd00d',
+      asset: 'ETH' as const,
+      address: ADDRESS,
+      tag: null,
+      amount: '1',
+      blockHeight: chain.height - 50,
+    };
+    chain.transfers = [transfer];
+    // Two runs read a full batch of new blocks each (the first also credits the test before's).
+    await watcher.run();
+    await watcher.run();
+    assert.equal(await statusOf(transfer.id), undefined);
+    const balance = await ethBalance();
+    assert.deepEqual(await watcher.run(), { credited: 1, dropped: 0 });
+    assert.equal(Number(await ethBalance()) - Number(balance), 1);
   });
 });

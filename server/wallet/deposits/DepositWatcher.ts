@@ -1,9 +1,13 @@
 /**
  * Finds deposits on every chain it is given and credits them once confirmed. Each run reads each
- * network from the block after the last one it finished, or from the oldest deposit still
- * waiting, so waiting deposits gain their confirmations; a waiting deposit whose block the chain
- * no longer lists was dropped in a re-organisation and is marked so, never credited. It speaks
- * to chains only through the chain-adapter interface, so a real node plugs in as the devnet does.
+ * network from the oldest of: the block after the last one it finished, the oldest deposit still
+ * waiting (so it gains its confirmations), and the first block not yet confirmed (a
+ * re-organisation may have replaced those blocks with others carrying new deposits). A waiting
+ * deposit whose block the chain no longer lists was dropped in a re-organisation and is marked
+ * so, never credited. A network seen for the first time is read from its unconfirmed blocks on,
+ * not from its genesis, and a run reads at most MAX_BLOCKS_PER_RUN blocks of a chain, so a server
+ * back from a long stop catches up over several runs. It speaks to chains only through the
+ * chain-adapter interface, so a real node plugs in as the devnet does.
  */
 import { DomainError } from '../../DomainError.ts';
 import type { Queryable } from '../../db.ts';
@@ -16,6 +20,9 @@ import { recordDeposit } from './recordDeposit.ts';
 export interface WatcherLog {
   warn(context: object, message: string): void;
 }
+
+/** Most blocks of one chain a run reads; the rest wait for the next run. */
+export const MAX_BLOCKS_PER_RUN = 500;
 
 /** What one run did, for the logs and the tests. */
 export interface WatchReport {
@@ -54,15 +61,20 @@ export class DepositWatcher {
       const { network } = adapter;
       try {
         const tip = await adapter.tip();
+        const unconfirmed = Math.max(1, tip - NETWORKS[network].confirmations + 1);
         const oldest = waiting.find((row) => row.network === network)?.height ?? null;
-        const next = (scanned.find((row) => row.network === network)?.height ?? 0) + 1;
-        const from = Math.min(next, oldest ?? next);
+        const last = scanned.find((row) => row.network === network)?.height;
+        const next = last === undefined ? unconfirmed : last + 1;
+        const from = Math.min(next, oldest ?? next, unconfirmed);
         if (from > tip) continue;
+        // Bounded in new blocks only: what is read again below `next` is the unconfirmed window,
+        // or a waiting deposit that this read credits or drops.
+        const to = Math.min(tip, Math.max(from, next) + MAX_BLOCKS_PER_RUN - 1);
         const own = owners.filter((owner) => owner.network === network);
-        const one = await this.scan(adapter, from, tip, own, oldest !== null);
+        const one = await this.scan(adapter, from, to, own, oldest !== null);
         report.credited += one.credited;
         report.dropped += one.dropped;
-        finished.push({ network, height: tip });
+        finished.push({ network, height: Math.max(to, last ?? 0) });
       } catch (error) {
         this.log.warn({ err: error, network }, 'deposit watcher: chain not read');
       }
@@ -79,11 +91,11 @@ export class DepositWatcher {
     return report;
   }
 
-  /** Records the transfers to `owners` in blocks `from` to `tip`, and drops what vanished. */
+  /** Records the transfers to `owners` in blocks `from` to `to`, and drops what vanished. */
   private async scan(
     adapter: ChainAdapter,
     from: number,
-    tip: number,
+    to: number,
     owners: readonly { user_id: number; address: string; tag: number | null }[],
     anyWaiting: boolean,
   ): Promise<WatchReport> {
@@ -93,6 +105,7 @@ export class DepositWatcher {
     const ownerOf = new Map(owners.map((owner) => [key(owner.address, owner.tag), owner.user_id]));
     const transfers = await adapter.incomingTransfers(
       from,
+      to,
       new Set(owners.map((owner) => owner.address)),
     );
     const seen: string[] = [];
@@ -111,7 +124,7 @@ export class DepositWatcher {
       seen.push(transfer.id);
       if ((await recordDeposit(this.db, userId, on, transfer)) === 'credited') report.credited++;
     }
-    if (anyWaiting) report.dropped = await this.markDropped(network, from, tip, seen);
+    if (anyWaiting) report.dropped = await this.markDropped(network, from, to, seen);
     return report;
   }
 
@@ -119,7 +132,7 @@ export class DepositWatcher {
   private async markDropped(
     network: string,
     from: number,
-    tip: number,
+    to: number,
     seen: readonly string[],
   ): Promise<number> {
     let query = this.db
@@ -128,7 +141,7 @@ export class DepositWatcher {
       .where('network', '=', network)
       .where('status', '=', 'pending')
       .where('block_height', '>=', from)
-      .where('block_height', '<=', tip);
+      .where('block_height', '<=', to);
     if (seen.length > 0) query = query.where('transfer_id', 'not in', seen);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -1,6 +1,7 @@
 /**
- * Which chain each network is reached through. Only the built-in devnet exists so far: with it on,
- * every network is a devnet chain; with it off, no network takes deposits.
+ * Which chain each network is reached through: an EVM network with a node set (ETH_RPC_URL,
+ * BSC_RPC_URL) through that node; every other network through the built-in devnet while it is on,
+ * or not at all (then the network takes no deposits and sends no withdrawals).
  */
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db.ts';
@@ -9,6 +10,8 @@ import { DepositAddresses } from '../chains/DepositAddresses.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import { DEVNET_NETWORKS, Devnet } from '../devnet/Devnet.ts';
 import { DevnetAdapter } from '../devnet/DevnetAdapter.ts';
+import { EvmAdapter } from '../evm/EvmAdapter.ts';
+import { EVM_NETWORKS } from '../evm/evmSettings.ts';
 
 /** The adapters of the networks that take deposits now, by network. */
 export function chainAdapters(
@@ -16,13 +19,27 @@ export function chainAdapters(
   wallet: Config['wallet'],
 ): ReadonlyMap<NetworkId, ChainAdapter> {
   const adapters = new Map<NetworkId, ChainAdapter>();
-  if (!wallet.devnet) return adapters;
-  const devnet = new Devnet(db);
   const addresses = depositAddresses(wallet.seed);
-  for (const network of DEVNET_NETWORKS) {
-    adapters.set(network, new DevnetAdapter(network, devnet, addresses));
+  for (const network of EVM_NETWORKS) {
+    const node = wallet.evm.nodes[network];
+    if (node !== undefined) {
+      adapters.set(network, new EvmAdapter(network, node, wallet.evm.hotWalletKey, addresses, db));
+    }
+  }
+  if (wallet.devnet) {
+    const devnet = new Devnet(db);
+    for (const network of DEVNET_NETWORKS) {
+      if (!adapters.has(network)) {
+        adapters.set(network, new DevnetAdapter(network, devnet, addresses));
+      }
+    }
   }
   return adapters;
+}
+
+/** True when some network is reached (the devnet, or a node): then the wallet's clock runs. */
+export function anyChain(wallet: Config['wallet']): boolean {
+  return wallet.devnet || Object.keys(wallet.evm.nodes).length > 0;
 }
 
 const bySeed = new Map<string, DepositAddresses>();

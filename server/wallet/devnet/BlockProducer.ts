@@ -1,8 +1,9 @@
 /**
- * The devnet's clock: one block on every network each interval, then the deposit watcher reads
- * the chains, so deposits climb through their confirmations as time passes, and the withdrawal
- * sender sends what is requested and settles what the chain confirmed. Tests call `tick`
- * themselves instead of waiting for the timer.
+ * The wallet's clock: each interval, one block on every devnet network (while the devnet is on),
+ * then the deposit watcher reads every chain, devnet and real nodes alike, so deposits climb
+ * through their confirmations as time passes, and the withdrawal sender sends what is requested
+ * and settles what the chain confirmed. Tests call `tick` themselves instead of waiting for the
+ * timer.
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db.ts';
@@ -14,7 +15,7 @@ import { Devnet } from './Devnet.ts';
 
 /** See the file comment. */
 export class BlockProducer {
-  private readonly devnet: Devnet;
+  private readonly devnet: Devnet | null;
   private readonly watcher: DepositWatcher;
   private readonly sender: WithdrawalSender;
   private timer: NodeJS.Timeout | null = null;
@@ -27,7 +28,7 @@ export class BlockProducer {
     private readonly log: WatcherLog,
     balanceChanges?: BalanceChanges,
   ) {
-    this.devnet = new Devnet(db);
+    this.devnet = wallet.devnet ? new Devnet(db) : null;
     const adapters = chainAdapters(db, wallet);
     this.watcher = new DepositWatcher(db, [...adapters.values()], log);
     this.sender = new WithdrawalSender(db, adapters, log, balanceChanges);
@@ -45,9 +46,9 @@ export class BlockProducer {
     return producer;
   }
 
-  /** Mines one block on every network, then credits what it confirmed and moves withdrawals. */
+  /** Mines one devnet block, then credits what the chains confirmed and moves withdrawals. */
   async tick(): Promise<WatchReport> {
-    await this.devnet.mine();
+    await this.devnet?.mine();
     const report = await this.watcher.run();
     await this.sender.run();
     return report;

@@ -94,15 +94,17 @@ export class Devnet {
     return txHash;
   }
 
-  /** Mined transfers to any of `addresses` in blocks from `fromHeight` on, oldest first. */
+  /** Mined transfers to any of `addresses` in blocks `fromHeight` to `toHeight`, oldest first. */
   async transfersTo(
     network: NetworkId,
     fromHeight: number,
+    toHeight: number,
     addresses: readonly string[],
   ): Promise<DevnetTransaction[]> {
     if (addresses.length === 0) return [];
     const rows = await this.transactions(network)
       .where('t.block_height', '>=', fromHeight)
+      .where('t.block_height', '<=', toHeight)
       .where('t.to_address', 'in', addresses)
       .orderBy('t.block_height')
       .orderBy('t.id')

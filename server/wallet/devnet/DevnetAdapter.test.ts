@@ -8,6 +8,9 @@ import { DepositAddresses } from '../chains/DepositAddresses.ts';
 import { Devnet } from './Devnet.ts';
 import { DevnetAdapter } from './DevnetAdapter.ts';
 
+/** A height past any test chain's tip: "to the newest block". */
+const LAST_BLOCK = 2 ** 31 - 1;
+
 forEachDatabase((open) => {
   let db: Database;
   let devnet: Devnet;
@@ -29,11 +32,11 @@ forEachDatabase((open) => {
       tag: null,
       units: 2_500_000n,
     });
-    assert.deepEqual(await eth.incomingTransfers(0, new Set([address])), []);
+    assert.deepEqual(await eth.incomingTransfers(0, LAST_BLOCK, new Set([address])), []);
     await devnet.mine();
     await devnet.mine();
     assert.equal(await eth.tip(), start + 2);
-    assert.deepEqual(await eth.incomingTransfers(0, new Set([address])), [
+    assert.deepEqual(await eth.incomingTransfers(0, LAST_BLOCK, new Set([address])), [
       {
         id: txHash,
         txHash,
@@ -47,10 +50,13 @@ forEachDatabase((open) => {
       },
     ]);
     // Other addresses, later blocks and other networks do not see it.
-    assert.deepEqual(await eth.incomingTransfers(0, new Set([eth.depositAddress(8).address])), []);
-    assert.deepEqual(await eth.incomingTransfers(start + 2, new Set([address])), []);
+    assert.deepEqual(
+      await eth.incomingTransfers(0, LAST_BLOCK, new Set([eth.depositAddress(8).address])),
+      [],
+    );
+    assert.deepEqual(await eth.incomingTransfers(start + 2, LAST_BLOCK, new Set([address])), []);
     const bsc = new DevnetAdapter('BSC', devnet, addresses);
-    assert.deepEqual(await bsc.incomingTransfers(0, new Set([address])), []);
+    assert.deepEqual(await bsc.incomingTransfers(0, LAST_BLOCK, new Set([address])), []);
   });
 
   test('a signed withdrawal is one transaction however often it is signed and sent', async () => {
@@ -70,7 +76,7 @@ forEachDatabase((open) => {
     await devnet.mine();
     await devnet.mine();
     assert.deepEqual(await btc.status(signed.txHash), { state: 'mined', confirmations: 2 });
-    const sent = await btc.incomingTransfers(0, new Set([destination.address]));
+    const sent = await btc.incomingTransfers(0, LAST_BLOCK, new Set([destination.address]));
     assert.deepEqual(
       sent.map((transfer) => [transfer.txHash, transfer.amount]),
       [[signed.txHash, '0.125']],

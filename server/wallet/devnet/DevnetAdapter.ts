@@ -54,9 +54,10 @@ export class DevnetAdapter implements ChainAdapter {
 
   async incomingTransfers(
     fromHeight: number,
+    toHeight: number,
     addresses: ReadonlySet<string>,
   ): Promise<IncomingTransfer[]> {
-    const found = await this.devnet.transfersTo(this.network, fromHeight, [...addresses]);
+    const found = await this.devnet.transfersTo(this.network, fromHeight, toHeight, [...addresses]);
     return found.flatMap((transfer) => {
       // Mined, so never null here; the check keeps the type honest.
       if (transfer.blockHeight === null) return [];

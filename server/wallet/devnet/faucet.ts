@@ -9,10 +9,12 @@ import { DomainError } from '../../DomainError.ts';
 import type { Database } from '../../db.ts';
 import { waitText } from '../../limits.ts';
 import type { AssetNetwork } from '../chains/assetNetworks.ts';
+import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
 import { NETWORKS } from '../chains/networks.ts';
 import type { Destination } from '../chains/validateAddress.ts';
 import { Devnet } from './Devnet.ts';
+import { DevnetAdapter } from './DevnetAdapter.ts';
 
 /** The most one send gives, per asset: about 1,000 USD at the seeded reference prices. */
 export const FAUCET_CAPS: Readonly<Record<Ticker, string>> = {
@@ -40,6 +42,15 @@ export interface FaucetRequest {
   requestedBy: string;
   /** Time between two blocks, for the note's estimate. */
   blockMs: number;
+}
+
+/** Refuses a network on a real node: the faucet makes coins on the devnet's chains only. */
+export function assertOnDevnet(adapter: ChainAdapter, on: AssetNetwork): void {
+  if (!(adapter instanceof DevnetAdapter)) {
+    throw new DomainError(
+      `${NETWORKS[on.network].name} is a real chain on this exchange: the faucet sends test coins on devnet networks only.`,
+    );
+  }
 }
 
 /** Sends test coins, or a DomainError saying why not; nothing is sent when it refuses. */
