@@ -60,6 +60,7 @@ function messageKey(message: MarketServerMessage): string | null {
     case 'candles':
       return `chart:${message.pair}:${message.interval}`;
     case 'account':
+    case 'walletActivity':
       return 'account';
     case 'error':
     case 'pong':

@@ -2,7 +2,8 @@
  * The market streams socket: one socket carries any number of subscriptions. Public
  * streams per pair — `stats` (the 24 h ticker), `chart` (candles of one interval, the current one
  * updating), `orders` (the order book) and `trades` — and, on a socket opened with a ticket, the
- * account's own `account` stream (its orders, fills and balances). The four public names are the
+ * account's own `account` stream (its orders, fills and balances, and its newest deposits and
+ * withdrawals each time one moves). The four public names are the
  * spec's trading streams (§3 Trading load flags).
  *
  * The book comes as a snapshot with a sequence number, then updates that each carry the next
@@ -16,12 +17,14 @@
 import type {
   Candle,
   CandleInterval,
+  Deposit,
   MarketSummary,
   OwnTrade,
   PairSymbol,
   PublicTrade,
   SpotOrder,
   Wallet,
+  Withdrawal,
 } from '../protocol.ts';
 
 /** Path of the market streams socket; `?ticket=` (markets.getSocketTicket) adds `account`. */
@@ -86,6 +89,15 @@ export type MarketServerMessage =
       trades: OwnTrade[];
       /** Every wallet (snapshot) or those that changed (update). */
       wallets: Wallet[];
+    }
+  | {
+      v: 1;
+      /** On the `account` stream, each time a deposit or withdrawal of the account moves. */
+      type: 'walletActivity';
+      /** The newest deposits, newest first (as `deposits.getMine` with limit 20). */
+      deposits: Deposit[];
+      /** The newest withdrawals, newest first (as `withdrawals.getMine` with limit 20). */
+      withdrawals: Withdrawal[];
     }
   | { v: 1; type: 'error'; message: string }
   | { v: 1; type: 'pong' };

@@ -2,14 +2,13 @@
  * deposits.*: an account's deposit address per asset and network, its deposits with their
  * confirmations, and on the devnet a faucet of test coins to its own address.
  */
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { DomainError } from '../DomainError.ts';
 import { params, pattern, tickerField } from '../http/fields.ts';
 import { NETWORKS } from '../wallet/chains/networks.ts';
 import { depositAddressOf } from '../wallet/deposits/depositAddressOf.ts';
 import { depositNetwork } from '../wallet/deposits/depositNetwork.ts';
-import { depositToWire } from '../wallet/deposits/depositRows.ts';
+import { depositToWire, selectDeposits } from '../wallet/deposits/depositRows.ts';
 import { DevnetAdapter } from '../wallet/devnet/DevnetAdapter.ts';
 import { assertOnDevnet, FAUCET_CAPS, sendTestCoins } from '../wallet/devnet/faucet.ts';
 import { defineMethod, type Method } from './registry.ts';
@@ -59,22 +58,7 @@ const getMine = defineMethod({
     before: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).exactOptional(),
   }),
   async handler(params, { caller, db }) {
-    let query = db
-      .selectFrom('deposits')
-      .select([
-        'id',
-        'network',
-        'asset',
-        sql<string>`trim_scale(amount)::text`.as('amount'),
-        'address',
-        'tag',
-        'tx_hash',
-        'status',
-        'confirmations',
-        'required',
-        'created_at',
-        'credited_at',
-      ])
+    let query = selectDeposits(db)
       .where('user_id', '=', caller.user.id)
       .orderBy('id', 'desc')
       .limit(params.limit ?? 50);

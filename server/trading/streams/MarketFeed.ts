@@ -20,6 +20,7 @@ import type {
   StreamTopic,
 } from '../../../core/protocol.ts';
 import type { Database } from '../../db.ts';
+import { readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallets.ts';
 import { INTERVAL_MS, readCandles } from '../candles.ts';
 import type { Committed, Market } from '../Market.ts';
@@ -234,14 +235,21 @@ export class MarketFeed {
     });
   }
 
-  /** Sends the wallets again to the open private streams of accounts whose balances changed. */
+  /**
+   * Sends the wallets, and the newest deposits and withdrawals, again to the open private streams
+   * of accounts whose wallet moved outside the spot market (a transfer, a deposit, a withdrawal).
+   */
   walletsChanged(userIds: readonly number[]): void {
     for (const userId of userIds) {
       const key = `account:${userId}`;
       if (!this.topics.has(key)) continue;
-      this.refresh(key, async () => {
-        const wallets = await listWallets(this.db, userId);
+      this.refresh(`wallet:${userId}`, async () => {
+        const [wallets, activity] = await Promise.all([
+          listWallets(this.db, userId),
+          readWalletActivity(this.db, userId),
+        ]);
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
+        this.send(key, { v: 1, type: 'walletActivity', ...activity });
       });
     }
   }

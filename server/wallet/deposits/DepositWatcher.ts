@@ -11,6 +11,7 @@
  */
 import { DomainError } from '../../DomainError.ts';
 import type { Queryable } from '../../db.ts';
+import type { BalanceChanges } from '../BalanceChanges.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import type { ChainAdapter, IncomingTransfer } from '../chains/ChainAdapter.ts';
 import { NETWORKS } from '../chains/networks.ts';
@@ -36,6 +37,7 @@ export class DepositWatcher {
     private readonly db: Queryable,
     private readonly adapters: readonly ChainAdapter[],
     private readonly log: WatcherLog,
+    private readonly balanceChanges?: BalanceChanges,
   ) {}
 
   /** Reads every chain once; a failing chain is logged and the others still read. */
@@ -56,6 +58,8 @@ export class DepositWatcher {
       .select(['network', 'user_id', 'address', 'tag'])
       .execute();
     const report: WatchReport = { credited: 0, dropped: 0 };
+    // Whose deposits moved (a confirmation more, credited, dropped): their pages follow live.
+    const moved = new Set<number>();
     const finished: { network: string; height: number }[] = [];
     for (const adapter of this.adapters) {
       const { network } = adapter;
@@ -71,7 +75,7 @@ export class DepositWatcher {
         // or a waiting deposit that this read credits or drops.
         const to = Math.min(tip, Math.max(from, next) + MAX_BLOCKS_PER_RUN - 1);
         const own = owners.filter((owner) => owner.network === network);
-        const one = await this.scan(adapter, from, to, own, oldest !== null);
+        const one = await this.scan(adapter, from, to, own, oldest !== null, moved);
         report.credited += one.credited;
         report.dropped += one.dropped;
         finished.push({ network, height: Math.max(to, last ?? 0) });
@@ -88,6 +92,7 @@ export class DepositWatcher {
         )
         .execute();
     }
+    if (moved.size > 0) this.balanceChanges?.announce([...moved]);
     return report;
   }
 
@@ -98,6 +103,7 @@ export class DepositWatcher {
     to: number,
     owners: readonly { user_id: number; address: string; tag: number | null }[],
     anyWaiting: boolean,
+    moved: Set<number>,
   ): Promise<WatchReport> {
     const { network } = adapter;
     const report: WatchReport = { credited: 0, dropped: 0 };
@@ -122,19 +128,27 @@ export class DepositWatcher {
         continue;
       }
       seen.push(transfer.id);
-      if ((await recordDeposit(this.db, userId, on, transfer)) === 'credited') report.credited++;
+      const recorded = await recordDeposit(this.db, userId, on, transfer);
+      if (recorded === 'credited') report.credited++;
+      if (recorded !== 'unchanged' || transfer.confirmations <= NETWORKS[network].confirmations) {
+        moved.add(userId);
+      }
     }
-    if (anyWaiting) report.dropped = await this.markDropped(network, from, to, seen);
+    if (anyWaiting) {
+      const dropped = await this.markDropped(network, from, to, seen);
+      report.dropped = dropped.length;
+      for (const userId of dropped) moved.add(userId);
+    }
     return report;
   }
 
-  /** Waiting deposits in the blocks just read that the chain no longer lists. */
+  /** Waiting deposits in the blocks just read that the chain no longer lists; their owners. */
   private async markDropped(
     network: string,
     from: number,
     to: number,
     seen: readonly string[],
-  ): Promise<number> {
+  ): Promise<number[]> {
     let query = this.db
       .updateTable('deposits')
       .set({ status: 'dropped', confirmations: 0 })
@@ -143,8 +157,8 @@ export class DepositWatcher {
       .where('block_height', '>=', from)
       .where('block_height', '<=', to);
     if (seen.length > 0) query = query.where('transfer_id', 'not in', seen);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const dropped = await query.returning('user_id').execute();
+    return dropped.map((row) => row.user_id);
   }
 }
 

@@ -1,6 +1,28 @@
 /** Deposit rows as the wire shows them. */
+import { sql } from 'kysely';
 import type { Deposit, Ticker } from '../../../core/protocol.ts';
+import type { Queryable } from '../../db.ts';
 import type { DepositsTable } from '../devnet/DevnetTables.ts';
+
+/** A query of the deposit columns the wire shows, ready for more conditions. */
+export function selectDeposits(db: Queryable) {
+  return db
+    .selectFrom('deposits')
+    .select([
+      'id',
+      'network',
+      'asset',
+      sql<string>`trim_scale(amount)::text`.as('amount'),
+      'address',
+      'tag',
+      'tx_hash',
+      'status',
+      'confirmations',
+      'required',
+      'created_at',
+      'credited_at',
+    ]);
+}
 
 /** A stored deposit as `deposits.getMine` lists it. */
 export function depositToWire(

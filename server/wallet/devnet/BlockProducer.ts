@@ -30,7 +30,7 @@ export class BlockProducer {
   ) {
     this.devnet = wallet.devnet ? new Devnet(db) : null;
     const adapters = chainAdapters(db, wallet);
-    this.watcher = new DepositWatcher(db, [...adapters.values()], log);
+    this.watcher = new DepositWatcher(db, [...adapters.values()], log, balanceChanges);
     this.sender = new WithdrawalSender(db, adapters, log, balanceChanges);
   }
 

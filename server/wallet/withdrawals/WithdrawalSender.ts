@@ -41,7 +41,7 @@ export class WithdrawalSender {
     const changed = new Set<number>();
     const requested = await this.db
       .selectFrom('withdrawals')
-      .select(['id', 'network', 'asset', 'address', 'tag', 'amount'])
+      .select(['id', 'user_id', 'network', 'asset', 'address', 'tag', 'amount'])
       .where('status', '=', 'requested')
       .orderBy('id')
       .limit(BATCH)
@@ -50,7 +50,10 @@ export class WithdrawalSender {
       const adapter = this.adapters.get(row.network as NetworkId);
       if (adapter === undefined) continue;
       try {
-        if (await this.sign(adapter, row)) report.sent += 1;
+        if (await this.sign(adapter, row)) {
+          report.sent += 1;
+          changed.add(row.user_id);
+        }
       } catch (error) {
         this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal: not signed');
       }
@@ -71,10 +74,8 @@ export class WithdrawalSender {
           tx_hash: row.tx_hash,
           signed_tx: row.signed_tx,
         });
-        if (outcome !== 'pending') {
-          report[outcome] += 1;
-          changed.add(row.user_id);
-        }
+        if (outcome !== 'unchanged') changed.add(row.user_id);
+        if (outcome === 'confirmed' || outcome === 'failed') report[outcome] += 1;
       } catch (error) {
         this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal: not followed');
       }
@@ -113,14 +114,14 @@ export class WithdrawalSender {
   private async follow(
     adapter: ChainAdapter,
     row: { id: number; tx_hash: string; signed_tx: string; required: number },
-  ): Promise<'pending' | 'confirmed' | 'failed'> {
+  ): Promise<'unchanged' | 'confirming' | 'confirmed' | 'failed'> {
     const status = await adapter.status(row.tx_hash);
     if (status.state === 'pending') {
       // Not on the chain yet: never broadcast (a crash came first) or dropped from a mempool.
       // A broadcast that throws is tried again next run rather than released: the transaction
       // may have reached the network, and releasing the hold then would pay it out twice.
       await adapter.broadcast({ txHash: row.tx_hash, raw: row.signed_tx });
-      return 'pending';
+      return 'unchanged';
     }
     if (status.state === 'failed') {
       const released = await this.db
@@ -128,18 +129,19 @@ export class WithdrawalSender {
         .execute((trx) =>
           releaseHold(trx, { id: row.id, from: ['sent'], to: 'failed', reason: status.reason }),
         );
-      return released === undefined ? 'pending' : 'failed';
+      return released === undefined ? 'unchanged' : 'failed';
     }
     if (status.confirmations < row.required) {
-      await this.db
+      const updated = await this.db
         .updateTable('withdrawals')
         .set({ confirmations: status.confirmations })
         .where('id', '=', row.id)
         .where('status', '=', 'sent')
-        .execute();
-      return 'pending';
+        .where('confirmations', '!=', status.confirmations)
+        .executeTakeFirst();
+      return updated.numUpdatedRows === 1n ? 'confirming' : 'unchanged';
     }
-    return (await this.confirm(row.id, status.confirmations)) ? 'confirmed' : 'pending';
+    return (await this.confirm(row.id, status.confirmations)) ? 'confirmed' : 'unchanged';
   }
 
   /** The held amount out to the chain and the fee to the exchange, with the status, at once. */

@@ -4,11 +4,10 @@
  * and the confirmations required, and the account's deposits climbing through their
  * confirmations. On the built-in devnet a clearly marked button sends test coins.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   type AssetNetworks,
   call,
-  type Deposit,
   type DepositAddressInfo,
   type Ticker,
 } from '../../../core/index.ts';
@@ -17,11 +16,7 @@ import { copyToClipboard } from '../../copyToClipboard.ts';
 import { AssetNetworkPicker } from './AssetNetworkPicker.tsx';
 import { DepositList } from './DepositList.tsx';
 import { QrCode } from './QrCode.tsx';
-import { useRepeatedRead } from './useRepeatedRead.ts';
-
-/** How often the deposits are read again while one is still confirming, and otherwise. */
-const POLL_PENDING_MS = 3000;
-const POLL_IDLE_MS = 15_000;
+import { useWalletActivity } from './useWalletActivity.ts';
 
 /** The deposit page. */
 export default function DepositPage() {
@@ -31,7 +26,8 @@ export default function DepositPage() {
   const [network, setNetwork] = useState('');
   const [address, setAddress] = useState<DepositAddressInfo | null>(null);
   const [error, setError] = useState('');
-  const [deposits, setDeposits] = useState<Deposit[]>([]);
+  // Live from the account's private stream: the confirmations climb on screen.
+  const { items: deposits, reload: readDeposits } = useWalletActivity('deposits');
   const [faucet, setFaucet] = useState<{ pending: boolean; message: string }>({
     pending: false,
     message: '',
@@ -60,15 +56,6 @@ export default function DepositPage() {
       current = false;
     };
   }, [asset, chosen]);
-
-  const readDeposits = useCallback(async () => {
-    const reply = await call('deposits.getMine', { limit: 20 });
-    if (reply.status) setDeposits(reply.deposits);
-    return reply.status && reply.deposits.some((d) => d.status === 'pending');
-  }, []);
-
-  // Quickly while a deposit is confirming, so the count climbs on screen.
-  useRepeatedRead(readDeposits, POLL_PENDING_MS, POLL_IDLE_MS);
 
   async function sendTestCoins(info: DepositAddressInfo) {
     setFaucet({ pending: true, message: '' });

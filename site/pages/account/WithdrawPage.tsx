@@ -4,7 +4,7 @@
  * two-factor is on; one idempotency key per confirmation means "Try again" never sends twice.
  * Below, the account's withdrawals with their state, cancellable until they are sent.
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
   type AssetNetworks,
@@ -17,7 +17,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { AssetNetworkPicker } from './AssetNetworkPicker.tsx';
 import { newIdempotencyKey } from './transferForm.ts';
 import { useAccountWallets } from './useAccountWallets.ts';
-import { useRepeatedRead } from './useRepeatedRead.ts';
+import { useWalletActivity } from './useWalletActivity.ts';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import {
   maxWithdrawal,
@@ -34,13 +34,6 @@ type Step =
 
 const EMPTY: WithdrawFields = { address: '', tag: '', withoutTag: false, amount: '', code: '' };
 
-/** How often the withdrawals are read again while one is on its way, and otherwise. */
-const POLL_MOVING_MS = 3000;
-const POLL_IDLE_MS = 15_000;
-
-const isMoving = (w: Withdrawal) =>
-  w.status === 'requested' || w.status === 'awaitingReview' || w.status === 'sent';
-
 /** The withdrawal page. */
 export default function WithdrawPage() {
   const id = useId();
@@ -52,22 +45,14 @@ export default function WithdrawPage() {
   const [fields, setFields] = useState<WithdrawFields>(EMPTY);
   const [errors, setErrors] = useState<WithdrawErrors>({});
   const [step, setStep] = useState<Step>({ name: 'edit' });
-  const [withdrawals, setWithdrawals] = useState<Withdrawal[]>([]);
+  // Live from the account's private stream: each state change shows as it happens.
+  const { items: withdrawals, reload: readWithdrawals } = useWalletActivity('withdrawals');
 
   useEffect(() => {
     void call('wallet.getNetworks', {}).then((reply) => {
       if (reply.status) setAssets(reply.assets);
     });
   }, []);
-
-  const readWithdrawals = useCallback(async () => {
-    const reply = await call('withdrawals.getMine', { limit: 20 });
-    if (reply.status) setWithdrawals(reply.withdrawals);
-    return reply.status && reply.withdrawals.some(isMoving);
-  }, []);
-
-  // Quickly while a withdrawal is on its way, so its state moves on screen.
-  useRepeatedRead(readWithdrawals, POLL_MOVING_MS, POLL_IDLE_MS);
 
   if (assets === null || load.state === 'loading') return <Loader label="Loading your wallets" />;
   if (load.state === 'error') {

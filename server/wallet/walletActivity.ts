@@ -1,0 +1,32 @@
+/**
+ * An account's newest deposits and withdrawals, as its private stream pushes them each time one
+ * moves (a confirmation more, credited, sent, confirmed …), so the deposit and withdrawal pages
+ * follow them live instead of asking again and again.
+ */
+import type { Deposit, Withdrawal } from '../../core/protocol.ts';
+import type { Queryable } from '../db.ts';
+import { depositToWire, selectDeposits } from './deposits/depositRows.ts';
+import { selectWithdrawals, withdrawalToWire } from './withdrawals/withdrawalRows.ts';
+
+/** How many of each the stream sends: what the pages list. */
+export const ACTIVITY_LIMIT = 20;
+
+/** The account's newest deposits and withdrawals, newest first. */
+export async function readWalletActivity(
+  db: Queryable,
+  userId: number,
+): Promise<{ deposits: Deposit[]; withdrawals: Withdrawal[] }> {
+  const [deposits, withdrawals] = await Promise.all([
+    selectDeposits(db)
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(ACTIVITY_LIMIT)
+      .execute(),
+    selectWithdrawals(db)
+      .where('w.user_id', '=', userId)
+      .orderBy('w.id', 'desc')
+      .limit(ACTIVITY_LIMIT)
+      .execute(),
+  ]);
+  return { deposits: deposits.map(depositToWire), withdrawals: withdrawals.map(withdrawalToWire) };
+}

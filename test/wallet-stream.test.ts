@@ -1,0 +1,107 @@
+/**
+ * The wallet moves live on the account's private stream: a transfer reaches the recipient as
+ * their wallets sent again with the amount in, and a deposit's confirmations climb, then its
+ * credit arrives, without the page asking.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import {
+  type Deposit,
+  MARKET_SOCKET_PATH,
+  type MarketServerMessage,
+  type Wallet,
+} from '../core/protocol.ts';
+import { createServer } from '../server/app.ts';
+import type { Database } from '../server/db.ts';
+import { openDatabase } from '../server/db.ts';
+import { fundedAccount, ok, signUp, testConfig } from '../server/testing.ts';
+import { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
+import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
+import { waitFor } from './waitFor.ts';
+
+describe('the wallet on the private stream', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let base: string;
+  let blocks: BlockProducer;
+
+  before(async () => {
+    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    const config = testConfig({ API_RATE_LIMIT: '0' });
+    const balanceChanges = new BalanceChanges();
+    app = await createServer(config, db, { balanceChanges });
+    blocks = new BlockProducer(db, config.wallet, app.log, balanceChanges);
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it('sends the recipient their wallets with the transfer in', async () => {
+    const sender = await fundedAccount(app, db, { BTC: '1' });
+    const recipient = await signUp(app);
+    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token: recipient.token });
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
+    );
+    const wallets: Wallet[][] = [];
+    socket.on('message', (data) => {
+      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
+    await waitFor('the account snapshot', () => wallets.length === 1);
+
+    await ok(
+      app,
+      'transfers.send',
+      { to: recipient.user.email, ticker: 'BTC', amount: '0.25', idempotencyKey: 'stream-test-1' },
+      { token: sender.token },
+    );
+    await waitFor('wallets sent again after the transfer', () => wallets.length > 1);
+    const btc = wallets.at(-1)?.find((wallet) => wallet.ticker === 'BTC');
+    assert.equal(btc?.available, '0.25');
+    socket.close();
+  });
+
+  it('sends a deposit climbing through its confirmations, then credited, with the wallet', async () => {
+    const { token } = await signUp(app);
+    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token });
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
+    );
+    const activity: Deposit[][] = [];
+    const wallets: Wallet[][] = [];
+    socket.on('message', (data) => {
+      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (message.type === 'walletActivity') activity.push(message.deposits);
+        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
+    await waitFor('the account snapshot', () => wallets.length === 1);
+
+    await ok(app, 'deposits.faucet', { asset: 'BTC', network: 'BTC', amount: '0.005' }, { token });
+    const newest = () => activity.at(-1)?.[0];
+    // Bitcoin wants 2 confirmations: the block with the transfer, then one more.
+    await blocks.tick();
+    await waitFor('the deposit seen with 1 confirmation', () => newest()?.confirmations === 1);
+    assert.equal(newest()?.status, 'pending');
+    await blocks.tick();
+    await waitFor('the deposit credited', () => newest()?.status === 'credited');
+    assert.equal(newest()?.amount, '0.005');
+    await waitFor(
+      'the wallet sent again with the deposit in',
+      () => wallets.at(-1)?.find((wallet) => wallet.ticker === 'BTC')?.available === '0.005',
+    );
+    socket.close();
+  });
+});
