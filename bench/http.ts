@@ -43,6 +43,8 @@ export async function benchHttp(seconds = 10) {
     DATA_DIR: dir,
     LOG_LEVEL: 'silent',
     DEMO_ACCOUNT: 'off',
+    // The API alone: the demo market's traders would share the server's one core and database.
+    DEMO_MARKET: 'off',
     // The load comes from one IP by design; the per-IP API limit would turn it into 429s.
     API_RATE_LIMIT: '0',
   });

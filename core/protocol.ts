@@ -5,12 +5,14 @@
  */
 
 export * from './protocol/accounts.ts';
+export * from './protocol/addressBook.ts';
 export * from './protocol/deposits.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/wallet.ts';
 export * from './protocol/withdrawals.ts';
 
 import type { AccountMethods } from './protocol/accounts.ts';
+import type { AddressBookMethods } from './protocol/addressBook.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
 import type {
   AssetNetworks,
@@ -389,7 +391,11 @@ export interface OwnTrade {
   time: string;
 }
 
-export interface Methods extends AccountMethods, DepositMethods, WithdrawalMethods {
+export interface Methods
+  extends AccountMethods,
+    AddressBookMethods,
+    DepositMethods,
+    WithdrawalMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
     result: { token: string; user: User };

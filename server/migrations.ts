@@ -17,6 +17,7 @@ import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
 import { spotMigration } from './trading/migration.ts';
+import { addressBookMigration } from './wallet/addressBook/migration.ts';
 import { devnetMigration } from './wallet/devnet/migration.ts';
 import { transfersMigration } from './wallet/transfersMigration.ts';
 import { withdrawalsMigration } from './wallet/withdrawals/migration.ts';
@@ -207,6 +208,7 @@ export const migrations: Record<string, Migration> = {
   '0009_devnet': devnetMigration,
   '0011_ledger_entry_accounts': ledgerEntryAccountsMigration,
   '0012_withdrawals': withdrawalsMigration,
+  '0013_address_book': addressBookMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

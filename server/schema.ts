@@ -4,6 +4,7 @@
  * int8 as numbers, timestamptz as Date, jsonb parsed.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
 import type { WithdrawalTables } from './wallet/withdrawals/WithdrawalsTable.ts';
 
@@ -54,6 +55,10 @@ export interface UsersTable {
   two_factor_off_at: Date | null;
   /** When the password was last changed: withdrawals pause for a while after it. */
   password_changed_at: Date | null;
+  /** Withdrawals go only to saved addresses that have waited (see wallet/addressBook). */
+  address_book_only: Generated<boolean>;
+  /** When withdrawing only to saved addresses was last turned off: withdrawals pause after it. */
+  address_book_off_at: Date | null;
 }
 
 /** Sign-in sessions; only the SHA-256 of a token is stored. */
@@ -317,7 +322,7 @@ export interface TransfersTable {
   created_at: Auto<Date>;
 }
 
-export interface Schema extends DevnetTables, WithdrawalTables {
+export interface Schema extends AddressBookTables, DevnetTables, WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
   two_factor_secrets: TwoFactorSecretsTable;

@@ -2,6 +2,8 @@
  * Every API method the server answers, with its access level. A method of protocol.ts missing
  * here is not built yet and answers 'Unknown method'.
  */
+
+import { addressBookMethods } from './addressBook.ts';
 import { currencyMethods } from './currencies.ts';
 import { depositMethods } from './deposits.ts';
 import { devnetMethods } from './devnet.ts';
@@ -36,6 +38,7 @@ export const methods: readonly Method[] = [
   ...transferMethods,
   ...walletMethods,
   ...withdrawalMethods,
+  ...addressBookMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -113,15 +113,39 @@ export async function readCandles(
   );
 }
 
+/** The charts last built per database, and what they were built from. */
+const builtCharts = new WeakMap<object, { key: string; charts: Promise<Map<Ticker, number[]>> }>();
+
 /**
  * Each traded asset's wallet chart over the last CHART_HOURS hours: its price as they began, then
  * every hour's close. An asset whose pair has never traded is left out, so it keeps its seeded
  * chart. The points are numbers for drawing only; money stays in decimal strings.
+ *
+ * Every signed-in page asks for them (users.getInfo, the wallets), and building them groups a
+ * day of trades: they are built again only when a trade was made or the hour turned since the
+ * last time, which is all they depend on.
  */
 export async function priceCharts(
   db: Queryable,
   now: number = Date.now(),
 ): Promise<Map<Ticker, number[]>> {
+  const newest = await db
+    .selectFrom('trades')
+    .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+    .executeTakeFirstOrThrow();
+  const key = `${newest.id} ${Math.floor(now / HOUR_MS)}`;
+  const built = builtCharts.get(db);
+  if (built?.key === key) return built.charts;
+  const charts = buildPriceCharts(db, now);
+  builtCharts.set(db, { key, charts });
+  // A failed build is not kept: the next call tries again.
+  charts.catch(() => {
+    if (builtCharts.get(db)?.charts === charts) builtCharts.delete(db);
+  });
+  return charts;
+}
+
+async function buildPriceCharts(db: Queryable, now: number): Promise<Map<Ticker, number[]>> {
   const start = Math.floor(now / HOUR_MS) * HOUR_MS - (CHART_HOURS - 1) * HOUR_MS;
   const rows = await candleRows(db, PAIR_SYMBOLS, HOUR_MS, start, now);
   const opening = await pricesBefore(db, start);

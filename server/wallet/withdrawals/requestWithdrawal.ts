@@ -13,11 +13,13 @@ import type { Config } from '../../config.ts';
 import { DomainError } from '../../DomainError.ts';
 import type { Queryable } from '../../db.ts';
 import { insufficient, post } from '../../ledger.ts';
+import { refuseUnsavedDestination } from '../addressBook/addressBook.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
 import { NETWORKS } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
 import { chainAdapters } from '../deposits/chainAdapters.ts';
+import { utcMinute } from '../utcMinute.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
 /** How long withdrawals pause after a password change or after two-factor is turned off. */
@@ -46,6 +48,8 @@ interface AccountState {
   two_factor: boolean;
   password_changed_at: Date | null;
   two_factor_off_at: Date | null;
+  address_book_only: boolean;
+  address_book_off_at: Date | null;
 }
 
 /** A request checked and normalised: what is stored and compared on a retry. */
@@ -70,6 +74,9 @@ export async function requestWithdrawal(
   if (earlier) return sameOrRefused(earlier, checked);
   const account = await readAccount(ctx.db, userId, false);
   refuseWhenPaused(account, now);
+  if (account.address_book_only) {
+    await refuseUnsavedDestination(ctx.db, userId, checked.on.network, checked.destination, now);
+  }
   if (account.two_factor) {
     // Checked first without a lock, so a request refused anyway does not use up the code.
     await valuation(ctx.db, ctx, userId, request.asset, checked.total, account);
@@ -88,7 +95,11 @@ export async function requestWithdrawal(
     const id = await ctx.db.transaction().execute(async (trx) => {
       // Locked, so two requests at once are counted against the limit one after the other, and
       // a flag switched off by staff a moment ago applies.
-      refuseWhenPaused(await readAccount(trx, userId, true), now);
+      const locked = await readAccount(trx, userId, true);
+      refuseWhenPaused(locked, now);
+      if (locked.address_book_only) {
+        await refuseUnsavedDestination(trx, userId, checked.on.network, checked.destination, now);
+      }
       const value = await valuation(trx, ctx, userId, request.asset, checked.total, account);
       const row = await trx
         .insertInto('withdrawals')
@@ -169,6 +180,8 @@ async function readAccount(db: Queryable, userId: number, lock: boolean): Promis
       'two_factor',
       'password_changed_at',
       'two_factor_off_at',
+      'address_book_only',
+      'address_book_off_at',
     ])
     .where('id', '=', userId);
   return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
@@ -182,23 +195,17 @@ function refuseWhenPaused(account: AccountState, now: Date): void {
   const pauses: [Date | null, string][] = [
     [account.password_changed_at, 'a password change'],
     [account.two_factor_off_at, 'two-factor authentication is turned off'],
+    [account.address_book_off_at, 'withdrawing only to saved addresses is turned off'],
   ];
   for (const [since, what] of pauses) {
     if (since === null) continue;
     const until = new Date(since.getTime() + WITHDRAWAL_PAUSE_MS);
     if (until > now) {
       throw new DomainError(
-        `Withdrawals pause for 24 hours after ${what}, to protect your account. You can withdraw again from ${utc(until)}.`,
+        `Withdrawals pause for 24 hours after ${what}, to protect your account. You can withdraw again from ${utcMinute(until)}.`,
       );
     }
   }
-}
-
-/** "2026-11-23 15:51 UTC", rounded up so the time given is never too early. */
-function utc(date: Date): string {
-  const minute = 60_000;
-  const up = new Date(Math.ceil(date.getTime() / minute) * minute);
-  return `${up.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**
