@@ -1,9 +1,12 @@
 /**
  * The wallet end to end on the built-in devnet: test coins from the deposit page's faucet climb
  * through their confirmation and are credited; sent to a second account holder, they show on
- * that person's open overview without a reload, with the note, in both histories.
+ * that person's open overview without a reload, with the note, in both histories. With two-factor
+ * on, a withdrawal asks for the app's code, refuses a wrong one, and goes out with the right one,
+ * its state moving to Confirmed on the open page.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { totpCode } from '../../server/accounts/totp.ts';
 import { MONEY, preAcceptCookies } from './shellHelpers.ts';
 
 /** Signs a fresh account up in a page of its own and returns the page and the email. */
@@ -71,4 +74,68 @@ test('devnet deposit confirms and is credited; a transfer reaches the other acco
   await expect(
     alice.page.getByTestId('history-entry').filter({ hasText: 'For the tickets' }),
   ).toContainText('−1.5');
+});
+
+/** Turns two-factor on from the Settings page and returns the manual key, as an app would keep it. */
+async function turnOnTwoFactor(page: Page): Promise<string> {
+  await page.goto('/account/profile');
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  const key = ((await page.locator('.two-factor-key').textContent()) ?? '').replace(/\s/g, '');
+  await page.getByLabel('Code from the app').fill(totpCode(key, Date.now()));
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+  await expect(page.getByTestId('two-factor-state')).toHaveText('Status: On');
+  return key;
+}
+
+/** Test XRP from the deposit page's faucet, waited for until credited. */
+async function depositTestXrp(page: Page) {
+  await page.goto('/account/deposit');
+  await page.getByLabel('Asset').selectOption('XRP');
+  await page.getByRole('button', { name: 'Get test XRP' }).click();
+  await expect(page.getByTestId('deposit-status').first()).toHaveText('Credited', {
+    timeout: 30_000,
+  });
+}
+
+test('a withdrawal with two-factor on needs the code, refuses a wrong one, and confirms live', {
+  tag: MONEY,
+}, async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { page } = await newAccountHolder(browser, baseURL);
+  const key = await turnOnTwoFactor(page);
+  await depositTestXrp(page);
+
+  await page.goto('/account/withdraw');
+  // The withdrawal form, apart from the address book's form on the same page.
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Review withdrawal' }) });
+  await form.getByLabel('Asset').selectOption('XRP');
+  await form.getByLabel('Address', { exact: true }).fill('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh');
+  await form.getByLabel('Destination tag', { exact: true }).fill('20260');
+  await form.getByLabel('Amount the address receives (XRP)').fill('10');
+  const code = form.getByLabel('Two-factor code');
+  // The code that turned two-factor on is spent: a wrong one first, then the app's next one.
+  const next = totpCode(key, Date.now() + 30_000);
+  await code.fill(String((Number(next) + 500_000) % 1_000_000).padStart(6, '0'));
+  await page.getByRole('button', { name: 'Review withdrawal' }).click();
+  await expect(page.getByTestId('withdraw-receives')).toHaveText('10 XRP');
+  await expect(page.getByTestId('withdraw-total')).toHaveText('10.2 XRP');
+  await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Check your authenticator app and try again.',
+  );
+  await expect(page.getByTestId('withdrawal-row')).toHaveCount(0);
+
+  // The review's own Change button (the address book has controls of its own on this page).
+  await page.locator('.transfer-review').getByRole('button', { name: 'Change' }).click();
+  await code.fill(next);
+  await page.getByRole('button', { name: 'Review withdrawal' }).click();
+  await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByRole('status')).toContainText('Withdrawal of 10 XRP requested');
+  // Nothing is reloaded: the private stream moves the state from Requested to Confirmed.
+  await expect(page.getByTestId('withdrawal-status').first()).toHaveText('Confirmed', {
+    timeout: 30_000,
+  });
 });
