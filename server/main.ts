@@ -64,7 +64,8 @@ if (config.demo !== null) log(`Demo account: ${config.demo.email} / ${config.dem
 if (config.staff !== null) log(`Staff account: ${config.staff.email}`);
 // Here rather than in createServer: a test's server makes a block only when the test asks.
 const blocks = anyChain(config.wallet)
-  ? BlockProducer.start(db, config.wallet, app.log, balanceChanges)
+  ? // On PostgreSQL other servers may share the database: they take turns keeping the clock.
+    BlockProducer.start(db, config.wallet, app.log, balanceChanges, config.databaseUrl !== null)
   : null;
 if (config.wallet.devnet)
   log('Devnet: on (test coins only; faucet: npm run devnet -- send BTC <address> 0.01)');

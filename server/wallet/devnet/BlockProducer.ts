@@ -5,6 +5,7 @@
  * and settles what the chain confirmed. Tests call `tick` themselves instead of waiting for the
  * timer.
  */
+import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
@@ -16,6 +17,8 @@ import { Devnet } from './Devnet.ts';
 /** See the file comment. */
 export class BlockProducer {
   private readonly devnet: Devnet | null;
+  /** Time between blocks, less a tenth: the least a tick leaves between two of them when shared. */
+  private readonly gapMs: number;
   private readonly watcher: DepositWatcher;
   private readonly sender: WithdrawalSender;
   private timer: NodeJS.Timeout | null = null;
@@ -23,12 +26,15 @@ export class BlockProducer {
   private stopped = false;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     wallet: Config['wallet'],
     private readonly log: WatcherLog,
     balanceChanges?: BalanceChanges,
+    /** Several servers may share this database (PostgreSQL): they take turns, see `tick`. */
+    private readonly shared = false,
   ) {
     this.devnet = wallet.devnet ? new Devnet(db) : null;
+    this.gapMs = shared ? wallet.devnetBlockMs * 0.9 : 0;
     const adapters = chainAdapters(db, wallet);
     this.watcher = new DepositWatcher(db, [...adapters.values()], log, balanceChanges);
     this.sender = new WithdrawalSender(db, adapters, log, balanceChanges);
@@ -40,15 +46,32 @@ export class BlockProducer {
     wallet: Config['wallet'],
     log: WatcherLog,
     balanceChanges?: BalanceChanges,
+    shared = false,
   ): BlockProducer {
-    const producer = new BlockProducer(db, wallet, log, balanceChanges);
+    const producer = new BlockProducer(db, wallet, log, balanceChanges, shared);
     producer.schedule(wallet.devnetBlockMs);
     return producer;
   }
 
-  /** Mines one devnet block, then credits what the chains confirmed and moves withdrawals. */
-  async tick(): Promise<WatchReport> {
-    await this.devnet?.mine();
+  /**
+   * Mines one devnet block, then credits what the chains confirmed and moves withdrawals. Shared,
+   * one server ticks at a time (the others skip while it holds the lock: a hot wallet's nonces
+   * must not be handed out twice), and a block comes only once its interval has passed since
+   * the last, however many servers keep the clock. Null when another server was ticking.
+   */
+  async tick(): Promise<WatchReport | null> {
+    if (!this.shared) return this.tickAlone();
+    // PostgreSQL only: the lock lives as long as this transaction, on a connection of its own,
+    // while the tick's work uses others (PGlite has one connection, and is never shared).
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ leader: boolean }>`
+        select pg_try_advisory_xact_lock(hashtext('wallet clock')) as leader`.execute(trx);
+      return rows[0]?.leader ? this.tickAlone() : null;
+    });
+  }
+
+  private async tickAlone(): Promise<WatchReport> {
+    await this.devnet?.mine(undefined, this.gapMs);
     const report = await this.watcher.run();
     await this.sender.run();
     return report;

@@ -44,8 +44,12 @@ export interface DevnetTransaction {
 export class Devnet {
   constructor(private readonly db: Queryable) {}
 
-  /** Mines one block on each network: the transactions waiting are in it. */
-  async mine(networks: readonly NetworkId[] = DEVNET_NETWORKS): Promise<void> {
+  /**
+   * Mines one block on each network: the transactions waiting are in it. With `gapMs`, only on
+   * networks whose last block is at least that old (servers sharing a database each keep the
+   * clock; the chain still makes one block an interval).
+   */
+  async mine(networks: readonly NetworkId[] = DEVNET_NETWORKS, gapMs = 0): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('devnet_chains')
@@ -56,6 +60,7 @@ export class Devnet {
       await sql`with tips as (
           update devnet_chains set height = height + 1, mined_at = now()
           where network in (${sql.join(networks)})
+            and mined_at <= now() - make_interval(secs => ${gapMs / 1000})
           returning network, height, mined_at)
         update devnet_transactions t set block_height = tips.height, mined_at = tips.mined_at
         from tips where t.network = tips.network and t.block_height is null`.execute(trx);
