@@ -11,7 +11,6 @@ import {
 } from '../core/index.ts';
 import { App } from './App.tsx';
 import { capturePixelId } from './effects/pixelId.ts';
-import { startPush } from './effects/push.ts';
 import './styles.css';
 
 /** The codec key the server wrote into the page; the development key when served by Vite. */
@@ -25,7 +24,8 @@ rememberQueryParams(window.location.search);
 capturePixelId(window.location.search);
 loadCookieAcceptance();
 void loadCurrencies();
-startPush();
+// Its own small chunk: the service worker and push wait for nothing on the first render.
+void import('./effects/push.ts').then((push) => push.startPush());
 
 const root = document.getElementById('root');
 if (root) {
