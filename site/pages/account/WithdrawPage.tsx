@@ -2,9 +2,10 @@
  * `/account/withdraw`: send an asset to an address on one of its networks. The network's fee and
  * what the address receives are shown before confirming; the two-factor code is asked for when
  * two-factor is on; one idempotency key per confirmation means "Try again" never sends twice.
- * Below, the account's withdrawals with their state, cancellable until they are sent.
+ * Below, the account's withdrawals with their state, cancellable until they are sent, and the
+ * address book: its saved addresses fill the form, and may be the only ones it sends to.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
   type AssetNetworks,
@@ -14,9 +15,13 @@ import {
   type Withdrawal,
 } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
+import { AddressBookSection } from './AddressBookSection.tsx';
 import { AssetNetworkPicker } from './AssetNetworkPicker.tsx';
+import { addressAllowed, bookNetworks, findSaved } from './addressBook.ts';
+import { SavedAddressPicker } from './SavedAddressPicker.tsx';
 import { newIdempotencyKey } from './transferForm.ts';
 import { useAccountWallets } from './useAccountWallets.ts';
+import { useAddressBook } from './useAddressBook.ts';
 import { useWalletActivity } from './useWalletActivity.ts';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import {
@@ -39,6 +44,8 @@ export default function WithdrawPage() {
   const id = useId();
   const { is2FA } = useSnapshot(user);
   const { load } = useAccountWallets();
+  const addressBook = useAddressBook();
+  const addLabel = useRef<HTMLInputElement>(null);
   const [assets, setAssets] = useState<AssetNetworks[] | null>(null);
   const [asset, setAsset] = useState<Ticker>('USDT');
   const [network, setNetwork] = useState('');
@@ -66,17 +73,28 @@ export default function WithdrawPage() {
   const networks = assets.find((a) => a.asset === asset)?.networks ?? [];
   const info = networks.find((n) => n.network === network) ?? networks[0];
   const available = load.wallets.find((w) => w.ticker === asset)?.available ?? '0';
+  const book = addressBook.load.state === 'ready' ? addressBook.load.book : null;
+  const saved = findSaved(book?.addresses ?? [], info?.network ?? '', fields.address, fields.tag);
   const terms = {
     available,
     fee: info?.withdrawalFee ?? '0',
     minWithdrawal: info?.minWithdrawal ?? '0',
     tagName: info?.tagName ?? null,
     needsCode: is2FA,
+    onlySaved: book?.onlySaved ?? false,
   };
 
   function review(event: FormEvent) {
     event.preventDefault();
-    const found = validateWithdrawal(fields, terms);
+    // Only saved addresses allowed: one typed before the switch was turned on does not count.
+    const allowed = addressAllowed(
+      book,
+      info?.network ?? '',
+      fields.address,
+      fields.tag,
+      addressBook.now,
+    );
+    const found = validateWithdrawal(allowed ? fields : { ...fields, address: '' }, terms);
     setErrors(found);
     if (Object.keys(found).length === 0) {
       setStep({ name: 'review', key: newIdempotencyKey(), pending: false, error: '' });
@@ -138,39 +156,54 @@ export default function WithdrawPage() {
             }}
             onNetwork={setNetwork}
           />
-          <div className="field">
-            <label htmlFor={`${id}-address`}>Address</label>
-            <input
-              id={`${id}-address`}
-              autoComplete="off"
-              spellCheck={false}
-              value={fields.address}
-              onChange={(event) => set({ address: event.target.value })}
-              {...invalid('address')}
-            />
-            {fieldError('address')}
-          </div>
-          {terms.tagName !== null && (
-            <div className="field">
-              <label htmlFor={`${id}-tag`}>{terms.tagName}</label>
-              <input
-                id={`${id}-tag`}
-                inputMode="numeric"
-                autoComplete="off"
-                value={fields.tag}
-                onChange={(event) => set({ tag: event.target.value })}
-                {...invalid('tag')}
-              />
-              <label className="checkbox">
+          <SavedAddressPicker
+            book={book}
+            network={info?.network ?? ''}
+            tagName={terms.tagName}
+            fields={fields}
+            now={addressBook.now}
+            errors={errors}
+            errorId={(name) => `${id}-${name}-error`}
+            onPick={set}
+            onAddNew={() => addLabel.current?.focus()}
+          />
+          {!terms.onlySaved && (
+            <>
+              <div className="field">
+                <label htmlFor={`${id}-address`}>Address</label>
                 <input
-                  type="checkbox"
-                  checked={fields.withoutTag}
-                  onChange={(event) => set({ withoutTag: event.target.checked })}
-                />{' '}
-                The receiving wallet needs no {terms.tagName.toLowerCase()}
-              </label>
-              {fieldError('tag')}
-            </div>
+                  id={`${id}-address`}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={fields.address}
+                  onChange={(event) => set({ address: event.target.value })}
+                  {...invalid('address')}
+                />
+                {fieldError('address')}
+              </div>
+              {terms.tagName !== null && (
+                <div className="field">
+                  <label htmlFor={`${id}-tag`}>{terms.tagName}</label>
+                  <input
+                    id={`${id}-tag`}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    value={fields.tag}
+                    onChange={(event) => set({ tag: event.target.value })}
+                    {...invalid('tag')}
+                  />
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={fields.withoutTag}
+                      onChange={(event) => set({ withoutTag: event.target.checked })}
+                    />{' '}
+                    The receiving wallet needs no {terms.tagName.toLowerCase()}
+                  </label>
+                  {fieldError('tag')}
+                </div>
+              )}
+            </>
           )}
           <div className="field">
             <label htmlFor={`${id}-amount`}>Amount the address receives ({asset})</label>
@@ -222,6 +255,7 @@ export default function WithdrawPage() {
           <dl>
             <dt>To</dt>
             <dd>
+              {saved && `${saved.label}: `}
               {fields.address.trim()}
               {fields.tag.trim() && ` (${terms.tagName}: ${fields.tag.trim()})`}
             </dd>
@@ -280,6 +314,12 @@ export default function WithdrawPage() {
         </div>
       )}
       <WithdrawalList withdrawals={withdrawals} onCancel={(w) => void cancel(w)} />
+      <AddressBookSection
+        handle={addressBook}
+        networks={bookNetworks(assets)}
+        preferredNetwork={info?.network ?? ''}
+        labelRef={addLabel}
+      />
     </section>
   );
 }

@@ -47,6 +47,9 @@ describe('the withdrawal form', () => {
       'The minimum withdrawal is 1.',
     );
     expect(validateWithdrawal({ ...fields, address: '' }, terms)).to.have.property('address');
+    expect(
+      validateWithdrawal({ ...fields, address: '' }, { ...terms, onlySaved: true }).address,
+    ).to.equal('Choose one of your saved addresses that is usable now.');
   });
 
   it('asks for the tag where the network has one, unless the wallet needs none', () => {

@@ -27,6 +27,8 @@ export interface WithdrawTerms {
   tagName: string | null;
   /** Whether a two-factor code must come with it. */
   needsCode: boolean;
+  /** Whether the address must be one of the saved ones (picked, not typed). */
+  onlySaved?: boolean;
 }
 
 /** Decimals both sides are compared at: the ledger's. */
@@ -51,7 +53,11 @@ export function maxWithdrawal(available: string, fee: string): string {
 /** The problems of a withdrawal of `fields` on these terms. */
 export function validateWithdrawal(fields: WithdrawFields, terms: WithdrawTerms): WithdrawErrors {
   const errors: WithdrawErrors = {};
-  if (fields.address.trim() === '') errors.address = 'Enter the address to send to.';
+  if (fields.address.trim() === '') {
+    errors.address = terms.onlySaved
+      ? 'Choose one of your saved addresses that is usable now.'
+      : 'Enter the address to send to.';
+  }
   if (terms.tagName !== null && fields.tag.trim() === '' && !fields.withoutTag) {
     errors.tag = `Enter the ${terms.tagName.toLowerCase()}, or confirm the receiving wallet needs none.`;
   } else if (fields.tag.trim() !== '' && !/^\d{1,10}$/.test(fields.tag.trim())) {

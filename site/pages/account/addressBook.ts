@@ -1,0 +1,104 @@
+/**
+ * The address book's rules as the withdrawal page applies them: which networks an address can be
+ * saved for, when a saved address may be used, and the cheap checks of the add form. The server
+ * checks everything again, the address itself included.
+ */
+import type { AddressBook, AssetNetworks, NetworkInfo, SavedAddress } from '../../../core/index.ts';
+
+/** The longest label the protocol allows. */
+export const LABEL_MAX = 40;
+
+/** A network an address can be saved for: its id, its name and the name of its tag, if any. */
+export type BookNetwork = Pick<NetworkInfo, 'network' | 'name' | 'tagName'>;
+
+/** Every network of every asset, once each, in the order the assets offer them. */
+export function bookNetworks(assets: readonly AssetNetworks[]): BookNetwork[] {
+  const seen = new Map<string, BookNetwork>();
+  for (const { networks } of assets) {
+    for (const { network, name, tagName } of networks) {
+      if (!seen.has(network)) seen.set(network, { network, name, tagName });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Whether withdrawals to `saved` may start at `now` (ms since the epoch). */
+export function isUsable(saved: SavedAddress, now: number): boolean {
+  return Date.parse(saved.usableFrom) <= now;
+}
+
+/** The saved address of `network` that `address` and `tag` are, if any. */
+export function findSaved(
+  addresses: readonly SavedAddress[],
+  network: string,
+  address: string,
+  tag: string,
+): SavedAddress | undefined {
+  const wanted = address.trim();
+  const wantedTag = tag.trim();
+  return addresses.find(
+    (saved) =>
+      saved.network === network &&
+      saved.address === wanted &&
+      (saved.tag === null ? '' : String(saved.tag)) === wantedTag,
+  );
+}
+
+/**
+ * Whether the withdrawal form may send to `address` (and `tag`) on `network`: any address, or,
+ * when the account withdraws only to saved addresses, a saved one that is usable at `now`.
+ */
+export function addressAllowed(
+  book: AddressBook | null,
+  network: string,
+  address: string,
+  tag: string,
+  now: number,
+): boolean {
+  if (!book?.onlySaved) return true;
+  const saved = findSaved(book.addresses, network, address, tag);
+  return saved !== undefined && isUsable(saved, now);
+}
+
+/** What the add form holds. */
+export interface SavedAddressFields {
+  label: string;
+  address: string;
+  tag: string;
+  code: string;
+}
+
+/** A message per add-form field that needs fixing. */
+export type SavedAddressErrors = Partial<Record<keyof SavedAddressFields, string>>;
+
+/** The problems of saving `fields` on a network whose tag is `tagName` (or none). */
+export function validateSavedAddress(
+  fields: SavedAddressFields,
+  terms: { tagName: string | null; needsCode: boolean },
+): SavedAddressErrors {
+  const errors: SavedAddressErrors = {};
+  const label = fields.label.trim();
+  if (label === '') errors.label = 'Give the address a name you will recognise.';
+  else if (label.length > LABEL_MAX) {
+    errors.label = `Keep the name to ${LABEL_MAX} characters.`;
+  }
+  if (fields.address.trim() === '') errors.address = 'Enter the address to save.';
+  const tag = fields.tag.trim();
+  if (terms.tagName !== null && tag !== '' && !/^\d{1,10}$/.test(tag)) {
+    errors.tag = 'A tag is a whole number.';
+  }
+  if (terms.needsCode && fields.code.trim() === '') {
+    errors.code = 'Enter the code from your authenticator app, or a recovery code.';
+  }
+  return errors;
+}
+
+/** An ISO time as the person's browser writes local times. */
+export function localTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}
+
+/** A long address cut to its ends ("0x71C7…976F"), for a select's option. */
+export function shortAddress(address: string): string {
+  return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
