@@ -17,12 +17,8 @@ import type { Database } from '../../server/db.ts';
 import { seededRandom } from '../seededRandom.ts';
 import { auditSpot, storedBooks } from './audit.ts';
 import { Journal, stillOpen } from './journal.ts';
-import {
-  type DatabasePlace,
-  serverEnv,
-  startServerProcess,
-  withDatabase,
-} from './serverProcess.ts';
+import { runKillRounds } from './killRounds.ts';
+import { type DatabasePlace, serverEnv, withDatabase } from './serverProcess.ts';
 import { callApi, prepareTraders, StepStream, type Trader } from './traders.ts';
 
 /** How a fault run goes. */
@@ -53,7 +49,6 @@ export interface FaultFigures {
 
 /** Runs the traders against the server, killing it `kills` times; see the file comment. */
 export async function runFaults(options: FaultOptions): Promise<FaultFigures> {
-  const random = seededRandom(options.seed);
   const traders = await withDatabase(options.place, (db) =>
     prepareTraders(db, loadConfig(serverEnv(options.place)), options.traders),
   );
@@ -62,51 +57,39 @@ export async function runFaults(options: FaultOptions): Promise<FaultFigures> {
   );
   const openOf = traders.map((): SpotOrder[] => []);
   const journal = new Journal();
-  const problems: string[] = [];
-  const restarts: number[] = [];
   let expectedBooks = new Map<PairSymbol, BookDepth>();
   let committed = new Map<string, number>();
   let inFlight = 0;
   let inFlightCommitted = 0;
+  let trades = 0;
 
-  for (let round = 0; round <= options.kills; round += 1) {
-    const server = await startServerProcess(options.place);
-    restarts.push(server.startMs);
-    if (round > 0) {
-      problems.push(...(await compareBooks(server.url, expectedBooks, round)));
-      problems.push(...(await placeAgain(server.url, journal, committed, openOf, traders)));
-    }
-    if (round === options.kills) {
-      await server.stop();
-    } else {
-      const [min, max] = options.killAfterMs;
-      const killing = delay(min + random() * (max - min)).then(() => server.kill());
+  const outcome = await runKillRounds(options, {
+    async started(url, round) {
+      if (round === 0) return [];
+      return [
+        ...(await compareBooks(url, expectedBooks, round)),
+        ...(await placeAgain(url, journal, committed, openOf, traders)),
+      ];
+    },
+    async traffic(url) {
       await Promise.all(
         traders.map((trader, i) =>
-          trade(server.url, trader, streams[i] as StepStream, openOf, i, journal),
+          trade(url, trader, streams[i] as StepStream, openOf, i, journal),
         ),
       );
-      await killing;
-    }
-    const inRound = journal.inFlight;
-    await withDatabase(options.place, async (db) => {
-      for (const problem of await auditSpot(db)) problems.push(`after kill ${round}: ${problem}`);
-      for (const problem of await journal.check(db))
-        problems.push(`after kill ${round}: ${problem}`);
+    },
+    async audit(db) {
+      const inRound = journal.inFlight;
+      const problems = [...(await auditSpot(db)), ...(await journal.check(db))];
       expectedBooks = await storedBooks(db);
       committed = await committedClientIds(db, journal);
-    });
-    inFlight += inRound.length;
-    inFlightCommitted += inRound.filter((f) =>
-      committed.has(`${f.trader.userId}:${f.step.params.clientOrderId}`),
-    ).length;
-  }
-  const trades = await withDatabase(options.place, async (db) => {
-    const row = await db
-      .selectFrom('trades')
-      .select((t) => t.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      inFlight += inRound.length;
+      inFlightCommitted += inRound.filter((f) =>
+        committed.has(`${f.trader.userId}:${f.step.params.clientOrderId}`),
+      ).length;
+      trades = await countTrades(db);
+      return problems;
+    },
   });
   return {
     kills: options.kills,
@@ -116,9 +99,17 @@ export async function runFaults(options: FaultOptions): Promise<FaultFigures> {
     trades,
     inFlight,
     inFlightCommitted,
-    restartMs: median(restarts.slice(1)),
-    problems,
+    restartMs: outcome.restartMs,
+    problems: outcome.problems,
   };
+}
+
+async function countTrades(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('trades')
+    .select((t) => t.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** One trader's loop until the server stops answering; a placement then in flight is journaled. */
@@ -214,13 +205,4 @@ export function scratchDataDir(): { place: DatabasePlace; remove(): void } {
     place: { dataDir: join(dir, 'db') },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }

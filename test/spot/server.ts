@@ -1,17 +1,26 @@
 /**
- * The server as `npm start` runs it, minus the site build: the fault test kills this process with
- * SIGKILL and the placement bench loads it, each from another process. Configured by the
- * environment like `npm start`; prints `listening <url>` once it serves.
+ * The server as `npm start` runs it, minus the site build: the fault tests kill this process with
+ * SIGKILL and the benches load it, each from another process. Configured by the environment like
+ * `npm start` (with the devnet on, it makes a block every DEVNET_BLOCK_SECONDS); prints
+ * `listening <url>` once it serves.
  */
 import { createServer, loadConfig, openDatabase } from '../../server/index.ts';
+import { BalanceChanges } from '../../server/wallet/BalanceChanges.ts';
+import { anyChain } from '../../server/wallet/deposits/chainAdapters.ts';
+import { BlockProducer } from '../../server/wallet/devnet/BlockProducer.ts';
 
 const config = loadConfig(process.env);
 const db = await openDatabase(config);
-const app = await createServer(config, db);
+const balanceChanges = new BalanceChanges();
+const app = await createServer(config, db, { balanceChanges });
 const address = await app.listen({ host: '127.0.0.1', port: config.port });
+const blocks = anyChain(config.wallet)
+  ? BlockProducer.start(db, config.wallet, app.log, balanceChanges)
+  : null;
 console.log(`listening ${address}`);
 
 const stop = async () => {
+  await blocks?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);

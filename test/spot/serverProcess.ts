@@ -23,14 +23,22 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The environment of a quiet server on the given database, with no rate limit on the API. */
-export function serverEnv(place: DatabasePlace): Record<string, string> {
+/**
+ * The environment of a quiet server on the given database, with no rate limit on the API and
+ * the devnet off (no blocks) unless `env`, applied over these, turns it on.
+ */
+export function serverEnv(
+  place: DatabasePlace,
+  env: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   return {
     LOG_LEVEL: 'silent',
     DEMO_ACCOUNT: 'off',
     API_RATE_LIMIT: '0',
     PORT: '0',
     SITE_DIR: '/nonexistent/site',
+    DEVNET: 'off',
+    ...env,
     ...('url' in place ? { DATABASE_URL: place.url } : { DATA_DIR: place.dataDir }),
   };
 }
@@ -38,13 +46,16 @@ export function serverEnv(place: DatabasePlace): Record<string, string> {
 /** How long a start may take before it counts as failed (PGlite start-up is seconds). */
 const START_LIMIT_MS = 120_000;
 
-/** Spawns the server and resolves once it prints its URL. */
-export async function startServerProcess(place: DatabasePlace): Promise<ServerProcess> {
+/** Spawns the server (`env` as in serverEnv) and resolves once it prints its URL. */
+export async function startServerProcess(
+  place: DatabasePlace,
+  env: Readonly<Record<string, string>> = {},
+): Promise<ServerProcess> {
   const started = performance.now();
   const { DATABASE_URL: _unused, ...parentEnv } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'spot', 'server.ts')], {
     cwd: REPO_ROOT,
-    env: { ...parentEnv, ...serverEnv(place) },
+    env: { ...parentEnv, ...serverEnv(place, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await listeningUrl(child);

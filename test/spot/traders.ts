@@ -30,17 +30,20 @@ export const TRADER_FUNDS: Readonly<Partial<Record<Ticker, string>>> = {
   USDT: '300000',
 };
 
-/** A funded account with a session token. */
+/** An account with a session token, funded unless it was made with no funds. */
 export interface Trader {
   userId: number;
   token: string;
+  email: string;
+  login: string;
 }
 
-/** Seeds the currencies and makes `count` funded traders with sessions. */
+/** Seeds the currencies and makes `count` traders with sessions, each given `funds`. */
 export async function prepareTraders(
   db: Database,
   config: Config,
   count: number,
+  funds: Readonly<Partial<Record<Ticker, string>>> = TRADER_FUNDS,
 ): Promise<Trader[]> {
   await seed(db, config);
   const traders: Trader[] = [];
@@ -54,7 +57,7 @@ export async function prepareTraders(
       domain: 'localhost',
       referredBy: null,
     });
-    for (const [ticker, amount] of Object.entries(TRADER_FUNDS)) {
+    for (const [ticker, amount] of Object.entries(funds)) {
       await post(db, {
         from: { system: 'deposits' },
         to: { user: user.id },
@@ -63,7 +66,8 @@ export async function prepareTraders(
         reason: DEPOSIT_REASON,
       });
     }
-    traders.push({ userId: user.id, token: await createSession(db, user.id, '127.0.0.1', 1) });
+    const token = await createSession(db, user.id, '127.0.0.1', 1);
+    traders.push({ userId: user.id, token, email: user.email, login: user.login });
   }
   return traders;
 }
