@@ -9,6 +9,7 @@ import { writeReadmeSection } from './readme.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
 import { benchStreams, streamsTable } from './streams.ts';
+import { benchWalletFaults, walletFaultsTable } from './walletFaults.ts';
 import { benchWidgets, widgetTable } from './widgets.ts';
 
 const machine = `${cpus().length} cores, Node ${process.versions.node}`;
@@ -84,6 +85,10 @@ const spot = spotTables(await benchSpot(256, seconds, 10), machine);
 console.log(`\n${spot.placement}\n\n${spot.faults}`);
 writeReadmeSection('placement', spot.placement);
 writeReadmeSection('faults', spot.faults);
+
+const walletFaults = walletFaultsTable(await benchWalletFaults(10), machine);
+console.log(`\n${walletFaults}`);
+writeReadmeSection('walletfaults', walletFaults);
 
 const streams = streamsTable(await benchStreams(1000, seconds, 20), machine);
 console.log(`\n${streams}`);

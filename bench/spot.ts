@@ -12,14 +12,15 @@ import type { DatabasePlace } from '../test/spot/serverProcess.ts';
 import { benchPlacement, type PlacementFigures } from './placement.ts';
 
 /** The databases a run covers: PGlite always, PostgreSQL when installed. */
-interface Databases {
+export interface Databases {
   names: string[];
   /** A fresh database of the named kind, and how to remove it. */
   fresh(name: string): Promise<{ place: DatabasePlace; remove(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
-async function databases(): Promise<Databases> {
+/** Starts PostgreSQL when it is installed; `stop` ends it. */
+export async function databases(): Promise<Databases> {
   const postgres = await startPostgres();
   return {
     names: postgres ? ['PGlite', 'PostgreSQL'] : ['PGlite'],
