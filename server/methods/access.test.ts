@@ -87,6 +87,10 @@ test('the method list is the one this milestone ships, with its access levels', 
     'withdrawals.review': 'staff',
     'wallet.getHistory': 'user',
     'wallet.getNetworks': 'public',
+    'addressBook.getMine': 'user',
+    'addressBook.add': 'user',
+    'addressBook.remove': 'user',
+    'addressBook.setOnlySaved': 'user',
   });
 });
 
