@@ -129,6 +129,16 @@ describe('api client (spec §7, §8)', () => {
   });
 });
 
+describe('a profile call that gets no answer', () => {
+  it('keeps the session: the page may have been left mid-call, or the network failed', async () => {
+    writeStored(STORAGE_KEYS.token, 'still-good');
+    handler = (_body, _req, res) => res.destroy();
+    assert.equal(await loadUser(), false);
+    assert.equal(user.isLoaded, true);
+    assert.equal(readStored(STORAGE_KEYS.token), 'still-good');
+  });
+});
+
 describe('query parameters at start (spec §4)', () => {
   it('stores subid unless it is the text undefined, and ref as the referral code', () => {
     removeStored(STORAGE_KEYS.subId);

@@ -4,7 +4,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { call } from '../api.ts';
-import type { Config, Params, User } from '../protocol.ts';
+import { type Config, type Params, SERVER_ERROR_TEXT, type User } from '../protocol.ts';
 import { removeStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 import { resetSupportClient } from './supportClient.ts';
 
@@ -69,13 +69,22 @@ export function resetUser(): void {
   removeStored(STORAGE_KEYS.login);
 }
 
-/** Reloads the profile; on failure the user is signed out and support state reset (spec §4). */
+/**
+ * Reloads the profile; when the server refuses it the user is signed out and support state reset
+ * (spec §4). When no answer came (the network failed, or the page was left mid-call: a browser
+ * aborts its requests as it navigates, and this code may still run before the page goes), the
+ * session is kept for the next load rather than thrown away.
+ */
 export async function loadUser(): Promise<boolean> {
   const reply = await call('users.getInfo', {});
   if (reply.config) Object.assign(config, reply.config);
   if (reply.status) {
     setUser(reply.user);
     return true;
+  }
+  if (reply.error_msg === SERVER_ERROR_TEXT) {
+    user.isLoaded = true;
+    return false;
   }
   resetUser();
   resetSupportClient();
