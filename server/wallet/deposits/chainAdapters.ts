@@ -13,8 +13,31 @@ import { DevnetAdapter } from '../devnet/DevnetAdapter.ts';
 import { EvmAdapter } from '../evm/EvmAdapter.ts';
 import { EVM_NETWORKS } from '../evm/evmSettings.ts';
 
+/** Adapters built per database and wallet configuration: requests ask for them again and again. */
+const built = new WeakMap<
+  Queryable,
+  WeakMap<Config['wallet'], ReadonlyMap<NetworkId, ChainAdapter>>
+>();
+
 /** The adapters of the networks that take deposits now, by network. */
 export function chainAdapters(
+  db: Queryable,
+  wallet: Config['wallet'],
+): ReadonlyMap<NetworkId, ChainAdapter> {
+  let byWallet = built.get(db);
+  if (byWallet === undefined) {
+    byWallet = new WeakMap();
+    built.set(db, byWallet);
+  }
+  let adapters = byWallet.get(wallet);
+  if (adapters === undefined) {
+    adapters = buildAdapters(db, wallet);
+    byWallet.set(wallet, adapters);
+  }
+  return adapters;
+}
+
+function buildAdapters(
   db: Queryable,
   wallet: Config['wallet'],
 ): ReadonlyMap<NetworkId, ChainAdapter> {
