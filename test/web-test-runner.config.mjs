@@ -1,6 +1,7 @@
 // Component and element tests in real Chromium. Vite runs in middleware mode inside the runner so
 // TSX and React are served exactly as in the site build (see shared/TOOLCHAIN.md).
 
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { createServer } from 'vite';
@@ -15,6 +16,7 @@ const args = [
 ];
 
 let vite;
+const viteClientStub = readFileSync(new URL('./viteClientStub.mjs', import.meta.url), 'utf8');
 let viteReady;
 
 /** Starts Vite in middleware mode when the runner's server starts, and stops it with it. */
@@ -63,6 +65,11 @@ function vitePlugin() {
  * runner composes its middleware before plugins start; it waits for Vite on the first request.
  */
 async function viteMiddleware(ctx, next) {
+  if (ctx.path === '/@vite/client') {
+    ctx.type = 'js';
+    ctx.body = viteClientStub;
+    return;
+  }
   // The built widgets (dist/) are served as built: Vite would rewrite the classic loader script.
   if (ctx.path === '/' || ctx.path.startsWith('/__w') || ctx.path.startsWith('/dist/')) {
     return next();
