@@ -18,6 +18,7 @@ import {
   withDatabase,
 } from '../test/spot/serverProcess.ts';
 import { prepareTraders, StepStream } from '../test/spot/traders.ts';
+import { type Grouping, sampleCpu } from './processCpu.ts';
 
 /** One database's placement figures. */
 export interface PlacementFigures {
@@ -32,6 +33,12 @@ export interface PlacementFigures {
   trades: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * CPU milliseconds an answered order cost while the load ran, by process: the server (its
+   * embedded database thread included), PostgreSQL's sessions of the bench database when it is
+   * the database, and the load generator.
+   */
+  cpuMsPerOrder: { server: number; database: number; load: number };
   problems: string[];
 }
 
@@ -51,6 +58,7 @@ export async function benchPlacement(
     let sent = 0;
     let placed = 0;
     let refused = 0;
+    const cpu = sampleCpu(processesOf(server.pid, place));
     const result = await autocannon({
       url: `${server.url}${API_PATH}`,
       connections,
@@ -73,10 +81,12 @@ export async function benchPlacement(
         },
       ],
     });
+    const cpuSeconds = cpu.stop();
     await server.stop();
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`${database}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     }
+    const perOrder = (group: string) => ((cpuSeconds[group] ?? 0) * 1000) / (placed + refused);
     return await withDatabase(place, async (db) => {
       const trades = await db
         .selectFrom('trades')
@@ -92,10 +102,28 @@ export async function benchPlacement(
         trades: Number(trades.count),
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
+        cpuMsPerOrder: {
+          server: perOrder('server'),
+          database: perOrder('database'),
+          load: perOrder('load'),
+        },
         problems: await auditSpot(db),
       };
     });
   } finally {
     await server.kill();
   }
+}
+
+/** The bench's processes: the server, PostgreSQL's sessions of its database, and this one. */
+function processesOf(serverPid: number, place: DatabasePlace): Grouping {
+  // A PostgreSQL session's title names its database ("postgres: user db 127.0.0.1(…) idle").
+  const database = 'url' in place ? ` ${new URL(place.url).pathname.slice(1)} ` : null;
+  return (pid, commandLine) => {
+    if (pid === serverPid) return 'server';
+    if (pid === process.pid) return 'load';
+    if (database !== null && commandLine.startsWith('postgres:') && commandLine.includes(database))
+      return 'database';
+    return null;
+  };
 }

@@ -80,6 +80,7 @@ const count = (n: number) => Math.round(n).toLocaleString('en-US');
 export function spotTables(
   figures: SpotFigures,
   machine: string,
+  cores = cpus().length,
 ): { placement: string; faults: string } {
   const [first] = figures.placement;
   const placement = [
@@ -95,6 +96,20 @@ export function spotTables(
       (f) =>
         `| ${f.database} | ${count(f.ordersPerSecond)} | ${f.p50Ms} ms | ${f.p99Ms} ms | ${count(f.placed)} | ${count(f.refused)} | ${count(f.trades)} | ${f.problems.length === 0 ? 'clean' : `${f.problems.length} problems`} |`,
     ),
+    '',
+    'Where the CPU went, per answered order, read from /proc while the load ran (the server',
+    "process's figure includes its embedded database's thread). The ceiling is what this",
+    "machine's cores could answer if every one of them did nothing else: cores divided by the",
+    'CPU one order costs in all the processes together.',
+    '',
+    '| database | server | PostgreSQL | load generator | all together | ceiling on these cores |',
+    '|---|---|---|---|---|---|',
+    ...figures.placement.map((f) => {
+      const { server, database, load } = f.cpuMsPerOrder;
+      const total = server + database + load;
+      const ms = (value: number) => `${value.toFixed(2)} ms`;
+      return `| ${f.database} | ${ms(server)} | ${database > 0 ? ms(database) : '—'} | ${ms(load)} | ${ms(total)} | ${count((cores * 1000) / total)} orders/s |`;
+    }),
   ].join('\n');
   const faults = [
     'The fault run: 48 traders place, cancel and trade through the API while the server process',

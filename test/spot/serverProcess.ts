@@ -15,6 +15,8 @@ export type DatabasePlace = { dataDir: string } | { url: string };
 export interface ServerProcess {
   /** Its base URL, `http://127.0.0.1:<port>`. */
   url: string;
+  /** Its process id (a bench reads its CPU time). */
+  pid: number;
   /** Milliseconds from spawning to serving: start-up, migrations and rebuilding the books. */
   startMs: number;
   /** SIGKILL: no shutdown code runs; resolves once the process is gone. */
@@ -65,7 +67,13 @@ export async function startServerProcess(
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await ended;
   };
-  return { url, startMs, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return {
+    url,
+    pid: child.pid ?? 0,
+    startMs,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+  };
 }
 
 function listeningUrl(child: ChildProcess): Promise<string> {
