@@ -59,6 +59,9 @@ export default defineConfig({
     // Every browser that runs es2022 knows modulepreload, so the polyfill would be dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Precompressing at brotli's best quality is most of the build's time by design (once per
+      // build, not per request); Rolldown's warning about slow plugins would say so on every build.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           // What every page loads (React, the router, the store, the API client and codec, the

@@ -64,6 +64,9 @@ export default defineConfig({
     modulePreload: false,
     copyPublicDir: false,
     rolldownOptions: {
+      // Precompressing at brotli's best quality is most of the build's time by design (once per
+      // build, not per request); Rolldown's warning about slow plugins would say so on every build.
+      checks: { bundlerTimings: false },
       input: { widgets: 'widgets/index.ts' },
       output: {
         format: 'es',
