@@ -85,12 +85,13 @@ export class TestCardProvider implements CardProvider {
     return event.data;
   }
 
+  /** Refunds a succeeded session; one already refunded stays so (a repeated request is no error). */
   async refund(session: string): Promise<void> {
     const refunded = await this.db
       .updateTable('test_card_sessions')
       .set({ status: 'refunded' })
       .where('id', '=', session)
-      .where('status', '=', 'succeeded')
+      .where('status', 'in', ['succeeded', 'refunded'])
       .executeTakeFirst();
     if (refunded.numUpdatedRows !== 1n) throw new Error(`test session ${session} not refundable`);
   }

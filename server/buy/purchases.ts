@@ -143,7 +143,7 @@ export async function applyPaymentEvent(
 ): Promise<number | null> {
   const found = await db
     .selectFrom('card_purchases')
-    .select(['id', 'user_id', 'status'])
+    .select(['id', 'user_id'])
     .where('provider', '=', provider.name)
     .where('session_id', '=', event.session)
     .executeTakeFirst();
@@ -164,13 +164,22 @@ export async function applyPaymentEvent(
     .where('id', '=', found.id)
     .where('status', '=', 'awaitingPayment')
     .executeTakeFirst();
-  if (paid.numUpdatedRows === 0n && found.status === 'expired') {
+  if (paid.numUpdatedRows === 0n && (await statusOf(db, found.id)) === 'expired') {
     // Paid at the provider, but the purchase expired here first: the money goes back.
     await provider.refund(event.session);
     return found.user_id;
   }
   await creditPurchase(db, found.id);
   return found.user_id;
+}
+
+async function statusOf(db: Queryable, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('card_purchases')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.status;
 }
 
 /**
