@@ -49,6 +49,8 @@ export interface CardQuote {
   /** The smallest and largest total a purchase may have, in USD. */
   minUsd: string;
   maxUsd: string;
+  /** How long a purchase at this quote waits for its payment before it expires, in minutes. */
+  paymentMinutes: number;
 }
 
 /** The card a purchase was paid with, as far as the product ever knows it. */

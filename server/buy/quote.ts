@@ -95,6 +95,7 @@ export function priceCardPurchase(
     feeFixed: formatDecimal(fixed, 2),
     minUsd: settings.minUsd,
     maxUsd: settings.maxUsd,
+    paymentMinutes: Math.round(settings.expiryMs / 60_000),
   };
 }
 
