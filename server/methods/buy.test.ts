@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { CardPurchase, CreateCardPurchaseParams } from '../../core/protocol.ts';
+import WebSocket from 'ws';
+import {
+  type CardPurchase,
+  type CreateCardPurchaseParams,
+  MARKET_SOCKET_PATH,
+  type MarketServerMessage,
+} from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
 import { SIGNATURE_HEADER, signCallback } from '../buy/callbackSignature.ts';
 import { callbackSecret } from '../buy/providers.ts';
@@ -342,6 +349,32 @@ forEachDatabase((open) => {
       /no longer available in the account/,
     );
     assert.equal(await status(spent.id), 'credited');
+  });
+
+  test("the account's private stream follows a purchase live to credited", async () => {
+    const { token } = await signUp(app);
+    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token });
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
+    );
+    const seen: CardPurchase[][] = [];
+    socket.on('message', (data) => {
+      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (message.type === 'walletActivity') seen.push(message.purchases);
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
+    // The subscription is in place once the account's snapshot has come.
+    await new Promise((resolve) => socket.once('message', resolve));
+    const purchase = await create(token, { asset: 'USDT', usdAmount: '35' });
+    await waitFor('the purchase awaiting payment', () =>
+      seen.some((list) => list[0]?.id === purchase.id && list[0].status === 'awaitingPayment'),
+    );
+    await pay(purchase, '4242424242424242');
+    await waitFor('the purchase credited', () => seen.at(-1)?.[0]?.status === 'credited');
+    socket.close();
   });
 
   test('the same idempotency key answers the first purchase', async () => {
