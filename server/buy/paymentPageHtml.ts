@@ -69,8 +69,14 @@ ${body}
 </html>`;
 }
 
+/** A USD amount (a decimal string with at most 2 decimals) as "$1,234.50". */
+function dollars(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+}
+
 function charge(session: PageSession): string {
-  return `<p class="amount">$${escapeHtml(session.amount)}</p>
+  return `<p class="amount">${escapeHtml(dollars(session.amount))}</p>
 <p>for ${escapeHtml(session.description)}</p>`;
 }
 
@@ -117,7 +123,7 @@ ${field('expiry', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="cc-exp" p
 ${field('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" required', '')}
 </div>
 ${field('name', 'Name on the card', 'autocomplete="cc-name" required', refused?.name ?? '')}
-<button type="submit">Pay $${escapeHtml(session.amount)}</button>
+<button type="submit">Pay ${escapeHtml(dollars(session.amount))}</button>
 </form>
 <details open>
 <summary>Test cards</summary>

@@ -22,7 +22,12 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex';
 
 /** The published test cards the test provider accepts; any other number is refused. */
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', brand: 'visa', outcome: 'succeeds', description: 'Succeeds' },
+  {
+    number: '4242424242424242',
+    brand: 'visa',
+    outcome: 'succeeds',
+    description: 'Succeeds (Visa)',
+  },
   {
     number: '5555555555554444',
     brand: 'mastercard',
