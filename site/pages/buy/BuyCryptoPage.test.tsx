@@ -170,15 +170,22 @@ describe('buying crypto by card', () => {
     );
   });
 
-  it('is not there in live mode', () => {
+  it('in live mode the public on-ramp is not there; the account page stays', () => {
     config.live.is_enabled = true;
     const location = memoryLocation({ path: '/buy-crypto' });
-    render(
+    const { unmount } = render(
       <Router hook={location.hook} searchHook={location.searchHook}>
         <BuyCryptoPage />
       </Router>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).to.exist;
     expect(screen.queryByLabelText('Asset to buy')).to.equal(null);
+    unmount();
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <BuyCryptoPage account />
+      </Router>,
+    );
+    expect(screen.getByLabelText('Asset to buy')).to.exist;
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `/buy-crypto` (public) and `/account/buy-crypto`: buy crypto by card. The quote works signed
  * out; the account page preselects the asset from the footer's `?coin=1..8` and lists the
- * purchases live. Neither exists in live mode (spec §1 hides the on-ramp).
+ * purchases live. In live mode the public page does not exist, as its Fiat On-Ramp link does not
+ * (spec §1); the account's page, which the menus, the footer and the notice link to, stays.
  */
 import { useId, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
@@ -21,7 +22,7 @@ export default function BuyCryptoPage({ account = false }: { account?: boolean }
   const { isAuth } = useSnapshot(user);
   const search = useSearch();
   const initial = useMemo(() => choiceFromQuery(search), [search]);
-  if (live.is_enabled) return <NotFoundPage />;
+  if (live.is_enabled && !account) return <NotFoundPage />;
   return (
     <section className="page account buy" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Buy crypto with a card</h1>
