@@ -38,7 +38,7 @@ export interface PurchaseContext {
 
 /**
  * Locks a quote into a purchase and opens its payment with the provider; the same idempotency
- * key again answers the first purchase.
+ * key again answers the first purchase (and opens its payment if the provider failed before).
  */
 export async function createPurchase(
   { db, market, settings, provider }: PurchaseContext,
@@ -46,7 +46,7 @@ export async function createPurchase(
   params: CreateCardPurchaseParams,
 ): Promise<PurchaseRow> {
   const earlier = await byKey(db, userId, params.idempotencyKey);
-  if (earlier !== undefined) return sameRequest(earlier, params);
+  if (earlier !== undefined) return handOver(db, provider, sameRequest(earlier, params));
   const quote = priceCardPurchase(params, cardRate(market, params.asset), settings);
   let id: number;
   try {
@@ -64,36 +64,49 @@ export async function createPurchase(
         idempotency_key: params.idempotencyKey,
         expires_at: new Date(Date.now() + settings.expiryMs),
       })
-      .returning(['id', 'expires_at'])
+      .returning('id')
       .executeTakeFirstOrThrow();
     id = inserted.id;
-    const session = await openPayment(provider, id, quote, inserted.expires_at);
-    await db
-      .updateTable('card_purchases')
-      .set({
-        status: 'awaitingPayment',
-        session_id: session.sessionId,
-        payment_url: session.paymentUrl,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'created')
-      .execute();
   } catch (error) {
     if (!isUniqueViolation(error, 'card_purchases_idempotency_key')) throw error;
     const first = await byKey(db, userId, params.idempotencyKey);
     if (first === undefined) throw error;
-    return sameRequest(first, params);
+    return handOver(db, provider, sameRequest(first, params));
   }
   const row = await readPurchase(db, id);
   if (row === undefined) throw new Error(`purchase ${id} vanished`);
-  return row;
+  return handOver(db, provider, row);
+}
+
+/**
+ * Opens the provider's payment for a purchase still `created` (the first try, or a retry after
+ * the provider failed) and marks it awaiting payment; any other purchase is answered as it is.
+ */
+async function handOver(
+  db: Database,
+  provider: CardProvider,
+  row: PurchaseRow,
+): Promise<PurchaseRow> {
+  if (row.status !== 'created' || row.expires_at.getTime() <= Date.now()) return row;
+  const session = await openPayment(provider, row.id, row, row.expires_at);
+  await db
+    .updateTable('card_purchases')
+    .set({
+      status: 'awaitingPayment',
+      session_id: session.sessionId,
+      payment_url: session.paymentUrl,
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'created')
+    .execute();
+  return (await readPurchase(db, row.id)) ?? row;
 }
 
 async function openPayment(
   provider: CardProvider,
   id: number,
-  quote: { total: string; amount: string; asset: Ticker },
+  quote: { total: string; amount: string; asset: string },
   expiresAt: Date,
 ) {
   try {

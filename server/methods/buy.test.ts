@@ -378,7 +378,7 @@ forEachDatabase((open) => {
   });
 
   test('the same idempotency key answers the first purchase', async () => {
-    const { token } = await signUp(app);
+    const { token, user } = await signUp(app);
     const params = { asset: 'USDT' as const, usdAmount: '45', idempotencyKey: key() };
     const first = await ok(app, 'buy.create', params, { token });
     const again = await ok(app, 'buy.create', params, { token });
@@ -388,5 +388,26 @@ forEachDatabase((open) => {
       await fails(app, { method: 'buy.create', ...params, usdAmount: '46' }, { token }),
       /already created with other details/,
     );
+
+    // A purchase the provider failed to open (still `created`) is opened when asked again.
+    const failed = { asset: 'USDT' as const, usdAmount: '45', idempotencyKey: key() };
+    await db
+      .insertInto('card_purchases')
+      .values({
+        user_id: user.id,
+        asset: 'USDT',
+        amount: '43.12',
+        rate: '1',
+        fee: '1.88',
+        total: '45',
+        status: 'created',
+        provider: 'test',
+        idempotency_key: failed.idempotencyKey,
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .execute();
+    const opened = await ok(app, 'buy.create', failed, { token });
+    assert.equal(opened.purchase.status, 'awaitingPayment');
+    assert.match(opened.purchase.paymentUrl ?? '', /^\/pay\/test\//);
   });
 });

@@ -115,6 +115,7 @@ export function BuyForm({
     }
     setKey(newIdempotencyKey());
     if (reply.purchase.paymentUrl !== null) onPay(reply.purchase.paymentUrl);
+    else setError('This purchase can no longer be paid. Continue again to start a new one.');
   }
 
   const quote = quoted.state === 'ready' ? quoted.quote : null;
