@@ -6,6 +6,7 @@
 
 export * from './protocol/accounts.ts';
 export * from './protocol/addressBook.ts';
+export * from './protocol/buy.ts';
 export * from './protocol/deposits.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/wallet.ts';
@@ -13,6 +14,7 @@ export * from './protocol/withdrawals.ts';
 
 import type { AccountMethods } from './protocol/accounts.ts';
 import type { AddressBookMethods } from './protocol/addressBook.ts';
+import type { BuyMethods } from './protocol/buy.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
 import type {
   AssetNetworks,
@@ -394,6 +396,7 @@ export interface OwnTrade {
 export interface Methods
   extends AccountMethods,
     AddressBookMethods,
+    BuyMethods,
     DepositMethods,
     WithdrawalMethods {
   'users.signUp': {

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol.ts';
 import { envelope, MAX_BODY_BYTES, registerApi } from './api.ts';
+import { registerBuy } from './buy/index.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db.ts';
 import { createLimits } from './limits.ts';
@@ -108,6 +109,7 @@ export async function createServer(
   const accessEnds = new AccessEnds();
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
   registerApi(app, { db: database, config, limits, live, market, accessEnds, balanceChanges });
+  registerBuy(app, { db: database, config, balanceChanges });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,

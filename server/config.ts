@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
 import type { Config as SiteConfig } from '../core/protocol.ts';
+import { type BuySettings, buySettings } from './buy/buySettings.ts';
 import { type EvmSettings, evmSettings } from './wallet/evm/evmSettings.ts';
 
 /** Pino log levels Fastify understands, plus 'silent'. */
@@ -56,6 +57,8 @@ export interface Config {
   wallet: WalletConfig;
   /** The AES-256 key (64 hex digits) two-factor secrets are encrypted with in the database. */
   twoFactorKey: string;
+  /** Buying crypto by card. */
+  buy: BuySettings;
 }
 
 /** Deposits and withdrawals: where the deposit addresses come from. */
@@ -207,6 +210,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       evm: evmSettings(read, fail),
     },
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
+    buy: buySettings(read, fail),
   };
 }
 

@@ -12,9 +12,9 @@ import { NON_NEGATIVE_BALANCE } from './migrations.ts';
 
 /**
  * Accounts owned by the exchange rather than a user; they may go negative. `fees` collects the
- * trading fees.
+ * trading fees; `cardPurchases` pays out what was bought by card (and takes back a refund).
  */
-export type SystemAccount = 'deposits' | 'withdrawals' | 'fees';
+export type SystemAccount = 'deposits' | 'withdrawals' | 'fees' | 'cardPurchases';
 
 /**
  * One side of a posting, in the posting's ticker: a user's available balance, a user's held

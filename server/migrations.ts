@@ -9,6 +9,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
+import { cardPurchasesMigration } from './buy/migration.ts';
 import { contentMigration } from './content/contentMigration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
@@ -209,6 +210,7 @@ export const migrations: Record<string, Migration> = {
   '0011_ledger_entry_accounts': ledgerEntryAccountsMigration,
   '0012_withdrawals': withdrawalsMigration,
   '0013_address_book': addressBookMigration,
+  '0014_card_purchases': cardPurchasesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,7 @@ const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
 const WithdrawPage = lazy(() => import('./pages/account/WithdrawPage.tsx'));
+const BuyCryptoPage = lazy(() => import('./pages/buy/BuyCryptoPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
@@ -73,6 +74,7 @@ export function Routes() {
       <Route path="/trading/:pair">{(params) => page(<TradingPage pair={params.pair} />)}</Route>
       <Route path="/live">{page(<LivePage />)}</Route>
       <Route path="/promo">{page(<PromoPage />)}</Route>
+      <Route path="/buy-crypto">{page(<BuyCryptoPage />)}</Route>
       <Route path="/signin">{page(<SignPage mode="signin" />)}</Route>
       <Route path="/signup">{page(<SignPage mode="signup" />)}</Route>
       <Route path="/account/logout">{page(<LogoutPage />)}</Route>
@@ -83,6 +85,9 @@ export function Routes() {
       <Route path="/account/deposit">{page(<RequireAuth>{<DepositPage />}</RequireAuth>)}</Route>
       <Route path="/account/withdraw">{page(<RequireAuth>{<WithdrawPage />}</RequireAuth>)}</Route>
       <Route path="/account/transfer">{page(<RequireAuth>{<TransferPage />}</RequireAuth>)}</Route>
+      <Route path="/account/buy-crypto">
+        {page(<RequireAuth>{<BuyCryptoPage account />}</RequireAuth>)}
+      </Route>
       <Route path="/account/admin/clients">
         {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
       </Route>

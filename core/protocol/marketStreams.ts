@@ -2,8 +2,8 @@
  * The market streams socket: one socket carries any number of subscriptions. Public
  * streams per pair — `stats` (the 24 h ticker), `chart` (candles of one interval, the current one
  * updating), `orders` (the order book) and `trades` — and, on a socket opened with a ticket, the
- * account's own `account` stream (its orders, fills and balances, and its newest deposits and
- * withdrawals each time one moves). The four public names are the
+ * account's own `account` stream (its orders, fills and balances, and its newest deposits,
+ * withdrawals and card purchases each time one moves). The four public names are the
  * spec's trading streams (§3 Trading load flags).
  *
  * The book comes as a snapshot with a sequence number, then updates that each carry the next
@@ -17,6 +17,7 @@
 import type {
   Candle,
   CandleInterval,
+  CardPurchase,
   Deposit,
   MarketSummary,
   OwnTrade,
@@ -98,6 +99,8 @@ export type MarketServerMessage =
       deposits: Deposit[];
       /** The newest withdrawals, newest first (as `withdrawals.getMine` with limit 20). */
       withdrawals: Withdrawal[];
+      /** The newest card purchases, newest first (as `buy.getMine` with limit 20). */
+      purchases: CardPurchase[];
     }
   | { v: 1; type: 'error'; message: string }
   | { v: 1; type: 'pong' };

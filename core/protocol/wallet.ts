@@ -37,7 +37,7 @@ export interface Transfer {
 }
 
 /** What moved money in a history entry, as its accounts show (see `HistoryEntry.kind`). */
-export type HistoryKind = 'deposit' | 'withdrawal' | 'transfer' | 'trade' | 'fee';
+export type HistoryKind = 'deposit' | 'withdrawal' | 'transfer' | 'trade' | 'fee' | 'cardPurchase';
 
 /** Every kind, for filters. */
 export const HISTORY_KINDS: readonly HistoryKind[] = [
@@ -46,6 +46,7 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
   'transfer',
   'trade',
   'fee',
+  'cardPurchase',
 ];
 
 /**

@@ -91,6 +91,10 @@ test('the method list is the one this milestone ships, with its access levels', 
     'addressBook.add': 'user',
     'addressBook.remove': 'user',
     'addressBook.setOnlySaved': 'user',
+    'buy.quote': 'public',
+    'buy.create': 'user',
+    'buy.getMine': 'user',
+    'buy.refund': 'staff',
   });
 });
 

@@ -4,6 +4,7 @@
  */
 
 import { addressBookMethods } from './addressBook.ts';
+import { buyMethods } from './buy.ts';
 import { currencyMethods } from './currencies.ts';
 import { depositMethods } from './deposits.ts';
 import { devnetMethods } from './devnet.ts';
@@ -39,6 +40,7 @@ export const methods: readonly Method[] = [
   ...walletMethods,
   ...withdrawalMethods,
   ...addressBookMethods,
+  ...buyMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -49,6 +49,7 @@ export async function accountHistory(
         case
           when t.id is not null then 'transfer'
           when wh.id is not null or wf.id is not null then 'withdrawal'
+          when d.system = 'cardPurchases' or c.system = 'cardPurchases' then 'cardPurchase'
           when d.system = 'deposits' then 'deposit'
           when d.system = 'withdrawals' or c.system = 'withdrawals' then 'withdrawal'
           when c.system = 'fees' then 'fee'

@@ -1,9 +1,10 @@
 /**
- * An account's newest deposits and withdrawals, as its private stream pushes them each time one
+ * An account's newest deposits, withdrawals and card purchases, as its private stream pushes them each time one
  * moves (a confirmation more, credited, sent, confirmed …), so the deposit and withdrawal pages
  * follow them live instead of asking again and again.
  */
-import type { Deposit, Withdrawal } from '../../core/protocol.ts';
+import type { CardPurchase, Deposit, Withdrawal } from '../../core/protocol.ts';
+import { readRecentPurchases } from '../buy/purchaseRows.ts';
 import type { Queryable } from '../db.ts';
 import { depositToWire, selectDeposits } from './deposits/depositRows.ts';
 import { selectWithdrawals, withdrawalToWire } from './withdrawals/withdrawalRows.ts';
@@ -15,8 +16,8 @@ export const ACTIVITY_LIMIT = 20;
 export async function readWalletActivity(
   db: Queryable,
   userId: number,
-): Promise<{ deposits: Deposit[]; withdrawals: Withdrawal[] }> {
-  const [deposits, withdrawals] = await Promise.all([
+): Promise<{ deposits: Deposit[]; withdrawals: Withdrawal[]; purchases: CardPurchase[] }> {
+  const [deposits, withdrawals, purchases] = await Promise.all([
     selectDeposits(db)
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
@@ -27,6 +28,11 @@ export async function readWalletActivity(
       .orderBy('w.id', 'desc')
       .limit(ACTIVITY_LIMIT)
       .execute(),
+    readRecentPurchases(db, userId),
   ]);
-  return { deposits: deposits.map(depositToWire), withdrawals: withdrawals.map(withdrawalToWire) };
+  return {
+    deposits: deposits.map(depositToWire),
+    withdrawals: withdrawals.map(withdrawalToWire),
+    purchases,
+  };
 }

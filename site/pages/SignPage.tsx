@@ -1,9 +1,10 @@
 /**
  * `/signin` and `/signup` (spec §2): one page in two modes, with field errors. A sign-in of an
- * account with two-factor on takes a second step that asks for the authenticator's code.
+ * account with two-factor on takes a second step that asks for the authenticator's code. A
+ * `?next=` path of this site (the buy page with the person's choice, say) is where they land.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { type AuthOutcome, authenticate, readStored, STORAGE_KEYS } from '../../core/index.ts';
 
 /** The smallest password the server accepts. */
@@ -25,9 +26,20 @@ export function validateSignForm(fields: Fields, mode: 'signin' | 'signup'): Fie
   return errors;
 }
 
+/**
+ * Where to go once signed in: `?next=` when it is a path of this site (never another origin,
+ * "//evil.example" or "/\\evil.example" included), /account otherwise.
+ */
+export function landingPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next !== null && /^\/(?![/\\])[^\s\\]*$/.test(next) ? next : '/account';
+}
+
 /** The sign-in / sign-up form. */
 export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
   const [, navigate] = useLocation();
+  const search = useSearch();
+  const landing = landingPath(search);
   const id = useId();
   const [fields, setFields] = useState<Fields>({ email: '', password: '', login: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -52,7 +64,7 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
       ...(signup && ref ? { ref } : {}),
     });
     setPending(false);
-    if (result.ok) navigate('/account');
+    if (result.ok) navigate(landing);
     else if (result.twoFactorRequired) setAskCode(true);
     else setServerError(result.error);
   }
@@ -88,7 +100,7 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
         <h1 id={`${id}-title`}>Two-factor authentication</h1>
         <CodeStep
           onSubmit={(code) => authenticate('signIn', credentials, code)}
-          onSignedIn={() => navigate('/account')}
+          onSignedIn={() => navigate(landing)}
           onBack={() => {
             setAskCode(false);
             setFields({ ...fields, password: '' });
@@ -116,7 +128,9 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
       </form>
       <p className="sign-switch">
         {signup ? 'Already have an account? ' : 'New here? '}
-        <Link href={signup ? '/signin' : '/signup'}>{signup ? 'Log In' : 'Create account'}</Link>
+        <Link href={`${signup ? '/signin' : '/signup'}${search ? `?${search}` : ''}`}>
+          {signup ? 'Log In' : 'Create account'}
+        </Link>
       </p>
     </section>
   );

@@ -27,6 +27,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   transfer: 'Transfer',
   trade: 'Trade',
   fee: 'Fee',
+  cardPurchase: 'Card purchase',
 };
 
 interface Filters {

@@ -1,11 +1,11 @@
 /**
- * The account's newest deposits or withdrawals, read once and then pushed live by the account's
+ * The account's newest deposits, withdrawals or card purchases, read once and then pushed live by the account's
  * private stream each time one moves (a confirmation more, credited, sent, confirmed), so the
  * deposit and withdrawal pages follow them without asking again and again. They are read again
  * now and then all the same, in case the stream was down when something moved.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { call, type Deposit, type Withdrawal } from '../../../core/index.ts';
+import { type CardPurchase, call, type Deposit, type Withdrawal } from '../../../core/index.ts';
 import { marketStream } from '../../../core/marketConnection.ts';
 import { useRepeatedRead } from './useRepeatedRead.ts';
 
@@ -18,6 +18,7 @@ const SAFETY_READ_MS = 30_000;
 interface Activity {
   deposits: Deposit[];
   withdrawals: Withdrawal[];
+  purchases: CardPurchase[];
 }
 
 const READERS: { [K in keyof Activity]: () => Promise<Activity[K] | null> } = {
@@ -28,6 +29,10 @@ const READERS: { [K in keyof Activity]: () => Promise<Activity[K] | null> } = {
   withdrawals: async () => {
     const reply = await call('withdrawals.getMine', { limit: LISTED });
     return reply.status ? reply.withdrawals : null;
+  },
+  purchases: async () => {
+    const reply = await call('buy.getMine', { limit: LISTED });
+    return reply.status ? reply.purchases : null;
   },
 };
 

@@ -1,0 +1,63 @@
+/**
+ * Buying crypto by card, on the HTTP server: the provider's callback endpoint, the test
+ * provider's payment pages, and the sweep that expires unpaid purchases (every 10 seconds) and
+ * credits any paid one a crash left uncredited.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db.ts';
+import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import { CallbackRefused } from './CardProvider.ts';
+import { SIGNATURE_HEADER } from './callbackSignature.ts';
+import { cardProvider } from './providers.ts';
+import { applyPaymentEvent, sweepPurchases } from './purchases.ts';
+import { TEST_CALLBACK_PATH } from './TestCardProvider.ts';
+import { registerTestPaymentPage } from './testPaymentPage.ts';
+
+/** How often unpaid purchases are looked at for expiry. */
+export const SWEEP_MS = 10_000;
+
+/** What the card purchase routes need. */
+export interface BuyDependencies {
+  db: Database;
+  config: Config;
+  /** Told of each account whose purchases (and so balances) moved. */
+  balanceChanges: BalanceChanges;
+}
+
+/** Registers the callback endpoint, the test payment pages and the sweep. */
+export function registerBuy(app: FastifyInstance, { db, config, balanceChanges }: BuyDependencies) {
+  const provider = cardProvider(db, config.buy);
+  registerTestPaymentPage(app, db, provider);
+
+  app.post(TEST_CALLBACK_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+    const signature = request.headers[SIGNATURE_HEADER];
+    let event: Awaited<ReturnType<typeof provider.readCallback>>;
+    try {
+      event = await provider.readCallback(
+        typeof signature === 'string' ? signature : undefined,
+        body,
+      );
+    } catch (error) {
+      if (!(error instanceof CallbackRefused)) throw error;
+      request.log.warn({ problem: error.message }, 'card callback refused');
+      return reply.code(400).send({ received: false, error: error.message });
+    }
+    const owner = await applyPaymentEvent(db, provider, event);
+    if (owner === null) return reply.code(404).send({ received: false, error: 'Unknown session.' });
+    balanceChanges.announce([owner]);
+    return reply.send({ received: true });
+  });
+
+  const timer = setInterval(() => {
+    sweepPurchases(db)
+      .then((owners) => {
+        if (owners.length > 0) balanceChanges.announce(owners);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'card purchase sweep failed'));
+  }, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,171 @@
+/**
+ * The test provider's hosted checkout, served by this server: GET shows the card form, POST
+ * checks the card (testCards.ts) and, by the test card's outcome, ends the session (the provider
+ * then sends its signed callback) or shows the 3-D Secure step. Card details arrive here only,
+ * are checked and dropped: the session keeps the brand and the last four digits.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db.ts';
+import type { TestCardSessionsTable } from './BuyTables.ts';
+import { cardFormPage, challengePage, endedPage, type PageSession } from './paymentPageHtml.ts';
+import {
+  TEST_PAYMENT_PATH,
+  type TestCardProvider,
+  type TestPaymentResult,
+} from './TestCardProvider.ts';
+import { checkCard, TEST_CARDS } from './testCards.ts';
+
+/** What the issuing bank says for each refusing test card. */
+const DECLINE_REASONS = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  challengeFailed: '3-D Secure authentication failed.',
+} as const;
+
+type SessionRow = Omit<Selectable<TestCardSessionsTable>, 'created_at'>;
+
+/** Registers the test provider's payment pages. */
+export function registerTestPaymentPage(
+  app: FastifyInstance,
+  db: Database,
+  provider: TestCardProvider,
+): void {
+  const load = async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    db
+      .selectFrom('test_card_sessions')
+      .select([
+        'id',
+        'description',
+        'return_path',
+        'status',
+        'card_brand',
+        'card_last4',
+        'expires_at',
+      ])
+      .select((eb) => eb.fn<string>('trim_scale', ['amount']).as('amount'))
+      .where('id', '=', request.params.id.slice(0, 64))
+      .executeTakeFirst();
+
+  app.get<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id`, async (request, reply) => {
+    const session = await load(request);
+    const ended = endedAnswer(session, 'open');
+    if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
+    return html(reply, 200, session, cardFormPage(pageSession(session), TEST_CARDS));
+  });
+
+  app.post<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id`, async (request, reply) => {
+    const session = await load(request);
+    const ended = endedAnswer(session, 'open');
+    if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
+    const form = formOf(request.body);
+    const input = {
+      number: form.get('number') ?? '',
+      expiry: form.get('expiry') ?? '',
+      cvc: form.get('cvc') ?? '',
+      name: form.get('name') ?? '',
+    };
+    const check = checkCard(input, new Date());
+    if (!check.ok) {
+      const refused = { problems: check.problems, expiry: input.expiry, name: input.name };
+      return html(reply, 422, session, cardFormPage(pageSession(session), TEST_CARDS, refused));
+    }
+    const card = { brand: check.card.brand, last4: check.last4 };
+    switch (check.card.outcome) {
+      case 'challenge': {
+        await db
+          .updateTable('test_card_sessions')
+          .set({ status: 'challenge', card_brand: card.brand, card_last4: card.last4 })
+          .where('id', '=', session.id)
+          .where('status', '=', 'open')
+          .execute();
+        return html(reply, 200, session, challengePage(pageSession(session), card));
+      }
+      case 'succeeds':
+        return finish(reply, session, { succeeded: true, card }, originOf(request));
+      case 'declined':
+      case 'insufficientFunds':
+        return finish(
+          reply,
+          session,
+          { succeeded: false, card, reason: DECLINE_REASONS[check.card.outcome] },
+          originOf(request),
+        );
+      default:
+        check.card.outcome satisfies never;
+        throw new Error('unknown test card outcome');
+    }
+  });
+
+  app.post<{ Params: { id: string } }>(
+    `${TEST_PAYMENT_PATH}/:id/challenge`,
+    async (request, reply) => {
+      const session = await load(request);
+      const ended = endedAnswer(session, 'challenge');
+      if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
+      const card = { brand: session.card_brand ?? 'card', last4: session.card_last4 ?? '0000' };
+      const passed = formOf(request.body).get('result') === 'complete';
+      const result: TestPaymentResult = passed
+        ? { succeeded: true, card }
+        : { succeeded: false, card, reason: DECLINE_REASONS.challengeFailed };
+      return finish(reply, session, result, originOf(request));
+    },
+  );
+
+  async function finish(
+    reply: FastifyReply,
+    session: SessionRow,
+    result: TestPaymentResult,
+    origin: string,
+  ) {
+    await provider.finish(session.id, result, origin);
+    // 303: the browser follows with a GET, and a reload cannot post the card again.
+    return reply.code(303).header('cache-control', 'no-store').redirect(session.return_path, 303);
+  }
+}
+
+/** Null when the session is in `state` and not past its time; else the page's status code. */
+function endedAnswer(session: SessionRow | undefined, state: string): number | null {
+  if (session === undefined) return 404;
+  if (session.status !== state || session.expires_at.getTime() <= Date.now()) return 410;
+  return null;
+}
+
+function html(reply: FastifyReply, code: number, session: SessionRow | undefined, body?: string) {
+  const text =
+    body ??
+    endedPage(
+      session === undefined
+        ? 'This payment page does not exist.'
+        : session.expires_at.getTime() <= Date.now() &&
+            ['open', 'challenge'].includes(session.status)
+          ? 'This payment has expired.'
+          : 'This payment is already over.',
+      session?.return_path ?? null,
+    );
+  return reply
+    .code(code)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(text);
+}
+
+function pageSession(row: SessionRow): PageSession {
+  return {
+    id: row.id,
+    amount: row.amount,
+    description: row.description,
+    returnPath: row.return_path,
+  };
+}
+
+/** The fields of a form post (application/x-www-form-urlencoded), read from the raw body. */
+function formOf(body: unknown): URLSearchParams {
+  if (!Buffer.isBuffer(body) || body.length > 4096) return new URLSearchParams();
+  return new URLSearchParams(body.toString('utf8'));
+}
+
+/** The origin the payer reached this server at: where the provider sends its callback. */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
