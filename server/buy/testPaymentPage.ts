@@ -82,14 +82,14 @@ export function registerTestPaymentPage(
         return html(reply, 200, session, challengePage(pageSession(session), card));
       }
       case 'succeeds':
-        return finish(reply, session, { succeeded: true, card }, originOf(request));
+        return finish(reply, session, { succeeded: true, card }, ownOrigin(app));
       case 'declined':
       case 'insufficientFunds':
         return finish(
           reply,
           session,
           { succeeded: false, card, reason: DECLINE_REASONS[check.card.outcome] },
-          originOf(request),
+          ownOrigin(app),
         );
       default:
         check.card.outcome satisfies never;
@@ -108,7 +108,7 @@ export function registerTestPaymentPage(
       const result: TestPaymentResult = passed
         ? { succeeded: true, card }
         : { succeeded: false, card, reason: DECLINE_REASONS.challengeFailed };
-      return finish(reply, session, result, originOf(request));
+      return finish(reply, session, result, ownOrigin(app));
     },
   );
 
@@ -165,7 +165,20 @@ function formOf(body: unknown): URLSearchParams {
   return new URLSearchParams(body.toString('utf8'));
 }
 
-/** The origin the payer reached this server at: where the provider sends its callback. */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * Where the test provider sends its callback: this server's own listening address. Never the
+ * request's Host header, which the caller chooses: the server would then post signed callbacks
+ * to any host and port a request named. A real provider posts to the URL configured with it.
+ */
+function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('the server is not listening');
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '::1'
+        : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
