@@ -4,6 +4,7 @@
  * int8 as numbers, timestamptz as Date, jsonb parsed.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { SwapTables } from './swap/SwapsTable.ts';
 import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
 import type { WithdrawalTables } from './wallet/withdrawals/WithdrawalsTable.ts';
@@ -322,7 +323,7 @@ export interface TransfersTable {
   created_at: Auto<Date>;
 }
 
-export interface Schema extends AddressBookTables, DevnetTables, WithdrawalTables {
+export interface Schema extends AddressBookTables, DevnetTables, SwapTables, WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
   two_factor_secrets: TwoFactorSecretsTable;

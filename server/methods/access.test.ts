@@ -91,6 +91,9 @@ test('the method list is the one this milestone ships, with its access levels', 
     'addressBook.add': 'user',
     'addressBook.remove': 'user',
     'addressBook.setOnlySaved': 'user',
+    'swap.quote': 'user',
+    'swap.accept': 'user',
+    'swap.getMine': 'user',
   });
 });
 

@@ -16,6 +16,7 @@ import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import type { Method } from './registry.ts';
 import { supportMethods } from './support.ts';
+import { swapMethods } from './swap.ts';
 import { transferMethods } from './transfers.ts';
 import { userMethods } from './users.ts';
 import { walletMethods } from './wallet.ts';
@@ -39,6 +40,7 @@ export const methods: readonly Method[] = [
   ...walletMethods,
   ...withdrawalMethods,
   ...addressBookMethods,
+  ...swapMethods,
 ];
 
 /** The registered methods by wire name. */
