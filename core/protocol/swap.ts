@@ -25,17 +25,21 @@ export interface SwapLeg {
   feeTicker: Ticker;
 }
 
-/** A firm price for swapping `amount` of `from` into `to`. */
-export interface SwapQuote {
+/** What a swap spends and delivers: as quoted (at least this), or as it filled. */
+export interface SwapAmounts {
   id: number;
   from: Ticker;
   to: Ticker;
-  /** What the swap spends, at most (a cheaper fill spends less). */
+  /** What it spends of `from` (a quote's at most: a cheaper fill from USDT spends less). */
   amount: string;
-  /** What the swap delivers of `to`, fees deducted: exactly this, or more. */
+  /** What it delivers of `to`, fees deducted. */
   received: string;
-  /** USDT the route cannot spend on whole lots of `to`, left in the USDT balance: at least this. */
+  /** USDT the route could not spend on whole lots of `to`, left in the USDT balance, or "0". */
   remainder: string;
+}
+
+/** A firm price for swapping `amount` of `from` into `to`: it delivers this, or more. */
+export interface SwapQuote extends SwapAmounts {
   /** `to` received per unit of `from`, fees included. */
   rate: string;
   /** The route's currencies in order: [from, to] or [from, "USDT", to]. */
@@ -48,16 +52,7 @@ export interface SwapQuote {
 }
 
 /** A swap as its owner's history shows it. */
-export interface Swap {
-  id: number;
-  from: Ticker;
-  to: Ticker;
-  /** What it spent of `from`. */
-  amount: string;
-  /** What it delivered of `to`. */
-  received: string;
-  /** USDT left over by the route, or "0". */
-  remainder: string;
+export interface Swap extends SwapAmounts {
   createdAt: string;
 }
 
