@@ -117,11 +117,24 @@ forEachDatabase((open) => {
     const { swaps } = await ok(app, 'swap.getMine', {}, { token: me.token });
     assert.deepEqual(swaps, [first.swap]);
     const { entries } = await ok(app, 'wallet.getHistory', {}, { token: me.token });
-    const label = `Swap 0.1 BTC → 1.9638342 ETH (quote ${quote.id}): `;
-    assert.ok(entries.filter((entry) => entry.reason !== 'Test deposit').length >= 4);
-    for (const entry of entries.filter((e) => e.reason !== 'Test deposit')) {
-      assert.ok(entry.reason.startsWith(label), entry.reason);
-    }
+    const legs = entries.filter((entry) => entry.reason !== 'Test deposit');
+    // Three trades (one BTC bid, two ETH asks), each two entries and a fee: the fees (the
+    // account's alone) say what the swap was; the trades, which the makers see too, only that
+    // it was a swap.
+    assert.equal(legs.length, 9);
+    const own = `Swap 0.1 BTC → 1.9638342 ETH (quote ${quote.id}): Trade `;
+    const shared = `Swap (quote ${quote.id}): Trade `;
+    assert.equal(
+      legs.filter((entry) => entry.kind === 'fee' && entry.reason.startsWith(own)).length,
+      3,
+    );
+    assert.equal(
+      legs.filter((entry) => entry.kind === 'trade' && entry.reason.startsWith(shared)).length,
+      6,
+    );
+    const makers = await ok(app, 'wallet.getHistory', { kind: 'trade' }, { token: bids.token });
+    assert.ok(makers.entries.some((entry) => entry.reason.startsWith(shared)));
+    assert.ok(makers.entries.every((entry) => !entry.reason.includes('ETH (quote')));
     await clear(bids, asks);
     await audit();
   });

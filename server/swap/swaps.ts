@@ -162,8 +162,11 @@ function swapGroup(row: SwapRow, userId: number, takerFee: string): OrderGroup {
     userId,
     clientOrderIds: row.legs.map((_, index) => swapClientOrderId(row.id, index)),
     spends: from === QUOTE ? [QUOTE] : [from, QUOTE],
-    label: (legs) =>
-      `Swap ${legs[0]?.spends.amount} ${from} → ${legs.at(-1)?.receives.amount} ${row.to_ticker} (quote ${row.id})`,
+    // The other side of a trade sees that a swap took its order, never what the swap was.
+    label: (legs) => ({
+      own: `Swap ${legs[0]?.spends.amount} ${from} → ${legs.at(-1)?.receives.amount} ${row.to_ticker} (quote ${row.id})`,
+      shared: `Swap (quote ${row.id})`,
+    }),
     plan(book) {
       const now = evaluate(row.legs, from, row.amount, levelsOf(book), takerFee);
       if (

@@ -66,8 +66,11 @@ export interface OrderGroup {
   clientOrderIds: readonly string[];
   /** Every currency a leg may spend (locked for the batch). */
   spends: readonly Ticker[];
-  /** Put before the reason of each of the account's ledger entries the planned legs make. */
-  label(legs: readonly GroupLeg[]): string;
+  /**
+   * Put before the reasons of the ledger entries the planned legs make: `own` on the account's
+   * own (its fees), `shared` on those another account sees too (its trades with a resting order).
+   */
+  label(legs: readonly GroupLeg[]): { own: string; shared: string };
   /** The legs against the books as they are now; throws DomainError to refuse. */
   plan(book: (pair: PairSymbol) => OrderBook): readonly GroupLeg[];
   /** Runs in the batch's transaction after its writes, with the legs' rows (a record of its own). */
@@ -461,14 +464,20 @@ export class Market {
     return rows;
   }
 
-  /** Puts `label` before the reasons of the account's postings from index `first` on. */
-  private label(postings: Posting[], first: number, userId: number, label: string): void {
+  /** Labels the reasons of the account's postings from index `first` on (see OrderGroup). */
+  private label(
+    postings: Posting[],
+    first: number,
+    userId: number,
+    label: { own: string; shared: string },
+  ): void {
     const mine = (side: Posting['from']) => 'user' in side && side.user === userId;
+    const other = (side: Posting['from']) => 'user' in side && side.user !== userId;
     for (let i = first; i < postings.length; i++) {
       const posting = postings[i] as Posting;
-      if (mine(posting.from) || mine(posting.to)) {
-        postings[i] = { ...posting, reason: `${label}: ${posting.reason}` };
-      }
+      if (!mine(posting.from) && !mine(posting.to)) continue;
+      const prefix = other(posting.from) || other(posting.to) ? label.shared : label.own;
+      postings[i] = { ...posting, reason: `${prefix}: ${posting.reason}` };
     }
   }
 
