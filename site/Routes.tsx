@@ -31,6 +31,7 @@ const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
 const WithdrawPage = lazy(() => import('./pages/account/WithdrawPage.tsx'));
+const SwapPage = lazy(() => import('./pages/account/SwapPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
@@ -83,6 +84,7 @@ export function Routes() {
       <Route path="/account/deposit">{page(<RequireAuth>{<DepositPage />}</RequireAuth>)}</Route>
       <Route path="/account/withdraw">{page(<RequireAuth>{<WithdrawPage />}</RequireAuth>)}</Route>
       <Route path="/account/transfer">{page(<RequireAuth>{<TransferPage />}</RequireAuth>)}</Route>
+      <Route path="/account/swap">{page(<RequireAuth>{<SwapPage />}</RequireAuth>)}</Route>
       <Route path="/account/admin/clients">
         {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
       </Route>
