@@ -131,6 +131,8 @@ describe('SwapForm', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).to.contain('Swapped'));
     expect(calls('swap.accept')[1]).to.include({ quoteId: 8 });
     expect(screen.getByTestId('swap-received').textContent).to.equal('1.95 ETH');
+    // The focus the swap button had moves to the way to another swap, not to the page.
+    await waitFor(() => expect(document.activeElement?.textContent).to.equal('New swap'));
   });
 
   it('fills the most one can swap at the step, and refuses more than is available', async () => {

@@ -4,7 +4,7 @@
  * countdown. Swapping accepts that quote; when the server refuses it (expired, or the price moved
  * against the person) the fresh quote it sends is shown to be checked and accepted again.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   ASSETS,
   call,
@@ -90,25 +90,7 @@ export function SwapForm({ initialFrom }: { initialFrom?: Ticker | null }) {
   }
 
   if (accept.state === 'done') {
-    const { swap } = accept;
-    return (
-      <div className="swap-done" role="status">
-        <p>
-          Swapped{' '}
-          <strong>
-            {formatAmount(swap.amount)} {swap.from}
-          </strong>{' '}
-          for{' '}
-          <strong data-testid="swap-received">
-            {formatAmount(swap.received)} {swap.to}
-          </strong>
-          .{swap.remainder !== '0' && ` ${formatAmount(swap.remainder)} USDT stays in your USDT.`}
-        </p>
-        <button type="button" className="button" onClick={() => setAccept({ state: 'none' })}>
-          New swap
-        </button>
-      </div>
-    );
+    return <SwapDone swap={accept.swap} onAgain={() => setAccept({ state: 'none' })} />;
   }
 
   return (
@@ -219,6 +201,33 @@ export function SwapForm({ initialFrom }: { initialFrom?: Ticker | null }) {
         again.
       </p>
     </form>
+  );
+}
+
+/**
+ * What a swap did, with the way to another. It takes the focus the form's button had, so the
+ * keyboard stays in the dialog (Escape still closes it).
+ */
+function SwapDone({ swap, onAgain }: { swap: Swap; onAgain: () => void }) {
+  const again = useRef<HTMLButtonElement>(null);
+  useEffect(() => again.current?.focus(), []);
+  return (
+    <div className="swap-done" role="status">
+      <p>
+        Swapped{' '}
+        <strong>
+          {formatAmount(swap.amount)} {swap.from}
+        </strong>{' '}
+        for{' '}
+        <strong data-testid="swap-received">
+          {formatAmount(swap.received)} {swap.to}
+        </strong>
+        .{swap.remainder !== '0' && ` ${formatAmount(swap.remainder)} USDT stays in your USDT.`}
+      </p>
+      <button ref={again} type="button" className="button" onClick={onAgain}>
+        New swap
+      </button>
+    </div>
   );
 }
 
