@@ -13,7 +13,7 @@ const quote = defineMethod({
   access: 'user',
   params: params({ from: tickerField(), to: tickerField(), amount: decimalField('0.5') }),
   async handler(request, { caller, db, market }) {
-    return { quote: await quoteSwap(db, market, caller.user.id, request) };
+    return { quote: await quoteSwap(db, market, caller.user, request) };
   },
 });
 
@@ -22,7 +22,7 @@ const accept = defineMethod({
   access: 'user',
   params: params({ quoteId: recordId() }),
   async handler({ quoteId }, { caller, db, market }) {
-    return { swap: await acceptSwap(db, market, caller.user.id, quoteId) };
+    return { swap: await acceptSwap(db, market, caller.user, quoteId) };
   },
 });
 

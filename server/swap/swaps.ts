@@ -58,25 +58,31 @@ function levelsOf(book: (pair: PairSymbol) => OrderBook): BookLevels {
   };
 }
 
-/** Refuses an account that may not swap (staff turned it off, or it is blocked). */
-async function checkAllowed(db: Queryable, userId: number): Promise<void> {
-  const row = await db
-    .selectFrom('users')
-    .select(['is_swap', 'is_blocked'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!row?.is_swap || row.is_blocked) throw new DomainError(SWAP_MESSAGES.disabled);
+/** The account a swap call comes from, as its session read it for this request. */
+export interface Swapper {
+  id: number;
+  is_swap: boolean;
+  is_blocked: boolean;
+}
+
+/**
+ * Refuses an account that may not swap (staff turned it off, or it is blocked). The row is the
+ * one the request's session was checked against, read for this request: a change by staff
+ * applies from the next call, without a query of its own on the quote's path.
+ */
+function checkAllowed(user: Swapper): void {
+  if (!user.is_swap || user.is_blocked) throw new DomainError(SWAP_MESSAGES.disabled);
 }
 
 /** A firm quote for swapping `amount` of `from` into `to`, stored for `swap.accept`. */
 export async function quoteSwap(
   db: Database,
   market: Market,
-  userId: number,
+  user: Swapper,
   request: { from: Ticker; to: Ticker; amount: string },
 ): Promise<SwapQuote> {
-  await checkAllowed(db, userId);
-  return storeQuote(db, market, userId, request);
+  checkAllowed(user);
+  return storeQuote(db, market, user.id, request);
 }
 
 async function storeQuote(
@@ -131,12 +137,13 @@ async function storeQuote(
 export async function acceptSwap(
   db: Database,
   market: Market,
-  userId: number,
+  user: Swapper,
   quoteId: number,
 ): Promise<Swap> {
+  const userId = user.id;
   const row = await findSwap(db, userId, quoteId);
   if (row.filled_at !== null) return swapOnWire(row);
-  await checkAllowed(db, userId);
+  checkAllowed(user);
   const from = row.from_ticker as Ticker;
   const to = row.to_ticker as Ticker;
   const again = { from, to, amount: row.amount };
