@@ -208,6 +208,31 @@ forEachDatabase((open) => {
     await audit();
   });
 
+  test('a route whose second leg no longer fills places neither leg', async () => {
+    const bids = await ladder('BNB_USDT', 'buy', [['600', '10']]);
+    const asks = await ladder('TRX_USDT', 'sell', [['0.25', '10000']]);
+    const me = await trader({ BNB: '2' });
+    const { quote } = await ok(
+      app,
+      'swap.quote',
+      { from: 'BNB', to: 'TRX', amount: '1' },
+      { token: me.token },
+    );
+    // The first leg would still fill as quoted; the TRX it buys is gone.
+    await clear(asks);
+    const reply = await call(app, 'swap.accept', { quoteId: quote.id }, { token: me.token });
+    assert.equal(reply.status ? '' : reply.error_msg, SWAP_MESSAGES.noLiquidity);
+    assert.deepEqual(await balances(me.id, ['BNB', 'USDT', 'TRX']), {
+      BNB: '2',
+      USDT: '0',
+      TRX: '0',
+    });
+    const { orders } = await ok(app, 'orders.getHistory', {}, { token: me.token });
+    assert.deepEqual(orders, []);
+    await clear(bids);
+    await audit();
+  });
+
   test('a swap against an empty book or larger than the book is refused before accepting', async () => {
     const me = await trader({ LTC: '10', USDT: '100' });
     const empty = await fails(
