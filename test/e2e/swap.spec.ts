@@ -5,6 +5,7 @@
  * both balances and the history change. As in the trading spec, the server starts twice on the
  * same database, its funded demo account named once for each.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ownServer } from './ownServer.ts';
 import { apiCall, MONEY, preAcceptCookies } from './shellHelpers.ts';
@@ -35,6 +36,15 @@ async function restMakerOrders(page: Page, baseURL: string | undefined) {
   }
 }
 
+/** Signs the swapper in through the form and waits for the overview. */
+async function signInAsSwapper(page: Page, baseURL: string | undefined) {
+  await page.goto(server.at(baseURL, '/signin'));
+  await page.getByLabel('Email').fill(SWAPPER.email);
+  await page.getByLabel('Password').fill(SWAPPER.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
 test('swap BTC → ETH from the wallet row: both balances and the history change', {
   tag: MONEY,
 }, async ({ page, baseURL }) => {
@@ -44,11 +54,7 @@ test('swap BTC → ETH from the wallet row: both balances and the history change
   await restMakerOrders(page, baseURL);
   await server.start({ DEMO_EMAIL: SWAPPER.email, DEMO_PASSWORD: PASSWORD });
 
-  await page.goto(server.at(baseURL, '/signin'));
-  await page.getByLabel('Email').fill(SWAPPER.email);
-  await page.getByLabel('Password').fill(SWAPPER.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signInAsSwapper(page, baseURL);
   const btc = page.getByTestId('wallet-BTC');
   const eth = page.getByTestId('wallet-ETH');
   await expect(btc.getByRole('cell').first()).toHaveText('0.05');
@@ -69,6 +75,8 @@ test('swap BTC → ETH from the wallet row: both balances and the history change
   await expect(dialog.getByTestId('quote-received')).toHaveText('0.1996002 ETH');
   await expect(dialog.getByText('BTC → USDT → ETH')).toBeVisible();
   await expect(dialog.getByTestId('quote-countdown')).toHaveText(/^\d+ s$/);
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await dialog.getByRole('button', { name: 'Swap 0.01 BTC → ETH' }).click();
   await expect(dialog.getByRole('status')).toContainText('Swapped 0.01 BTC for 0.1996002 ETH');
   await page.keyboard.press('Escape');
@@ -85,4 +93,16 @@ test('swap BTC → ETH from the wallet row: both balances and the history change
 
   await page.goto(server.at(baseURL, '/account/swap'));
   await expect(page.getByTestId('recent-swap')).toHaveText(/Swap 0\.01 BTC → 0\.1996002 ETH/);
+});
+
+test('on a phone, /account/swap fits the screen with its quote', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await preAcceptCookies(page);
+  await signInAsSwapper(page, baseURL);
+  await page.goto(server.at(baseURL, '/account/swap'));
+  await page.getByLabel('To', { exact: true }).selectOption('ETH');
+  await page.getByLabel('Amount (BTC)').fill('0.01');
+  await expect(page.getByTestId('quote-received')).toHaveText(/ ETH$/);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
 });
