@@ -55,7 +55,13 @@ export default function AccountOverview() {
           </TableScroll>
         </>
       )}
-      <AccountHistory />
+      <AccountHistory
+        refreshKey={
+          load.state === 'ready'
+            ? load.wallets.map((w) => `${w.ticker}:${w.amount}:${w.held}`).join()
+            : ''
+        }
+      />
     </div>
   );
 }

@@ -85,8 +85,8 @@ test('swap BTC → ETH from the wallet row: both balances and the history change
   // The account's stream brings the new balances without a reload.
   await expect(btc.getByRole('cell').first()).toHaveText('0.04');
   await expect(eth.getByRole('cell').first()).toHaveText('1.3996002');
-  await page.reload();
-  // The fees of both legs say what the swap was; its four trades say they were a swap's.
+  // The history follows without a reload: the fees of both legs say what the swap was, its four
+  // trades that they were a swap's.
   const entries = page.getByTestId('history-entry');
   await expect(entries.filter({ hasText: 'Swap 0.01 BTC → 0.1996002 ETH' })).toHaveCount(2);
   await expect(entries.filter({ hasText: /Swap \(quote \d+\): Trade/ })).toHaveCount(4);
