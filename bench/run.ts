@@ -9,6 +9,7 @@ import { writeReadmeSection } from './readme.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
 import { benchStreams, streamsTable } from './streams.ts';
+import { benchSwapQuotes, swapTable } from './swap.ts';
 import { benchWalletFaults, walletFaultsTable } from './walletFaults.ts';
 import { benchWidgets, widgetTable } from './widgets.ts';
 
@@ -80,6 +81,10 @@ const engine = benchEngine();
 const engineText = engineTable(engine, machine);
 console.log(`\n${engineText}`);
 writeReadmeSection('engine', engineText);
+
+const swapQuotes = swapTable(await benchSwapQuotes(), machine);
+console.log(`\n${swapQuotes}`);
+writeReadmeSection('swap', swapQuotes);
 
 const spot = spotTables(await benchSpot(256, seconds, 10), machine);
 console.log(`\n${spot.placement}\n\n${spot.faults}`);

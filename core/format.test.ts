@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  formatAmount,
   formatUsd,
   RELATIVE_TIME_REFRESH_MS,
   relativeTime,
@@ -62,5 +63,24 @@ describe('siteName (spec §1)', () => {
     assert.equal(siteName('bitmarket.example.com'), 'Bitmarket');
     assert.equal(siteName('localhost'), 'Localhost');
     assert.equal(siteName(''), '');
+  });
+});
+
+describe('formatAmount', () => {
+  it('groups thousands and drops trailing zeros, exactly', () => {
+    assert.equal(formatAmount('1234567.8900'), '1,234,567.89');
+    assert.equal(formatAmount('0.000000000000000001'), '0.000000000000000001');
+    assert.equal(formatAmount('12'), '12');
+    assert.equal(formatAmount('-1000.5'), '-1,000.5');
+  });
+
+  it('cuts to at most the decimals asked for, never rounding up', () => {
+    assert.equal(formatAmount('0.123456789', 8), '0.12345678');
+    assert.equal(formatAmount('1.99999', 2), '1.99');
+    assert.equal(formatAmount('5.0001', 2), '5');
+  });
+
+  it('leaves text that is not a decimal as it is', () => {
+    assert.equal(formatAmount('abc'), 'abc');
   });
 });

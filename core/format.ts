@@ -42,3 +42,17 @@ export function siteName(host: string): string {
   const label = host.split('.')[0] ?? '';
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
+
+/**
+ * Formats an exact decimal amount ("12345.6780") for display: thousands separators, no trailing
+ * zeros, at most `maxDecimals` decimals (cut, never rounded up: a balance never shows more than
+ * it is). Works on the text, so no digit is lost to a float.
+ */
+export function formatAmount(amount: string, maxDecimals = 18): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const kept = fraction.slice(0, maxDecimals).replace(/0+$/, '');
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${kept ? `.${kept}` : ''}`;
+}

@@ -9,6 +9,7 @@ export * from './protocol/addressBook.ts';
 export * from './protocol/buy.ts';
 export * from './protocol/deposits.ts';
 export * from './protocol/marketStreams.ts';
+export * from './protocol/swap.ts';
 export * from './protocol/wallet.ts';
 export * from './protocol/withdrawals.ts';
 
@@ -16,6 +17,7 @@ import type { AccountMethods } from './protocol/accounts.ts';
 import type { AddressBookMethods } from './protocol/addressBook.ts';
 import type { BuyMethods } from './protocol/buy.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
+import type { SwapMethods } from './protocol/swap.ts';
 import type {
   AssetNetworks,
   HistoryEntry,
@@ -398,6 +400,7 @@ export interface Methods
     AddressBookMethods,
     BuyMethods,
     DepositMethods,
+    SwapMethods,
     WithdrawalMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };

@@ -17,6 +17,7 @@ import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
+import { swapsMigration } from './swap/migration.ts';
 import { spotMigration } from './trading/migration.ts';
 import { addressBookMigration } from './wallet/addressBook/migration.ts';
 import { devnetMigration } from './wallet/devnet/migration.ts';
@@ -211,6 +212,7 @@ export const migrations: Record<string, Migration> = {
   '0012_withdrawals': withdrawalsMigration,
   '0013_address_book': addressBookMigration,
   '0014_card_purchases': cardPurchasesMigration,
+  '0015_swaps': swapsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

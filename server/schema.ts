@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { BuyTables } from './buy/BuyTables.ts';
+import type { SwapTables } from './swap/SwapsTable.ts';
 import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
 import type { WithdrawalTables } from './wallet/withdrawals/WithdrawalsTable.ts';
@@ -323,7 +324,12 @@ export interface TransfersTable {
   created_at: Auto<Date>;
 }
 
-export interface Schema extends AddressBookTables, BuyTables, DevnetTables, WithdrawalTables {
+export interface Schema
+  extends AddressBookTables,
+    BuyTables,
+    DevnetTables,
+    SwapTables,
+    WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
   two_factor_secrets: TwoFactorSecretsTable;

@@ -3,11 +3,11 @@
  * notifications, and the per-route effects.
  */
 
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BaseLocationHook } from 'wouter';
 import { Router } from 'wouter';
-import { user } from '../core/index.ts';
+import { modals, user } from '../core/index.ts';
 import { CookieNotice } from './components/CookieNotice.tsx';
 import { Footer } from './components/Footer.tsx';
 import { GlobalNotice } from './components/GlobalNotice.tsx';
@@ -21,6 +21,18 @@ import { SupportLayer } from './support/SupportLayer.tsx';
 const BottomBar = lazy(() =>
   import('./components/BottomBar.tsx').then((module) => ({ default: module.BottomBar })),
 );
+
+// Signed-in users only, and only once opened: nobody else downloads the swap form.
+const SwapModal = lazy(() =>
+  import('./pages/account/SwapModal.tsx').then((module) => ({ default: module.SwapModal })),
+);
+
+function SwapLayer() {
+  const { isOpenSwap } = useSnapshot(modals);
+  const [opened, setOpened] = useState(false);
+  if (isOpenSwap && !opened) setOpened(true);
+  return opened ? <SwapModal /> : null;
+}
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuth } = useSnapshot(user);
@@ -39,6 +51,7 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
       <Footer />
       <SignedInOnly>
         <BottomBar />
+        <SwapLayer />
       </SignedInOnly>
       <CookieNotice />
       <GlobalNotice />

@@ -32,6 +32,7 @@ const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
 const WithdrawPage = lazy(() => import('./pages/account/WithdrawPage.tsx'));
 const BuyCryptoPage = lazy(() => import('./pages/buy/BuyCryptoPage.tsx'));
+const SwapPage = lazy(() => import('./pages/account/SwapPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
@@ -88,6 +89,7 @@ export function Routes() {
       <Route path="/account/buy-crypto">
         {page(<RequireAuth>{<BuyCryptoPage account />}</RequireAuth>)}
       </Route>
+      <Route path="/account/swap">{page(<RequireAuth>{<SwapPage />}</RequireAuth>)}</Route>
       <Route path="/account/admin/clients">
         {page(<RequireAuth>{<ClientsPage />}</RequireAuth>)}
       </Route>

@@ -3,4 +3,5 @@
 export * from './bookMirror.ts';
 export * from './decimal.ts';
 export * from './pairs.ts';
+export * from './swapSteps.ts';
 export * from './units.ts';

@@ -5,6 +5,7 @@ export * from './live.ts';
 export * from './modals.ts';
 export * from './notice.ts';
 export * from './supportClient.ts';
+export * from './swap.ts';
 export * from './trading.ts';
 export * from './user.ts';
 export * from './verification.ts';

@@ -95,6 +95,9 @@ test('the method list is the one this milestone ships, with its access levels', 
     'buy.create': 'user',
     'buy.getMine': 'user',
     'buy.refund': 'staff',
+    'swap.quote': 'user',
+    'swap.accept': 'user',
+    'swap.getMine': 'user',
   });
 });
 

@@ -17,6 +17,7 @@ import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import type { Method } from './registry.ts';
 import { supportMethods } from './support.ts';
+import { swapMethods } from './swap.ts';
 import { transferMethods } from './transfers.ts';
 import { userMethods } from './users.ts';
 import { walletMethods } from './wallet.ts';
@@ -41,6 +42,7 @@ export const methods: readonly Method[] = [
   ...withdrawalMethods,
   ...addressBookMethods,
   ...buyMethods,
+  ...swapMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -7,6 +7,10 @@
  *
  * If a batch's transaction fails, nothing of it happened: its callers get an error and the books
  * are rebuilt from the database, which is also what a restart does (`open`).
+ *
+ * An order group (a swap's legs) is one command: planned against the books as they stand when its
+ * turn comes, funded leg by leg from what the previous legs deliver, and placed whole or not at
+ * all, in the same batch and so the same transaction.
  */
 import { sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
@@ -22,6 +26,7 @@ import {
   type OrderBook,
   type OrderRequest,
   REASON_MESSAGES,
+  type Side,
 } from './engine/index.ts';
 import { applyUpdate, isOpen, type OrderRow, recordOf, rowOf } from './orderRows.ts';
 import { type FeeRates, type HeldOrder, holdLeftOf, Settler } from './settlement.ts';
@@ -33,6 +38,44 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 /** Which order to cancel: by the market's id or the account's own client order id. */
 export type OrderRef = { id: number } | { clientOrderId: string };
+
+/** An amount of one currency, as an exact decimal string. */
+export interface Money {
+  ticker: Ticker;
+  amount: string;
+}
+
+/**
+ * One order of a group: a fill-or-kill limit order of the group's account, with what it spends
+ * and receives (fees deducted) as its planner worked out against the live book.
+ */
+export interface GroupLeg {
+  pair: PairSymbol;
+  side: Side;
+  lots: number;
+  limitTicks: number;
+  clientOrderId: string;
+  spends: Money;
+  receives: Money;
+}
+
+/** Orders of one account placed together or not at all (a swap's legs); see the file comment. */
+export interface OrderGroup {
+  userId: number;
+  /** The legs' client order ids, known before planning: a group placed before is returned. */
+  clientOrderIds: readonly string[];
+  /** Every currency a leg may spend (locked for the batch). */
+  spends: readonly Ticker[];
+  /**
+   * Put before the reasons of the ledger entries the planned legs make: `own` on the account's
+   * own (its fees), `shared` on those another account sees too (its trades with a resting order).
+   */
+  label(legs: readonly GroupLeg[]): { own: string; shared: string };
+  /** The legs against the books as they are now; throws DomainError to refuse. */
+  plan(book: (pair: PairSymbol) => OrderBook): readonly GroupLeg[];
+  /** Runs in the batch's transaction after its writes, with the legs' rows (a record of its own). */
+  record(trx: Queryable, rows: readonly OrderRow[]): Promise<void>;
+}
 
 /** What a committed batch changed: the market streams publish it. */
 export interface Committed {
@@ -49,7 +92,8 @@ const SCALE = 18;
 type Command =
   | { kind: 'place'; userId: number; pair: PairSymbol; draft: OrderDraft }
   | { kind: 'cancel'; userId: number; ref: OrderRef }
-  | { kind: 'cancelAll'; userId: number; pair: PairSymbol | null };
+  | { kind: 'cancelAll'; userId: number; pair: PairSymbol | null }
+  | { kind: 'group'; group: OrderGroup };
 
 interface Waiting {
   command: Command;
@@ -65,6 +109,8 @@ interface Batch {
   now: Date;
   /** Orders that ended in this batch, dropped from memory once it commits. */
   ended: number[];
+  /** Writes of the batch's groups, run in its transaction after the orders are written. */
+  records: ((trx: Queryable) => Promise<void>)[];
 }
 
 /** Available balances read at a batch's start, as 18-decimal integers, and spent as it goes. */
@@ -157,6 +203,11 @@ export class Market {
     return this.enqueue({ kind: 'cancelAll', userId, pair });
   }
 
+  /** Places a group of orders whole or not at all; resolves with their rows once committed. */
+  placeGroup(group: OrderGroup): Promise<OrderRow[]> {
+    return this.enqueue({ kind: 'group', group });
+  }
+
   /** The account's open orders, oldest first (from memory: the books are the truth for these). */
   openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
     return [...this.open.values()]
@@ -202,6 +253,7 @@ export class Market {
   private async runBatch(batch: Waiting[]): Promise<void> {
     const results: (OrderRow[] | DomainError)[] = [];
     const ended: number[] = [];
+    const records: Batch['records'] = [];
     const writes: BatchWrites = {
       firstNewOrderId: this.nextOrderId,
       postings: [],
@@ -216,13 +268,14 @@ export class Market {
         const now = new Date();
         for (const { command } of batch) {
           try {
-            results.push(this.run(command, { balances, known, writes, now, ended }));
+            results.push(this.run(command, { balances, known, writes, now, ended, records }));
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
             results.push(error);
           }
         }
         await writeBatch(trx, writes, this.accounts);
+        for (const record of records) await record(trx);
       });
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
@@ -272,12 +325,14 @@ export class Market {
         );
         return rows.sort((a, b) => a.id - b.id).map((row) => this.runCancel(row, batch));
       }
+      case 'group':
+        return this.runGroup(command.group, batch);
     }
   }
 
   private runPlace(command: Extract<Command, { kind: 'place' }>, batch: Batch): OrderRow {
     const { userId, pair, draft } = command;
-    const { balances, writes, now } = batch;
+    const { balances, now } = batch;
     if (draft.clientOrderId !== undefined) {
       const key = `${userId}:${draft.clientOrderId}`;
       const existing = batch.known.get(key);
@@ -307,6 +362,19 @@ export class Market {
     if (toScaled(holdAmount) > balances.get(userId, ticker)) {
       throw new DomainError(insufficient(ticker));
     }
+    return this.execute(pair, request, hold.amount, batch);
+  }
+
+  /** Places a checked, funded request in its book and settles what it did. */
+  private execute(
+    pair: PairSymbol,
+    request: OrderRequest,
+    holdUnits: number,
+    batch: Batch,
+  ): OrderRow {
+    const { writes, now } = batch;
+    const { id, accountId: userId } = request;
+    const settler = this.settler(pair);
     const book = this.book(pair);
     const result = book.place(request);
     if (result.duplicate) {
@@ -327,7 +395,7 @@ export class Market {
         request.side === 'buy' && (request.type === 'limit' || request.type === 'stopLimit')
           ? request.priceTicks
           : null,
-      holdLeft: hold.amount,
+      holdLeft: holdUnits,
       // An order that ends as it is placed (IOC, FOK, market, filled at once) pays from the
       // available balance: a hold and its release in the same breath would say nothing more
       // than its trades and fees do. One that stays open holds, and the ledger shows it.
@@ -337,8 +405,80 @@ export class Market {
     const holdPosting = settler.hold(heldOrder, `Order ${id} placed: ${request.side} on ${pair}`);
     if (holdPosting !== null) this.post(holdPosting, batch);
     this.settle(pair, result.events, batch);
-    if (draft.clientOrderId !== undefined) batch.known.set(`${userId}:${draft.clientOrderId}`, row);
+    if (request.clientOrderId !== undefined) {
+      batch.known.set(`${userId}:${request.clientOrderId}`, row);
+    }
     return row;
+  }
+
+  /**
+   * Plans a group against the books, checks that each leg is funded by the account's balance plus
+   * what the legs before it deliver, then places every leg as a fill-or-kill limit order. Planning
+   * and the checks happen before the first leg, so a refusal places nothing; a leg that then does
+   * not fill whole means the plan misread the book, and the whole batch is undone.
+   */
+  private runGroup(group: OrderGroup, batch: Batch): OrderRow[] {
+    const { userId } = group;
+    const known = group.clientOrderIds.map((id) => batch.known.get(`${userId}:${id}`));
+    if (known.some((row) => row !== undefined)) return known.filter((row) => row !== undefined);
+    const legs = group.plan((pair) => this.book(pair));
+    const label = group.label(legs);
+    const funds = new Map<Ticker, bigint>();
+    const fundsOf = (ticker: Ticker) => funds.get(ticker) ?? batch.balances.get(userId, ticker);
+    for (const { spends, receives } of legs) {
+      const left = fundsOf(spends.ticker) - toScaled(spends.amount);
+      if (left < 0n) throw new DomainError(insufficient(spends.ticker));
+      funds.set(spends.ticker, left);
+      funds.set(receives.ticker, fundsOf(receives.ticker) + toScaled(receives.amount));
+    }
+    const rows = legs.map((leg, index) => {
+      const request: OrderRequest = {
+        id: this.nextOrderId,
+        accountId: userId,
+        at: batch.now.getTime(),
+        type: 'limit',
+        side: leg.side,
+        priceTicks: leg.limitTicks,
+        lots: leg.lots,
+        timeInForce: 'FOK',
+        // The plan counted every resting order, the account's own too.
+        selfTrade: 'none',
+        clientOrderId: leg.clientOrderId,
+      };
+      const hold = holdFor(request);
+      if (hold === null) throw new Error('a limit order always has a hold');
+      const first = batch.writes.postings.length;
+      let row: OrderRow;
+      try {
+        row = this.execute(leg.pair, request, hold.amount, batch);
+      } catch (error) {
+        // After the first leg a refusal would leave the group half placed: undo the batch.
+        if (index === 0) throw error;
+        throw new Error(`order group leg ${index + 1} refused`, { cause: error });
+      }
+      if (row.status !== 'filled') throw new Error(`order group leg ${row.id} did not fill`);
+      this.label(batch.writes.postings, first, userId, label);
+      return row;
+    });
+    batch.records.push((trx) => group.record(trx, rows));
+    return rows;
+  }
+
+  /** Labels the reasons of the account's postings from index `first` on (see OrderGroup). */
+  private label(
+    postings: Posting[],
+    first: number,
+    userId: number,
+    label: { own: string; shared: string },
+  ): void {
+    const mine = (side: Posting['from']) => 'user' in side && side.user === userId;
+    const other = (side: Posting['from']) => 'user' in side && side.user !== userId;
+    for (let i = first; i < postings.length; i++) {
+      const posting = postings[i] as Posting;
+      if (!mine(posting.from) && !mine(posting.to)) continue;
+      const prefix = other(posting.from) || other(posting.to) ? label.shared : label.own;
+      postings[i] = { ...posting, reason: `${prefix}: ${posting.reason}` };
+    }
   }
 
   private runCancel(row: OrderRow, batch: Batch): OrderRow {
@@ -421,10 +561,14 @@ export class Market {
   private async lockBalances(trx: Queryable, batch: Waiting[]): Promise<Balances> {
     const balances = new Balances();
     const spent = new Map<string, { userId: number; ticker: Ticker }>();
+    const spend = (userId: number, ticker: Ticker) =>
+      spent.set(`${userId}:${ticker}`, { userId, ticker });
     for (const { command } of batch) {
+      if (command.kind === 'group') {
+        for (const ticker of command.group.spends) spend(command.group.userId, ticker);
+      }
       if (command.kind !== 'place') continue;
-      const ticker = command.draft.side === 'buy' ? 'USDT' : PAIRS[command.pair].base;
-      spent.set(`${command.userId}:${ticker}`, { userId: command.userId, ticker });
+      spend(command.userId, command.draft.side === 'buy' ? 'USDT' : PAIRS[command.pair].base);
     }
     if (spent.size === 0) return balances;
     const wanted = [...spent.values()];
@@ -441,11 +585,15 @@ export class Market {
   /** Orders the batch's client order ids already name (placing one again returns it). */
   private async knownClientIds(trx: Queryable, batch: Waiting[]): Promise<Map<string, OrderRow>> {
     const known = new Map<string, OrderRow>();
-    const asked = batch.flatMap(({ command }) =>
-      command.kind === 'place' && command.draft.clientOrderId !== undefined
+    const asked = batch.flatMap(({ command }) => {
+      if (command.kind === 'group') {
+        const { userId, clientOrderIds } = command.group;
+        return clientOrderIds.map((clientOrderId) => ({ userId, clientOrderId }));
+      }
+      return command.kind === 'place' && command.draft.clientOrderId !== undefined
         ? [{ userId: command.userId, clientOrderId: command.draft.clientOrderId }]
-        : [],
-    );
+        : [];
+    });
     if (asked.length === 0) return known;
     const { rows } = await sql<OrderRow>`select * from orders
       where (user_id, client_order_id) in (select * from unnest(

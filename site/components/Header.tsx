@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { config, modals, siteName, toggleMenu, user } from '../../core/index.ts';
+import { config, modals, openSwap, siteName, toggleMenu, user } from '../../core/index.ts';
 import {
   ACCOUNT_OVERVIEW_LINK,
   FIAT_ON_RAMP,
@@ -103,7 +103,15 @@ export function Header() {
               <Link href={ACCOUNT_OVERVIEW_LINK.href} className="button secondary">
                 {ACCOUNT_OVERVIEW_LINK.label}
               </Link>
-            ) : null}
+            ) : (
+              <button
+                type="button"
+                className="button secondary header-swap"
+                onClick={() => openSwap()}
+              >
+                Swap
+              </button>
+            )}
             <Suspense fallback={<span className="account-menu-placeholder" />}>
               <AccountMenu />
             </Suspense>

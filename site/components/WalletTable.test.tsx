@@ -32,4 +32,16 @@ describe('WalletTable', () => {
     render(<WalletTable wallets={[wallet('BTC', '0', 0)]} />);
     expect(screen.getByTestId('wallet-total').textContent).to.equal('$0.0000');
   });
+
+  it('offers a swap from each row when asked to, named after its currency', () => {
+    const swapped: string[] = [];
+    render(
+      <WalletTable
+        wallets={[wallet('BTC', '0.05', 4850), wallet('ETH', '1', 3000)]}
+        onSwap={(ticker) => swapped.push(ticker)}
+      />,
+    );
+    within(screen.getByTestId('wallet-ETH')).getByRole('button', { name: 'Swap ETH' }).click();
+    expect(swapped).to.deep.equal(['ETH']);
+  });
 });

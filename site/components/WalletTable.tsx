@@ -2,7 +2,7 @@
  * The user's wallets with their holdings (what is available and what open orders hold) and USD
  * values, and the USD total.
  */
-import type { Wallet } from '../../core/index.ts';
+import type { Ticker, Wallet } from '../../core/index.ts';
 import { formatUsd } from '../../core/index.ts';
 
 /** Sums the wallets' USD values. */
@@ -10,8 +10,17 @@ export function totalUsd(wallets: readonly Wallet[]): number {
   return wallets.reduce((sum, wallet) => sum + wallet.balance, 0);
 }
 
-/** A table of wallets; the caption carries the total for screen readers and sighted users alike. */
-export function WalletTable({ wallets }: { wallets: readonly Wallet[] }) {
+/**
+ * A table of wallets; the caption carries the total for screen readers and sighted users alike.
+ * With `onSwap`, each row has a button that swaps from its currency.
+ */
+export function WalletTable({
+  wallets,
+  onSwap,
+}: {
+  wallets: readonly Wallet[];
+  onSwap?: (ticker: Ticker) => void;
+}) {
   return (
     <table className="wallets">
       <caption>
@@ -32,6 +41,11 @@ export function WalletTable({ wallets }: { wallets: readonly Wallet[] }) {
           <th scope="col" className="number">
             Value (USD)
           </th>
+          {onSwap ? (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -42,6 +56,18 @@ export function WalletTable({ wallets }: { wallets: readonly Wallet[] }) {
             <td className="number">{wallet.available}</td>
             <td className="number">{wallet.held}</td>
             <td className="number">{formatUsd(wallet.balance, { adaptive: true })}</td>
+            {onSwap ? (
+              <td>
+                <button
+                  type="button"
+                  className="button secondary"
+                  aria-label={`Swap ${wallet.ticker}`}
+                  onClick={() => onSwap(wallet.ticker)}
+                >
+                  Swap
+                </button>
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>

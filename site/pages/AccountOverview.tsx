@@ -4,7 +4,7 @@
  */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { formatUsd, user } from '../../core/index.ts';
+import { formatUsd, openSwap, user } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
 import { TableScroll } from '../components/TableScroll.tsx';
 import { WalletTable } from '../components/WalletTable.tsx';
@@ -43,16 +43,25 @@ export default function AccountOverview() {
         <Link href="/account/transfer" className="button secondary">
           Transfer
         </Link>
+        <button type="button" className="button secondary" onClick={() => openSwap()}>
+          Swap
+        </button>
       </nav>
       {load.state === 'ready' && (
         <>
           <Allocation wallets={load.wallets} />
           <TableScroll label="Wallets table">
-            <WalletTable wallets={load.wallets} />
+            <WalletTable wallets={load.wallets} onSwap={openSwap} />
           </TableScroll>
         </>
       )}
-      <AccountHistory />
+      <AccountHistory
+        refreshKey={
+          load.state === 'ready'
+            ? load.wallets.map((w) => `${w.ticker}:${w.amount}:${w.held}`).join()
+            : ''
+        }
+      />
     </div>
   );
 }

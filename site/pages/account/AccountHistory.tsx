@@ -2,7 +2,7 @@
  * The account's history on the overview: every ledger entry with what it did to the available
  * and the held balance, filtered by asset and kind, a page at a time, exportable as CSV.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   ASSETS,
   call,
@@ -37,22 +37,29 @@ interface Filters {
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 
-/** The history section of the overview. */
-export function AccountHistory() {
+/**
+ * The history section of the overview. A change of `refreshKey` (the overview passes its live
+ * balances) reads the first page again, so a swap, a fill or a transfer shows without a reload.
+ */
+export function AccountHistory({ refreshKey = '' }: { refreshKey?: string }) {
   const id = useId();
   const [filters, setFilters] = useState<Filters>({});
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [more, setMore] = useState(false);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
+  // Only the latest read is shown: a refresh and a filter change may answer out of order.
+  const latest = useRef(0);
   const fetchPage = useCallback(
     async (before: number | undefined) => {
+      const read = ++latest.current;
       setLoad({ state: 'loading' });
       const reply = await call('wallet.getHistory', {
         ...filters,
         limit: HISTORY_PAGE_SIZE,
         ...(before === undefined ? {} : { before }),
       });
+      if (read !== latest.current) return;
       if (!reply.status) {
         setLoad({ state: 'error', message: reply.error_msg });
         return;
@@ -67,6 +74,14 @@ export function AccountHistory() {
   useEffect(() => {
     void fetchPage(undefined);
   }, [fetchPage]);
+
+  const lastKey = useRef(refreshKey);
+  useEffect(() => {
+    const previous = lastKey.current;
+    lastKey.current = refreshKey;
+    // The first balances to arrive are what the first page already shows.
+    if (previous !== '' && previous !== refreshKey) void fetchPage(undefined);
+  }, [refreshKey, fetchPage]);
 
   return (
     <section className="account-history" aria-labelledby={`${id}-title`}>
