@@ -7,6 +7,7 @@
 export * from './protocol/accounts.ts';
 export * from './protocol/addressBook.ts';
 export * from './protocol/deposits.ts';
+export * from './protocol/kyc.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/wallet.ts';
 export * from './protocol/withdrawals.ts';
@@ -14,6 +15,7 @@ export * from './protocol/withdrawals.ts';
 import type { AccountMethods } from './protocol/accounts.ts';
 import type { AddressBookMethods } from './protocol/addressBook.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
+import type { KycMethods } from './protocol/kyc.ts';
 import type {
   AssetNetworks,
   HistoryEntry,
@@ -395,6 +397,7 @@ export interface Methods
   extends AccountMethods,
     AddressBookMethods,
     DepositMethods,
+    KycMethods,
     WithdrawalMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };

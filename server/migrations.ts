@@ -10,6 +10,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
 import { contentMigration } from './content/contentMigration.ts';
+import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import type { Schema } from './schema.ts';
@@ -209,6 +210,7 @@ export const migrations: Record<string, Migration> = {
   '0011_ledger_entry_accounts': ledgerEntryAccountsMigration,
   '0012_withdrawals': withdrawalsMigration,
   '0013_address_book': addressBookMigration,
+  '0016_kyc': kycMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@
  * int8 as numbers, timestamptz as Date, jsonb parsed.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { KycTables } from './kyc/KycTables.ts';
 import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
 import type { WithdrawalTables } from './wallet/withdrawals/WithdrawalsTable.ts';
@@ -210,6 +211,8 @@ export interface SupportAttachmentsTable {
   mime: string;
   size: number;
   created_at: Auto<Date>;
+  /** 'kyc' for an image uploaded for identity verification (metadata stripped, no dialog). */
+  purpose: Generated<'support' | 'kyc'>;
 }
 
 /** Support messages; (dialog_id, client_id) is unique, so a resend is stored once. */
@@ -322,7 +325,7 @@ export interface TransfersTable {
   created_at: Auto<Date>;
 }
 
-export interface Schema extends AddressBookTables, DevnetTables, WithdrawalTables {
+export interface Schema extends AddressBookTables, DevnetTables, KycTables, WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
   two_factor_secrets: TwoFactorSecretsTable;

@@ -91,6 +91,14 @@ test('the method list is the one this milestone ships, with its access levels', 
     'addressBook.add': 'user',
     'addressBook.remove': 'user',
     'addressBook.setOnlySaved': 'user',
+    'kyc.getMine': 'user',
+    'kyc.saveDraft': 'user',
+    'kyc.attach': 'user',
+    'kyc.submit': 'user',
+    'kyc.getQueue': 'staff',
+    'kyc.getSubmission': 'staff',
+    'kyc.approve': 'staff',
+    'kyc.reject': 'staff',
   });
 });
 
