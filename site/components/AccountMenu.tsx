@@ -12,13 +12,16 @@ import { NavMenu } from './NavMenu.tsx';
 /** The picture shown when the account has none. */
 export const DEFAULT_AVATAR = '/avatar.svg';
 
-/** The three status badges (spec §2): each says whether it applies. */
+/**
+ * The three status badges (spec §2): each says whether it applies; while identity documents are
+ * under review, the Verified badge says so.
+ */
 export function StatusBadges() {
-  const { isPremium, is2FA, two_factor, isVerified } = useSnapshot(user);
+  const { isPremium, is2FA, two_factor, isVerified, isKycPending } = useSnapshot(user);
   const badges = [
     { label: 'Premium', on: isPremium },
     { label: '2FA', on: is2FA || two_factor },
-    { label: 'Verified', on: isVerified },
+    { label: !isVerified && isKycPending ? 'Verification pending' : 'Verified', on: isVerified },
   ];
   return (
     <ul className="badges" aria-label="Account status">
