@@ -3,11 +3,11 @@
  * notifications, and the per-route effects.
  */
 
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BaseLocationHook } from 'wouter';
 import { Router } from 'wouter';
-import { user } from '../core/index.ts';
+import { modals, user } from '../core/index.ts';
 import { CookieNotice } from './components/CookieNotice.tsx';
 import { Footer } from './components/Footer.tsx';
 import { GlobalNotice } from './components/GlobalNotice.tsx';
@@ -21,6 +21,16 @@ import { SupportLayer } from './support/SupportLayer.tsx';
 const BottomBar = lazy(() =>
   import('./components/BottomBar.tsx').then((module) => ({ default: module.BottomBar })),
 );
+
+// Loaded the first time the KYC modal opens, then kept so it can fade out.
+const KycModal = lazy(() => import('./components/KycModal.tsx'));
+
+function KycLayer() {
+  const { isKYCOpen } = useSnapshot(modals);
+  const opened = useRef(false);
+  if (isKYCOpen) opened.current = true;
+  return opened.current ? <KycModal /> : null;
+}
 
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuth } = useSnapshot(user);
@@ -39,6 +49,7 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
       <Footer />
       <SignedInOnly>
         <BottomBar />
+        <KycLayer />
       </SignedInOnly>
       <CookieNotice />
       <GlobalNotice />

@@ -5,7 +5,7 @@
  */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { formatUsd, user } from '../../core/index.ts';
+import { formatUsd, setModal, user } from '../../core/index.ts';
 import { ACCOUNT_LINKS, DASHBOARD_LINK } from '../navigation.ts';
 import { NavMenu } from './NavMenu.tsx';
 
@@ -56,7 +56,7 @@ export function Avatar({ size = 32 }: { size?: number }) {
 
 /** The account drop-down. */
 export function AccountMenu() {
-  const { email, balance, statusId } = useSnapshot(user);
+  const { email, balance, statusId, isVerified, isKycPending } = useSnapshot(user);
   return (
     <NavMenu
       className="account-menu"
@@ -77,6 +77,18 @@ export function AccountMenu() {
       {(close) => (
         <>
           <StatusBadges />
+          {!isVerified && (
+            <button
+              type="button"
+              className="button secondary account-verify"
+              onClick={() => {
+                close();
+                setModal('isKYCOpen', true);
+              }}
+            >
+              {isKycPending ? 'Verification status' : 'Verify your identity'}
+            </button>
+          )}
           <ul>
             {ACCOUNT_LINKS.map((link) => (
               <li key={link.href}>
