@@ -33,6 +33,8 @@ const EMPTY: KycApplication = {
   reason: null,
 };
 
+const PROFILE = { ...initialUser, id: 7, email: 'ada@example.com', login: 'ada' };
+
 const LIMITS = {
   verified: false,
   dailyUsd: 1000,
@@ -48,12 +50,33 @@ function fakeApi(state: { application: KycApplication; refuse?: string }) {
   const sent: Body[] = [];
   const answer = (body: Body): Body => {
     const { method, token: _token, subId: _subId, ...params } = body;
+    if (method === 'users.getInfo') {
+      const { status } = state.application;
+      return {
+        status: true,
+        user: {
+          ...PROFILE,
+          isKycPending: status === 'pending',
+          isVerified: status === 'approved',
+          kycStatusId: ['draft', 'pending', 'approved', 'rejected'].indexOf(status),
+        },
+        config: { socials: {}, live: { is_enabled: false } },
+      };
+    }
     if (method === 'kyc.getMine') {
       return { status: true, application: state.application, limits: LIMITS };
     }
     if (method === 'kyc.saveDraft') {
       if (state.refuse) return { status: false, error_msg: state.refuse };
       state.application = { ...state.application, ...(params as Partial<KycApplication>) };
+      return { status: true, application: state.application };
+    }
+    if (method === 'kyc.submit') {
+      state.application = {
+        ...state.application,
+        status: 'pending',
+        submittedAt: '2026-11-23T10:00:00.000Z',
+      };
       return { status: true, application: state.application };
     }
     return { status: false, error_msg: `Unexpected ${String(method)}` };
@@ -83,7 +106,7 @@ describe('VerificationPage', () => {
   };
 
   beforeEach(() => {
-    setUser({ ...initialUser, id: 7, email: 'ada@example.com', login: 'ada' });
+    setUser({ ...PROFILE });
     Object.assign(verification, initialVerification);
   });
   afterEach(() => {
@@ -178,6 +201,8 @@ describe('VerificationPage', () => {
     serve({ ...EMPTY, status: 'pending', submittedAt: '2026-11-23T10:00:00.000Z' });
     render(<VerificationPage />);
     await screen.findByText(/Under review: we received your documents/);
+    // The profile is read again, so the header's badge shows the review too.
+    await waitFor(() => expect(user.isKycPending).to.equal(true));
     expect(screen.queryByRole('button', { name: /Submit/ })).to.equal(null);
     expect(document.body.textContent).to.contain('$1,000.00 per 24 hours');
     expect(document.body.textContent).to.contain('$50,000.00 per 24 hours');
@@ -193,5 +218,19 @@ describe('VerificationPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).to.contain('The selfie is too dark: please take it in daylight.');
     screen.getByRole('button', { name: 'Submit again' });
+  });
+
+  it('submits from the selfie step, then shows the review and the pending badge state', async () => {
+    const photo = { id: 1, path: 'data:image/gif;base64,R0lGODlhAQABAAAAACwAAAAAAQABAAA=' };
+    serve({ ...EMPTY, idType: 'passport', currentStep: 3, front: photo, selfie: photo });
+    render(<VerificationPage />);
+    await screen.findByRole('heading', { name: 'Step 4 of 4: Selfie' });
+    screen.getByRole('img', { name: 'Selfie with your document: uploaded' });
+    screen.getByRole('button', { name: 'Submit for review' }).focus();
+    await sendKeys({ press: 'Enter' });
+    await screen.findByText(/Under review: we received your documents/);
+    expect(screen.queryByRole('button', { name: /Submit/ })).to.equal(null);
+    await waitFor(() => expect(user.isKycPending).to.equal(true));
+    expect(api.sent.filter((body) => body.method === 'kyc.submit')).to.have.length(1);
   });
 });

@@ -13,7 +13,9 @@ import {
   formatUsd,
   type KycApplication,
   type KycDetails,
+  loadUser,
   updateVerification,
+  user,
   verification,
   type WithdrawalLimits,
 } from '../../../core/index.ts';
@@ -49,6 +51,15 @@ export default function VerificationPage() {
       return;
     }
     setError(null);
+    // A decision or submission the profile does not show yet: read it again, so the header's
+    // badge says the same as this page.
+    const { status } = reply.application;
+    if (
+      (status === 'pending') !== user.isKycPending ||
+      (status === 'approved') !== user.isVerified
+    ) {
+      void loadUser();
+    }
     applyApplication(reply.application);
     setApplication(reply.application);
     setLimits(reply.limits);
