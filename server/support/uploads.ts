@@ -228,7 +228,9 @@ export async function registerUploads(
           // An unknown caller's bytes are read and dropped, never written.
           if ((await caller) === null || !isAcceptedAttachment(part.filename)) {
             await drain(part.file);
-            if ((await caller) !== null) problem = UPLOAD_ERRORS.type;
+            if ((await caller) !== null) {
+              problem = purpose === 'kyc' ? KYC_PHOTO_TYPE_TEXT : UPLOAD_ERRORS.type;
+            }
             continue;
           }
           const ext = extensionOf(part.filename);
@@ -251,16 +253,16 @@ export async function registerUploads(
         if (saved !== null) await discard(dir, saved);
         return refuse(request, reply, problem ?? UPLOAD_ERRORS.noFile);
       }
-      if (!(await contentMatches(join(dir, saved.name), saved.ext))) {
-        await discard(dir, saved);
-        return refuse(request, reply, mismatchText(saved.ext));
-      }
       if (purpose === 'kyc') {
         const problem = await keepKycPhoto(dir, saved);
         if (problem !== null) {
           await discard(dir, saved);
           return refuse(request, reply, problem);
         }
+      }
+      if (!(await contentMatches(join(dir, saved.name), saved.ext))) {
+        await discard(dir, saved);
+        return refuse(request, reply, mismatchText(saved.ext));
       }
       try {
         // An identity photo belongs to no dialog: only its owner and staff may open it.

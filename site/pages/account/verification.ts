@@ -69,6 +69,7 @@ export function applyApplication(application: KycApplication): void {
     currentStep: application.currentStep,
     documentPhotoId: application.front?.id ?? 0,
     selfiePhotoId: application.selfie?.id ?? 0,
+    statusId: ['draft', 'pending', 'approved', 'rejected'].indexOf(application.status),
     isExists: application.submittedAt !== null || application.firstName !== '',
     isLoaded: true,
   });
