@@ -3,7 +3,8 @@
  * identity document, selfie). Each step is saved on the server as it is left, so a person can
  * stop and come back where they were; submitting sends the whole application for review. The
  * page then says where it stands: under review, verified (with the withdrawal limits), or
- * rejected with the reviewer's reason and the form open to correct and submit again.
+ * rejected with the reviewer's reason and the form open to correct and submit again. While under
+ * review it asks again every 20 s, so the decision appears without a reload.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -34,6 +35,9 @@ const styles = `
 .kyc-limits { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
 .kyc-limits dd { margin: 0; font-variant-numeric: tabular-nums; }
 `;
+
+/** How often a page under review asks for the decision. */
+const REVIEW_POLL_MS = 20_000;
 
 type Problems = Partial<Record<keyof KycDetails, string>>;
 
@@ -68,6 +72,15 @@ export default function VerificationPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // While under review the page asks again now and then, so a decision shows (with the header's
+  // badge) without a reload; a draft is never read over what is being typed.
+  const pending = application?.status === 'pending';
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void load(), REVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, load]);
 
   const saved = (next: KycApplication) => {
     applyApplication(next);
