@@ -333,8 +333,6 @@ export async function readSubmission(
   const application = await toApplication(db, row, staffId);
   return {
     ...application,
-    // Staff read the last reason even after a resubmission.
-    reason: row.reason,
     userId,
     login: user.login,
     email: user.email,
