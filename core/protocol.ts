@@ -8,6 +8,7 @@ export * from './protocol/accounts.ts';
 export * from './protocol/addressBook.ts';
 export * from './protocol/buy.ts';
 export * from './protocol/deposits.ts';
+export * from './protocol/kyc.ts';
 export * from './protocol/marketStreams.ts';
 export * from './protocol/swap.ts';
 export * from './protocol/wallet.ts';
@@ -17,6 +18,7 @@ import type { AccountMethods } from './protocol/accounts.ts';
 import type { AddressBookMethods } from './protocol/addressBook.ts';
 import type { BuyMethods } from './protocol/buy.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
+import type { KycMethods } from './protocol/kyc.ts';
 import type { SwapMethods } from './protocol/swap.ts';
 import type {
   AssetNetworks,
@@ -401,6 +403,7 @@ export interface Methods
     BuyMethods,
     DepositMethods,
     SwapMethods,
+    KycMethods,
     WithdrawalMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };

@@ -17,6 +17,11 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Whose token and API origin to use; the site's by default. */
   client?: Pick<ApiClient, 'baseUrl' | 'token' | 'encodes' | 'parseReplyBody'>;
+  /**
+   * What the file is for: 'kyc' for an identity photo (images only, metadata stripped, kept out
+   * of the support chat); the chat's attachment by default.
+   */
+  purpose?: 'kyc';
   /** The XMLHttpRequest constructor; tests pass their own. */
   XMLHttpRequest?: typeof XMLHttpRequest;
 }
@@ -55,6 +60,7 @@ export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promi
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('token', client.token());
+    if (options.purpose !== undefined) form.append('purpose', options.purpose);
     form.append('file', file, file instanceof File ? file.name : 'attachment');
     xhr.send(form);
   });

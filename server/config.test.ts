@@ -165,3 +165,13 @@ test('an EVM network goes on a node with its RPC URL, its USDT contract and the 
     );
   }
 });
+
+test('a verified account may withdraw VERIFIED_WITHDRAWAL_LIMIT_USD a day (100 000 unless set)', () => {
+  assert.equal(loadConfig({}).wallet.verifiedWithdrawalLimitUsd, 100_000);
+  const set = loadConfig({ VERIFIED_WITHDRAWAL_LIMIT_USD: '25000' });
+  assert.equal(set.wallet.verifiedWithdrawalLimitUsd, 25_000);
+  assert.throws(
+    () => loadConfig({ VERIFIED_WITHDRAWAL_LIMIT_USD: 'lots' }),
+    /VERIFIED_WITHDRAWAL_LIMIT_USD/,
+  );
+});

@@ -71,6 +71,11 @@ export interface WalletConfig {
   devnetBlockMs: number;
   /** Withdrawals worth more than this (USD, fee included) wait for staff approval. */
   withdrawalReviewUsd: number;
+  /**
+   * What a verified account may withdraw in 24 hours (USD, fees included); an unverified one
+   * may withdraw up to `support.verificationAmount`.
+   */
+  verifiedWithdrawalLimitUsd: number;
   /** EVM networks on real nodes instead of the devnet, and the hot wallet that pays from them. */
   evm: EvmSettings;
 }
@@ -204,6 +209,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         read('WITHDRAWAL_REVIEW_USD'),
         'WITHDRAWAL_REVIEW_USD',
         10_000,
+        0,
+        1_000_000_000,
+      ),
+      verifiedWithdrawalLimitUsd: integer(
+        read('VERIFIED_WITHDRAWAL_LIMIT_USD'),
+        'VERIFIED_WITHDRAWAL_LIMIT_USD',
+        100_000,
         0,
         1_000_000_000,
       ),

@@ -11,6 +11,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
 import { cardPurchasesMigration } from './buy/migration.ts';
 import { contentMigration } from './content/contentMigration.ts';
+import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import type { Schema } from './schema.ts';
@@ -213,6 +214,7 @@ export const migrations: Record<string, Migration> = {
   '0013_address_book': addressBookMigration,
   '0014_card_purchases': cardPurchasesMigration,
   '0015_swaps': swapsMigration,
+  '0016_kyc': kycMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { BuyTables } from './buy/BuyTables.ts';
+import type { KycTables } from './kyc/KycTables.ts';
 import type { SwapTables } from './swap/SwapsTable.ts';
 import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
@@ -212,6 +213,8 @@ export interface SupportAttachmentsTable {
   mime: string;
   size: number;
   created_at: Auto<Date>;
+  /** 'kyc' for an image uploaded for identity verification (metadata stripped, no dialog). */
+  purpose: Generated<'support' | 'kyc'>;
 }
 
 /** Support messages; (dialog_id, client_id) is unique, so a resend is stored once. */
@@ -328,6 +331,7 @@ export interface Schema
   extends AddressBookTables,
     BuyTables,
     DevnetTables,
+    KycTables,
     SwapTables,
     WithdrawalTables {
   users: UsersTable;

@@ -22,16 +22,31 @@ const BottomBar = lazy(() =>
   import('./components/BottomBar.tsx').then((module) => ({ default: module.BottomBar })),
 );
 
-// Signed-in users only, and only once opened: nobody else downloads the swap form.
+// Signed-in users only, and only once opened: nobody else downloads the swap or KYC forms.
 const SwapModal = lazy(() =>
   import('./pages/account/SwapModal.tsx').then((module) => ({ default: module.SwapModal })),
 );
+const KycModal = lazy(() => import('./components/KycModal.tsx'));
 
-function SwapLayer() {
-  const { isOpenSwap } = useSnapshot(modals);
+/** Mounts a modal the first time its flag opens it, then keeps it so that it can fade out. */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(false);
-  if (isOpenSwap && !opened) setOpened(true);
-  return opened ? <SwapModal /> : null;
+  if (open && !opened) setOpened(true);
+  return opened ? children : null;
+}
+
+function ModalLayers() {
+  const { isOpenSwap, isKYCOpen } = useSnapshot(modals);
+  return (
+    <>
+      <OnceOpened open={isOpenSwap}>
+        <SwapModal />
+      </OnceOpened>
+      <OnceOpened open={isKYCOpen}>
+        <KycModal />
+      </OnceOpened>
+    </>
+  );
 }
 
 function SignedInOnly({ children }: { children: ReactNode }) {
@@ -51,7 +66,7 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
       <Footer />
       <SignedInOnly>
         <BottomBar />
-        <SwapLayer />
+        <ModalLayers />
       </SignedInOnly>
       <CookieNotice />
       <GlobalNotice />

@@ -27,12 +27,14 @@ const LivePage = lazy(() => import('./pages/LivePage.tsx'));
 const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
 const WithdrawalReviewPage = lazy(() => import('./pages/admin/WithdrawalReviewPage.tsx'));
+const KycReviewPage = lazy(() => import('./pages/admin/KycReviewPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
 const WithdrawPage = lazy(() => import('./pages/account/WithdrawPage.tsx'));
 const BuyCryptoPage = lazy(() => import('./pages/buy/BuyCryptoPage.tsx'));
 const SwapPage = lazy(() => import('./pages/account/SwapPage.tsx'));
+const VerificationPage = lazy(() => import('./pages/account/VerificationPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
@@ -95,6 +97,12 @@ export function Routes() {
       </Route>
       <Route path="/account/admin/withdrawals">
         {page(<RequireAuth>{<WithdrawalReviewPage />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/admin/verifications">
+        {page(<RequireAuth>{<KycReviewPage />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/verification">
+        {page(<RequireAuth>{<VerificationPage />}</RequireAuth>)}
       </Route>
       <Route path="/account/profile">{page(<RequireAuth>{<ProfilePage />}</RequireAuth>)}</Route>
       <Route path="/account/*">{page(<RequireAuth>{<NotFoundPage />}</RequireAuth>)}</Route>

@@ -68,6 +68,7 @@ export const ACCOUNT_LINKS: readonly NavLink[] = [
   { label: 'Assets', href: '/account' },
   { label: 'Buy crypto', href: '/account/buy-crypto' },
   { label: 'Settings', href: '/account/profile' },
+  { label: 'Verification', href: '/account/verification' },
 ];
 
 /** Staff's way to the admin clients page (spec §2, §6). */
@@ -77,6 +78,7 @@ export const DASHBOARD_LINK: NavLink = { label: 'Dashboard', href: '/account/adm
 export const DASHBOARD_SECTIONS: readonly NavLink[] = [
   { label: 'Clients', href: DASHBOARD_LINK.href },
   { label: 'Withdrawals to review', href: '/account/admin/withdrawals' },
+  { label: 'Verifications to review', href: '/account/admin/verifications' },
 ];
 
 /** The way out of the admin pages back to the overview (spec §2). */

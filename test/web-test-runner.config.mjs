@@ -19,6 +19,22 @@ let vite;
 const viteClientStub = readFileSync(new URL('./viteClientStub.mjs', import.meta.url), 'utf8');
 let viteReady;
 
+/**
+ * The runner's own socket module, which @web/test-runner-commands (real key presses) imports: the
+ * runner serves it, so Vite leaves the import alone instead of failing to resolve it.
+ */
+function runnerSocket() {
+  return {
+    name: 'runner-socket',
+    resolveId(id) {
+      if (id.endsWith('__web-dev-server__web-socket.js')) {
+        return { id: '/__web-dev-server__web-socket.js', external: true };
+      }
+      return null;
+    },
+  };
+}
+
 /** Starts Vite in middleware mode when the runner's server starts, and stops it with it. */
 function vitePlugin() {
   return {
@@ -28,7 +44,7 @@ function vitePlugin() {
         configFile: false,
         root: process.cwd(),
         logLevel: 'error',
-        plugins: [react()],
+        plugins: [react(), runnerSocket()],
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false },
         optimizeDeps: {
@@ -46,6 +62,7 @@ function vitePlugin() {
             'sonner',
             'dompurify',
             'uqr',
+            '@web/test-runner-commands',
           ],
         },
       }).then((server) => {

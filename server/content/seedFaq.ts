@@ -69,7 +69,7 @@ export const SEED_FAQ: readonly SeedFaqSection[] = [
       ),
       entry(
         'Why is my withdrawal waiting for verification?',
-        'Above the limit shown in your account we must verify your identity first. The limit is shown before you withdraw; verification is free.',
+        'Above the limit shown in your account we must verify your identity first. The limit is shown on the withdraw page; verify under Account, Verification (four short steps, free of charge) and the higher limit applies as soon as your documents are approved.',
       ),
       entry(
         'How long does a withdrawal take?',

@@ -51,10 +51,12 @@ export const SEED_PAGES: readonly SeedPage[] = [
 <p>You can trade and deposit without verification up to the limits shown in your account. Above those limits, and whenever the law requires it, we ask you to verify before a withdrawal. We tell you the amount in advance; verification never costs a fee and we never ask you to send money to verify.</p>
 <h2>What we ask for</h2>
 <ul><li>Your full name, date of birth, address and phone number.</li><li>A valid identity document (passport, national ID card or driving licence).</li><li>A selfie holding that document, to show that it is yours.</li></ul>
+<h2>How it works</h2>
+<p>In your account, under Verification, you fill in four short steps: personal details, address, your identity document and the selfie. What you enter is saved as you go, so you can stop and continue later. Photos may be JPG, PNG or WebP images.</p>
 <h2>How long it takes</h2>
-<p>Most checks finish within one business day. If something is unclear, support contacts you through the chat with what is missing.</p>
+<p>Most checks finish within one business day. If something is unclear, the reviewer says what to correct on your verification page, and you correct it and submit again. Your withdrawal limit rises as soon as you are verified.</p>
 <h2>Your data</h2>
-<p>Documents are used only for verification and kept for the period the law requires.</p>`,
+<p>Before a photo is stored we remove the hidden data your phone adds to it, such as the place it was taken. Your documents are shown only to you and to our review team, are used only for verification, and are kept for the period the law requires. Every decision on your verification is recorded with who made it and when.</p>`,
   },
   {
     type: 'cookies_policy',

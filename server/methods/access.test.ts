@@ -98,6 +98,14 @@ test('the method list is the one this milestone ships, with its access levels', 
     'swap.quote': 'user',
     'swap.accept': 'user',
     'swap.getMine': 'user',
+    'kyc.getMine': 'user',
+    'kyc.saveDraft': 'user',
+    'kyc.attach': 'user',
+    'kyc.submit': 'user',
+    'kyc.getQueue': 'staff',
+    'kyc.getSubmission': 'staff',
+    'kyc.approve': 'staff',
+    'kyc.reject': 'staff',
   });
 });
 

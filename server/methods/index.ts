@@ -9,6 +9,7 @@ import { currencyMethods } from './currencies.ts';
 import { depositMethods } from './deposits.ts';
 import { devnetMethods } from './devnet.ts';
 import { faqMethods } from './faq.ts';
+import { kycMethods } from './kyc.ts';
 import { marketMethods } from './markets.ts';
 import { metricMethods } from './metrics.ts';
 import { noticeMethods } from './notices.ts';
@@ -43,6 +44,7 @@ export const methods: readonly Method[] = [
   ...addressBookMethods,
   ...buyMethods,
   ...swapMethods,
+  ...kycMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -25,6 +25,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { CODEC_COMPACT, encode, parseCodecKey } from '../../core/codec.ts';
+import { KYC_PHOTO_EXTENSIONS, KYC_PHOTO_TYPE_TEXT } from '../../core/kyc.ts';
 import { UPLOAD_PATH, type UploadReply } from '../../core/protocol.ts';
 import { ATTACHMENT_EXTENSIONS, isAcceptedAttachment } from '../../core/rules.ts';
 import type { UserRow } from '../accounts.ts';
@@ -32,6 +33,7 @@ import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import { printable } from '../http/fields.ts';
+import { type PhotoFormat, stripMetadata } from '../kyc/stripMetadata.ts';
 import { type Limits, spend, waitText } from '../limits.ts';
 import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import { findCaller } from '../sessions.ts';
@@ -205,6 +207,8 @@ export async function registerUploads(
       if (!request.isMultipart()) return refuse(request, reply, UPLOAD_ERRORS.notMultipart);
 
       let token = '';
+      // 'kyc': an identity photo, see keepKycPhoto.
+      let purpose: 'support' | 'kyc' = 'support';
       let caller: Promise<UserRow | null> | null = null;
       let saved: Saved | null = null;
       let problem: string | null = null;
@@ -212,6 +216,7 @@ export async function registerUploads(
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             if (part.fieldname === 'token' && typeof part.value === 'string') token = part.value;
+            if (part.fieldname === 'purpose' && part.value === 'kyc') purpose = 'kyc';
             continue;
           }
           if (saved !== null || problem !== null || part.fieldname !== 'file') {
@@ -223,7 +228,9 @@ export async function registerUploads(
           // An unknown caller's bytes are read and dropped, never written.
           if ((await caller) === null || !isAcceptedAttachment(part.filename)) {
             await drain(part.file);
-            if ((await caller) !== null) problem = UPLOAD_ERRORS.type;
+            if ((await caller) !== null) {
+              problem = purpose === 'kyc' ? KYC_PHOTO_TYPE_TEXT : UPLOAD_ERRORS.type;
+            }
             continue;
           }
           const ext = extensionOf(part.filename);
@@ -246,12 +253,21 @@ export async function registerUploads(
         if (saved !== null) await discard(dir, saved);
         return refuse(request, reply, problem ?? UPLOAD_ERRORS.noFile);
       }
+      if (purpose === 'kyc') {
+        const problem = await keepKycPhoto(dir, saved);
+        if (problem !== null) {
+          await discard(dir, saved);
+          return refuse(request, reply, problem);
+        }
+      }
       if (!(await contentMatches(join(dir, saved.name), saved.ext))) {
         await discard(dir, saved);
         return refuse(request, reply, mismatchText(saved.ext));
       }
       try {
-        const dialogId = user.status_id > 0 ? null : await ensureDialog(db, user.id);
+        // An identity photo belongs to no dialog: only its owner and staff may open it.
+        const dialogId =
+          user.status_id > 0 || purpose === 'kyc' ? null : await ensureDialog(db, user.id);
         const row = await db
           .insertInto('support_attachments')
           .values({
@@ -261,6 +277,7 @@ export async function registerUploads(
             original_name: shownName(saved.originalName, saved.ext),
             mime: ATTACHMENT_MIME[saved.ext],
             size: saved.size,
+            purpose,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -401,6 +418,30 @@ async function drain(file: Readable): Promise<void> {
 
 async function discard(dir: string, saved: Saved): Promise<void> {
   await unlink(join(dir, saved.name)).catch(() => {});
+}
+
+const PHOTO_FORMATS: Partial<Record<Extension, PhotoFormat>> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+};
+
+/**
+ * Keeps an identity photo only as an image, rewritten without its metadata (a phone's photo
+ * carries where it was taken): the refusal's text, or null once the stored file is clean.
+ */
+async function keepKycPhoto(dir: string, saved: Saved): Promise<string | null> {
+  const format = PHOTO_FORMATS[saved.ext];
+  if (format === undefined || !(KYC_PHOTO_EXTENSIONS as readonly string[]).includes(saved.ext)) {
+    return KYC_PHOTO_TYPE_TEXT;
+  }
+  const path = join(dir, saved.name);
+  const clean = stripMetadata(await readFile(path), format);
+  if (clean === null) return mismatchText(saved.ext);
+  await writeFile(path, clean, { mode: 0o600 });
+  saved.size = clean.length;
+  return null;
 }
 
 /** Whether a stored file's bytes are what its extension says. */

@@ -5,20 +5,23 @@
  */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { formatUsd, user } from '../../core/index.ts';
+import { formatUsd, setModal, user } from '../../core/index.ts';
 import { ACCOUNT_LINKS, DASHBOARD_LINK } from '../navigation.ts';
 import { NavMenu } from './NavMenu.tsx';
 
 /** The picture shown when the account has none. */
 export const DEFAULT_AVATAR = '/avatar.svg';
 
-/** The three status badges (spec §2): each says whether it applies. */
+/**
+ * The three status badges (spec §2): each says whether it applies; while identity documents are
+ * under review, the Verified badge says so.
+ */
 export function StatusBadges() {
-  const { isPremium, is2FA, two_factor, isVerified } = useSnapshot(user);
+  const { isPremium, is2FA, two_factor, isVerified, isKycPending } = useSnapshot(user);
   const badges = [
     { label: 'Premium', on: isPremium },
     { label: '2FA', on: is2FA || two_factor },
-    { label: 'Verified', on: isVerified },
+    { label: !isVerified && isKycPending ? 'Verification pending' : 'Verified', on: isVerified },
   ];
   return (
     <ul className="badges" aria-label="Account status">
@@ -53,7 +56,7 @@ export function Avatar({ size = 32 }: { size?: number }) {
 
 /** The account drop-down. */
 export function AccountMenu() {
-  const { email, balance, statusId } = useSnapshot(user);
+  const { email, balance, statusId, isVerified, isKycPending } = useSnapshot(user);
   return (
     <NavMenu
       className="account-menu"
@@ -74,6 +77,18 @@ export function AccountMenu() {
       {(close) => (
         <>
           <StatusBadges />
+          {!isVerified && (
+            <button
+              type="button"
+              className="button secondary account-verify"
+              onClick={() => {
+                close();
+                setModal('isKYCOpen', true);
+              }}
+            >
+              {isKycPending ? 'Verification status' : 'Verify your identity'}
+            </button>
+          )}
           <ul>
             {ACCOUNT_LINKS.map((link) => (
               <li key={link.href}>

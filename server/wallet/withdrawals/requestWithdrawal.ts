@@ -209,9 +209,10 @@ function refuseWhenPaused(account: AccountState, now: Date): void {
 }
 
 /**
- * The withdrawal's USD value at the reference prices, whether it waits for staff review, and
- * for an account without verified identity, a refusal when its last 24 hours of withdrawals and
- * this one exceed the disclosed threshold. Exact: numeric arithmetic in the database.
+ * The withdrawal's USD value at the reference prices, whether it waits for staff review, and a
+ * refusal when the account's last 24 hours of withdrawals and this one exceed its level's limit:
+ * the disclosed threshold without identity verification, a higher one with it. Exact: numeric
+ * arithmetic in the database.
  */
 async function valuation(
   trx: Queryable,
@@ -221,7 +222,9 @@ async function valuation(
   total: string,
   account: AccountState,
 ): Promise<{ usd: string; review: boolean }> {
-  const limit = ctx.config.support.verificationAmount;
+  const limit = account.is_verified
+    ? ctx.config.wallet.verifiedWithdrawalLimitUsd
+    : ctx.config.support.verificationAmount;
   const review = ctx.config.wallet.withdrawalReviewUsd;
   const { rows } = await sql<{ usd: string; review: boolean; over: boolean; left: string }>`
     with this as (select price * ${total}::numeric as usd from currencies where ticker = ${asset}),
@@ -236,9 +239,11 @@ async function valuation(
     from this, recent`.execute(trx);
   const [row] = rows;
   if (row === undefined) throw new DomainError(`Unknown currency ${asset}.`);
-  if (!account.is_verified && row.over) {
+  if (row.over) {
     throw new DomainError(
-      `Without identity verification you can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now. Verify your identity to withdraw more.`,
+      account.is_verified
+        ? `Verified accounts can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now.`
+        : `Without identity verification you can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now. Verify your identity to withdraw more.`,
     );
   }
   return { usd: row.usd, review: row.review };

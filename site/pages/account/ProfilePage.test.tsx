@@ -217,4 +217,39 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).to.have.length(1));
     expect((button as HTMLButtonElement).disabled).to.equal(true);
   });
+
+  it('shows the withdrawal limit of the account level and the way to raise it', async () => {
+    const limits = { unverifiedDailyUsd: 1000, verifiedDailyUsd: 50000 };
+    serve({
+      'kyc.getMine': () => ({
+        status: true,
+        application: {},
+        limits: { ...limits, verified: false, dailyUsd: 1000 },
+      }),
+    });
+    render(<ProfilePage />);
+    const section = await screen.findByRole('region', { name: 'Identity verification' });
+    await waitFor(() =>
+      expect(section.textContent).to.contain('You can withdraw up to $1,000.00 in 24 hours'),
+    );
+    expect(section.textContent).to.contain('Not verified');
+    const link = within(section).getByRole('link', { name: 'Verify your identity' });
+    expect(link.getAttribute('href')).to.equal('/account/verification');
+    expect(section.textContent).to.contain('raise it to $50,000.00');
+    cleanup();
+
+    setUser({ ...PROFILE, isVerified: true });
+    serve({
+      'kyc.getMine': () => ({
+        status: true,
+        application: {},
+        limits: { ...limits, verified: true, dailyUsd: 50000 },
+      }),
+    });
+    render(<ProfilePage />);
+    const verified = await screen.findByRole('region', { name: 'Identity verification' });
+    await waitFor(() => expect(verified.textContent).to.contain('up to $50,000.00 in 24 hours'));
+    expect(verified.textContent).to.contain('Verified');
+    expect(within(verified).queryByRole('link')).to.equal(null);
+  });
 });

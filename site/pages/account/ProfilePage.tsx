@@ -1,6 +1,6 @@
 /**
- * `/account/profile`, the header's Settings (spec §2): two-factor authentication, the password
- * and the signed-in sessions.
+ * `/account/profile`, the header's Settings (spec §2): identity verification and its withdrawal
+ * limit, two-factor authentication, the password and the signed-in sessions.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -8,6 +8,7 @@ import { user } from '../../../core/index.ts';
 import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
+import { WithdrawalLimitNote } from './WithdrawalLimitNote.tsx';
 import './profile.css';
 
 /** The settings page. */
@@ -21,6 +22,10 @@ export default function ProfilePage() {
       <p className="account-summary">
         Signed in as <strong>{email}</strong>
       </p>
+      <section className="settings-section" aria-labelledby="settings-verification">
+        <h2 id="settings-verification">Identity verification</h2>
+        <WithdrawalLimitNote withStatus />
+      </section>
       <TwoFactorSection />
       <PasswordSection onChanged={() => setSessionsVersion((version) => version + 1)} />
       <SessionsSection version={sessionsVersion} />

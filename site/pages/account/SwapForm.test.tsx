@@ -1,8 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { SwapQuote } from '../../../core/index.ts';
-import { sendKeys, type } from '../../../test/keyboard.ts';
 import { SwapForm } from './SwapForm.tsx';
+
+/** Focuses `element` and types `text` into it with real key presses. */
+async function type(element: HTMLElement, text: string): Promise<void> {
+  element.focus();
+  await sendKeys({ type: text });
+}
 
 const quote = (id: number, received: string, seconds = 10): SwapQuote => ({
   id,

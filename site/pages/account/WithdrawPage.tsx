@@ -23,6 +23,7 @@ import { newIdempotencyKey } from './transferForm.ts';
 import { useAccountWallets } from './useAccountWallets.ts';
 import { useAddressBook } from './useAddressBook.ts';
 import { useWalletActivity } from './useWalletActivity.ts';
+import { WithdrawalLimitNote } from './WithdrawalLimitNote.tsx';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import {
   maxWithdrawal,
@@ -144,6 +145,7 @@ export default function WithdrawPage() {
   return (
     <section className="page account withdraw" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Withdraw crypto</h1>
+      <WithdrawalLimitNote />
       {step.name === 'edit' && (
         <form className="sign-form" onSubmit={review} noValidate>
           <AssetNetworkPicker

@@ -1,0 +1,76 @@
+/**
+ * The verification page's steps and the rules each step checks before it is saved: the shared
+ * field rules of core/kyc.ts, plus "required" for the fields of the step being left.
+ */
+import {
+  type KycApplication,
+  type KycDetails,
+  updateVerification,
+  type VerificationFields,
+} from '../../../core/index.ts';
+// Imported from their files, not core/index.ts: the country list loads with this page only.
+import { KYC_FIELD_LABELS, kycFieldProblem } from '../../../core/kyc.ts';
+
+/** One step of the form: its title and the fields it asks for. */
+export interface VerificationStep {
+  title: string;
+  fields: readonly (keyof KycDetails)[];
+}
+
+/** The four steps, in order (personal details, address, identity document, selfie). */
+export const STEPS: readonly VerificationStep[] = [
+  { title: 'Personal details', fields: ['firstName', 'lastName', 'dateOfBirth'] },
+  { title: 'Address', fields: ['countryId', 'city', 'address', 'zipCode', 'phone'] },
+  { title: 'Identity document', fields: ['idType', 'idNumber'] },
+  { title: 'Selfie', fields: [] },
+];
+
+/** Problems of one step's fields, by field; empty when the step can be saved. */
+export function stepProblems(
+  step: VerificationStep,
+  form: VerificationFields,
+  today = new Date(),
+): Partial<Record<keyof KycDetails, string>> {
+  const problems: Partial<Record<keyof KycDetails, string>> = {};
+  for (const field of step.fields) {
+    const value = form[field];
+    if (field === 'countryId' ? value === 0 : String(value).trim() === '') {
+      problems[field] =
+        field === 'countryId' || field === 'idType'
+          ? `${KYC_FIELD_LABELS[field]}: choose one from the list.`
+          : `${KYC_FIELD_LABELS[field]} is required.`;
+      continue;
+    }
+    const problem = kycFieldProblem(field, value as never, today);
+    if (problem !== null) problems[field] = problem;
+  }
+  return problems;
+}
+
+/** The field a server refusal names (its message starts with the field's label), if any. */
+export function fieldOfMessage(message: string): keyof KycDetails | null {
+  const entries = Object.entries(KYC_FIELD_LABELS) as [keyof KycDetails, string][];
+  return entries.find(([, label]) => message.startsWith(label))?.[0] ?? null;
+}
+
+/** Puts an application the server answered into the shared verification form. */
+export function applyApplication(application: KycApplication): void {
+  updateVerification({
+    firstName: application.firstName,
+    lastName: application.lastName,
+    countryId: application.countryId,
+    city: application.city,
+    address: application.address,
+    dateOfBirth: application.dateOfBirth,
+    phone: application.phone,
+    zipCode: application.zipCode,
+    idType: application.idType,
+    idNumber: application.idNumber,
+    currentStep: application.currentStep,
+    documentPhotoId: application.front?.id ?? 0,
+    selfiePhotoId: application.selfie?.id ?? 0,
+    statusId: ['draft', 'pending', 'approved', 'rejected'].indexOf(application.status),
+    isExists: application.submittedAt !== null || application.firstName !== '',
+    isLoaded: true,
+  });
+}
