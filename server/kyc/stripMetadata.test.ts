@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileTypeFromBuffer } from 'file-type';
-import { stripMetadata } from './stripMetadata.ts';
+import { exifOrientation, stripMetadata } from './stripMetadata.ts';
 import { GPS_TEXT, jpegWithGps, pngWithText, webpWithExif } from './testImages.ts';
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
@@ -20,6 +20,23 @@ test('a JPEG loses its EXIF block with the GPS tag and its comment, and keeps it
   assert.ok(text(stripped).includes('JFIF'));
   assert.deepEqual([...stripped.subarray(-5)], [0x12, 0x34, 0x56, 0xff, 0xd9]);
   assert.equal((await fileTypeFromBuffer(stripped))?.ext, 'jpg');
+});
+
+test('a JPEG taken upright keeps its orientation, in an EXIF block of that tag alone', () => {
+  const stripped = stripMetadata(jpegWithGps(6), 'jpeg');
+  assert.ok(stripped);
+  assert.ok(!text(stripped).includes(GPS_TAG));
+  assert.ok(!text(stripped).includes(GPS_TEXT));
+  const app1 = text(stripped).indexOf('\xff\xe1');
+  assert.ok(app1 > 0);
+  const payload = stripped.subarray(
+    app1 + 4,
+    app1 + 2 + ((stripped[app1 + 2] ?? 0) << 8) + (stripped[app1 + 3] ?? 0),
+  );
+  assert.equal(exifOrientation(payload), 6);
+  assert.equal(payload.length, 6 + 8 + 2 + 12 + 4);
+  // Upright already (no tag, or 1): no EXIF block at all.
+  assert.ok(!text(stripMetadata(jpegWithGps(1), 'jpeg') ?? new Uint8Array()).includes('Exif'));
 });
 
 test('a PNG loses its text chunks', async () => {

@@ -3,7 +3,10 @@
  * (with its GPS position, device serial and time), XMP and IPTC packets and comments. Nothing is
  * re-encoded: the file is read as its format's segments (JPEG markers, PNG chunks, RIFF chunks of
  * WebP) and the ones that carry metadata are left out. Kept: what rendering needs, including the
- * colour profile (JPEG APP2 / PNG iCCP / WebP ICCP) and the Adobe colour-transform marker.
+ * colour profile (JPEG APP2 / PNG iCCP / WebP ICCP) and the Adobe colour-transform marker, and a
+ * JPEG's orientation: a phone stores an upright photo sideways with an EXIF tag saying so, and
+ * without the tag the person and staff would see their document on its side. It comes back as
+ * a new EXIF block of that one tag, so nothing else of the camera's block survives.
  */
 
 /** The image formats an identity document may be uploaded in. */
@@ -62,9 +65,52 @@ function stripJpeg(bytes: Uint8Array): Uint8Array | null {
       break;
     }
     if (keepJpegMarker(marker)) parts.push(bytes.subarray(at, end));
+    else if (marker === 0xe1) {
+      const orientation = exifOrientation(bytes.subarray(at + 4, end));
+      if (orientation !== null) parts.push(orientationSegment(orientation));
+    }
     at = end;
   }
   return concat(parts);
+}
+
+const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0, 0]; // "Exif\0\0"
+const ORIENTATION_TAG = 0x0112;
+const TIFF_SHORT = 3;
+
+/** The Orientation (2–8) an APP1 EXIF payload's first IFD names; null for none, 1 or unreadable. */
+export function exifOrientation(payload: Uint8Array): number | null {
+  if (!EXIF_HEADER.every((byte, index) => payload[index] === byte)) return null;
+  const tiff = payload.subarray(EXIF_HEADER.length);
+  if (tiff.length < 8) return null;
+  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+  const order = view.getUint16(0);
+  if (order !== 0x4949 && order !== 0x4d4d) return null;
+  const little = order === 0x4949;
+  const ifd = view.getUint32(4, little);
+  if (ifd + 2 > tiff.length) return null;
+  const count = view.getUint16(ifd, little);
+  for (let i = 0; i < count; i += 1) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.length) return null;
+    if (view.getUint16(entry, little) !== ORIENTATION_TAG) continue;
+    if (view.getUint16(entry + 2, little) !== TIFF_SHORT) return null;
+    const value = view.getUint16(entry + 8, little);
+    return value >= 2 && value <= 8 ? value : null;
+  }
+  return null;
+}
+
+/** An APP1 segment whose EXIF block holds the Orientation tag and nothing else. */
+function orientationSegment(orientation: number): Uint8Array {
+  const tiff = [
+    ...[0x4d, 0x4d, 0, 42, 0, 0, 0, 8], // big-endian, IFD0 at 8
+    ...[0, 1], // one entry
+    ...[0x01, 0x12, 0, TIFF_SHORT, 0, 0, 0, 1, 0, orientation, 0, 0],
+    ...[0, 0, 0, 0], // no next IFD
+  ];
+  const length = 2 + EXIF_HEADER.length + tiff.length;
+  return new Uint8Array([0xff, 0xe1, length >> 8, length & 0xff, ...EXIF_HEADER, ...tiff]);
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -27,15 +27,21 @@ const ascii = (text: string) => new TextEncoder().encode(text);
 
 /**
  * A JPEG whose APP1 holds an EXIF block with a GPS IFD (tag 0x8825) and GPS_TEXT, plus a
- * comment; then a quantisation table, a frame header and a scan.
+ * comment; then a quantisation table, a frame header and a scan. With `orientation`, IFD0 also
+ * holds the Orientation tag (0x0112) that a phone writes for a photo taken upright.
  */
-export function jpegWithGps(): Uint8Array {
-  // TIFF, big-endian: IFD0 at 8 with one entry, GPSInfo (0x8825) -> IFD at 26 with one entry,
-  // GPSLatitudeRef 'N'; then the text.
+export function jpegWithGps(orientation?: number): Uint8Array {
+  // TIFF, big-endian: IFD0 at 8 with [Orientation and] GPSInfo (0x8825) -> the GPS IFD right
+  // after IFD0, with one entry, GPSLatitudeRef 'N'; then the text.
+  const orientationEntry =
+    orientation === undefined ? [] : [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0];
+  const entries = orientation === undefined ? 1 : 2;
+  const gpsIfd = 8 + 2 + entries * 12 + 4;
   const tiff = join(
     ascii('MM'),
     new Uint8Array([0, 42, 0, 0, 0, 8]),
-    new Uint8Array([0, 1, 0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 26, 0, 0, 0, 0]),
+    new Uint8Array([0, entries, ...orientationEntry]),
+    new Uint8Array([0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, gpsIfd, 0, 0, 0, 0]),
     new Uint8Array([0, 1, 0, 1, 0, 2, 0, 0, 0, 2, 78, 0, 0, 0, 0, 0, 0, 0]),
     ascii(GPS_TEXT),
   );
