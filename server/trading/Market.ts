@@ -11,6 +11,9 @@
  * An order group (a swap's legs) is one command: planned against the books as they stand when its
  * turn comes, funded leg by leg from what the previous legs deliver, and placed whole or not at
  * all, in the same batch and so the same transaction.
+ *
+ * A fee paid by a referred account pays its referrer's share in the same batch (see
+ * referral/commissions.ts).
  */
 import { sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
@@ -19,6 +22,8 @@ import type { Ticker } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database, Queryable } from '../db.ts';
 import { AccountIds, insufficient, type Posting } from '../ledger.ts';
+import { commissionPostings, feePayers } from '../referral/commissions.ts';
+import { Referrers } from '../referral/Referrers.ts';
 import type { TradesTable } from '../schema.ts';
 import {
   createBooks,
@@ -153,6 +158,7 @@ export class Market {
   private readonly held = new Map<number, HeldOrder>();
   private readonly queue: Waiting[] = [];
   private readonly accounts = new AccountIds();
+  private readonly referrers = new Referrers();
   private running: Promise<void> | null = null;
   private readonly listeners = new Set<(committed: Committed) => void>();
   private nextOrderId = 1;
@@ -163,6 +169,8 @@ export class Market {
   private constructor(
     private readonly db: Database,
     readonly fees: FeeRates,
+    /** The referrer's share of each fee a referred account pays ("0.2" = 20 %). */
+    readonly referralShare: string,
   ) {
     const nextTradeId = () => this.nextTradeId++;
     this.settlers = new Map(
@@ -171,8 +179,8 @@ export class Market {
   }
 
   /** Opens the market over a database: every book rebuilt from the open orders stored. */
-  static async open(db: Database, fees: FeeRates): Promise<Market> {
-    const market = new Market(db, fees);
+  static async open(db: Database, fees: FeeRates, referralShare: string): Promise<Market> {
+    const market = new Market(db, fees, referralShare);
     await market.reload();
     return market;
   }
@@ -274,6 +282,7 @@ export class Market {
             results.push(error);
           }
         }
+        await this.payCommissions(trx, writes);
         await writeBatch(trx, writes, this.accounts);
         for (const record of records) await record(trx);
       });
@@ -296,6 +305,15 @@ export class Market {
       if (result instanceof DomainError) waiting.reject(result);
       else waiting.resolve((result ?? []).map((row) => ({ ...row })));
     });
+  }
+
+  /** Adds the referrers' shares of the batch's fees to its postings. */
+  private async payCommissions(trx: Queryable, writes: BatchWrites): Promise<void> {
+    if (writes.trades.length === 0 || !/[1-9]/.test(this.referralShare)) return;
+    await this.referrers.load(trx, feePayers(writes.trades));
+    writes.postings.push(
+      ...commissionPostings(writes.trades, this.referrers.of, this.referralShare),
+    );
   }
 
   private publish(committed: Committed): void {
