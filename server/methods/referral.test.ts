@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { PairSymbol, Ticker } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { auditSpot } from '../../test/spot/audit.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { post } from '../ledger.ts';
@@ -207,5 +208,15 @@ forEachDatabase((open) => {
     // 0.1 % of 1,000 USDT and of 10 LTC, all of it kept.
     assert.equal(await fees('LTC'), '0.01');
     assert.equal(Number(await fees('USDT')) - Number(before), 1);
+  });
+
+  test('the spot audit finds every commission paid once, at the configured share', async () => {
+    assert.deepEqual(await auditSpot(db, '0.2'), []);
+    // At another share the commissions paid no longer add up, and the audit says where.
+    const wrong = await auditSpot(db, '0.1');
+    assert.ok(
+      wrong.some((problem) => /^the fee account holds .* USDT; trades charged/.test(problem)),
+      wrong.join('\n'),
+    );
   });
 });
