@@ -7,7 +7,7 @@
  * fee's currency, `fee × share` rounded down to the ledger's 18 decimals. Nothing else ever moves
  * money from the fees account to a user, so those entries are exactly the commissions paid.
  */
-import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
+import { formatShare } from '../../core/format.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol.ts';
 import type { Posting } from '../ledger.ts';
@@ -16,13 +16,6 @@ import { feeOf } from '../trading/settlement.ts';
 
 /** Who referred a user: the referrer's id, null for none, undefined when not known yet. */
 export type ReferrerOf = (userId: number) => number | null | undefined;
-
-/** A share ("0.2") as the percentage people read ("20 %"), exactly. */
-export function sharePercent(share: string): string {
-  const parsed = parseDecimal(share);
-  if (typeof parsed === 'string') throw new RangeError(`not a share: ${share}`);
-  return `${formatDecimal(parsed.units * 100n, parsed.decimals)} %`;
-}
 
 /** The fee-paying sides of a trade: who paid, how much, in which currency. */
 function feesOf(trade: TradesTable): { userId: number; fee: string; ticker: Ticker }[] {
@@ -47,7 +40,7 @@ export function commissionPostings(
   share: string,
 ): Posting[] {
   const postings: Posting[] = [];
-  const percent = sharePercent(share);
+  const percent = formatShare(share);
   for (const trade of trades) {
     for (const { userId, fee, ticker } of feesOf(trade)) {
       const referrer = referrerOf(userId);
