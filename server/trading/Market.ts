@@ -87,6 +87,8 @@ export interface Committed {
   /** Every order the batch placed or changed, as stored. */
   orders: readonly OrderRow[];
   trades: readonly TradesTable[];
+  /** Referrers the batch paid a commission, whose balances moved without an order of theirs. */
+  credited: readonly number[];
 }
 
 /** Commands a batch carries at most: enough to amortise a commit, small enough to answer fast. */
@@ -262,6 +264,7 @@ export class Market {
     const results: (OrderRow[] | DomainError)[] = [];
     const ended: number[] = [];
     const records: Batch['records'] = [];
+    let credited: number[] = [];
     const writes: BatchWrites = {
       firstNewOrderId: this.nextOrderId,
       postings: [],
@@ -282,7 +285,7 @@ export class Market {
             results.push(error);
           }
         }
-        await this.payCommissions(trx, writes);
+        credited = await this.payCommissions(trx, writes);
         await writeBatch(trx, writes, this.accounts);
         for (const record of records) await record(trx);
       });
@@ -299,6 +302,7 @@ export class Market {
     this.publish({
       orders: [...writes.rows.values()].map((row) => ({ ...row })),
       trades: writes.trades,
+      credited,
     });
     batch.forEach((waiting, index) => {
       const result = results[index];
@@ -307,13 +311,13 @@ export class Market {
     });
   }
 
-  /** Adds the referrers' shares of the batch's fees to its postings. */
-  private async payCommissions(trx: Queryable, writes: BatchWrites): Promise<void> {
-    if (writes.trades.length === 0 || !/[1-9]/.test(this.referralShare)) return;
+  /** Adds the referrers' shares of the batch's fees to its postings; returns who was paid. */
+  private async payCommissions(trx: Queryable, writes: BatchWrites): Promise<number[]> {
+    if (writes.trades.length === 0 || !/[1-9]/.test(this.referralShare)) return [];
     await this.referrers.load(trx, feePayers(writes.trades));
-    writes.postings.push(
-      ...commissionPostings(writes.trades, this.referrers.of, this.referralShare),
-    );
+    const paid = commissionPostings(writes.trades, this.referrers.of, this.referralShare);
+    writes.postings.push(...paid);
+    return [...new Set(paid.flatMap((posting) => ('user' in posting.to ? [posting.to.user] : [])))];
   }
 
   private publish(committed: Committed): void {
