@@ -172,7 +172,7 @@ export class Market {
     private readonly db: Database,
     readonly fees: FeeRates,
     /** The referrer's share of each fee a referred account pays ("0.2" = 20 %). */
-    readonly referralShare: string,
+    private readonly referralShare: string,
   ) {
     const nextTradeId = () => this.nextTradeId++;
     this.settlers = new Map(
