@@ -49,9 +49,8 @@ export async function benchPlacement(
   connections: number,
   seconds: number,
 ): Promise<PlacementFigures> {
-  const traders = await withDatabase(place, (db) =>
-    prepareTraders(db, loadConfig(serverEnv(place)), connections),
-  );
+  const config = loadConfig(serverEnv(place));
+  const traders = await withDatabase(place, (db) => prepareTraders(db, config, connections));
   const server = await startServerProcess(place);
   try {
     const stream = new StepStream(seededRandom(2026), 'b', 0);
@@ -107,7 +106,7 @@ export async function benchPlacement(
           database: perOrder('database'),
           load: perOrder('load'),
         },
-        problems: await auditSpot(db),
+        problems: await auditSpot(db, config.referralShare),
       };
     });
   } finally {

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   formatAmount,
+  formatShare,
   formatUsd,
+  formatUsdValue,
   RELATIVE_TIME_REFRESH_MS,
   relativeTime,
   relativeTimeSince,
@@ -82,5 +84,25 @@ describe('formatAmount', () => {
 
   it('leaves text that is not a decimal as it is', () => {
     assert.equal(formatAmount('abc'), 'abc');
+  });
+});
+
+describe('formatUsdValue', () => {
+  it('shows 2 decimals, separators, and "< $0.01" below a cent', () => {
+    assert.equal(formatUsdValue('0'), '$0.00');
+    assert.equal(formatUsdValue('0.000012'), '< $0.01');
+    assert.equal(formatUsdValue('0.01'), '$0.01');
+    assert.equal(formatUsdValue('1234.5678'), '$1,234.57');
+  });
+});
+
+describe('formatShare', () => {
+  it('turns a fraction into an exact percentage', () => {
+    assert.equal(formatShare('0.2'), '20 %');
+    assert.equal(formatShare('0.25'), '25 %');
+    assert.equal(formatShare('0.125'), '12.5 %');
+    assert.equal(formatShare('0.0005'), '0.05 %');
+    assert.equal(formatShare('1'), '100 %');
+    assert.equal(formatShare('0'), '0 %');
   });
 });

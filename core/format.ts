@@ -14,6 +14,35 @@ export function formatUsd(value: number, options: { adaptive?: boolean } = {}): 
   }).format(value);
 }
 
+/**
+ * Formats a USD value given as an exact decimal string (a sum of earnings, a total): 2 decimals
+ * with thousands separators, and "< $0.01" for a value above zero that would show as $0.00.
+ */
+export function formatUsdValue(value: string): string {
+  const amount = Number(value);
+  if (amount > 0 && amount < 0.01) return '< $0.01';
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** A fraction as an exact decimal string ("0.2") as the percentage people read ("20 %"). */
+export function formatShare(fraction: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(fraction);
+  if (!match) return fraction;
+  const [, whole = '0', decimals = ''] = match;
+  // Moving the point two places right is exact on the text; no float is involved.
+  const digits = `${whole}${decimals.padEnd(2, '0')}`;
+  const point = whole.length + 2;
+  const percent = `${digits.slice(0, point)}.${digits.slice(point)}`
+    .replace(/^0+(?=\d)/, '')
+    .replace(/\.?0*$/, '');
+  return `${percent} %`;
+}
+
 /** How often a relative-time label is refreshed (spec §9). */
 export const RELATIVE_TIME_REFRESH_MS = 1200;
 

@@ -10,6 +10,7 @@ export * from './protocol/buy.ts';
 export * from './protocol/deposits.ts';
 export * from './protocol/kyc.ts';
 export * from './protocol/marketStreams.ts';
+export * from './protocol/referral.ts';
 export * from './protocol/swap.ts';
 export * from './protocol/wallet.ts';
 export * from './protocol/withdrawals.ts';
@@ -19,6 +20,7 @@ import type { AddressBookMethods } from './protocol/addressBook.ts';
 import type { BuyMethods } from './protocol/buy.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
 import type { KycMethods } from './protocol/kyc.ts';
+import type { ReferralMethods } from './protocol/referral.ts';
 import type { SwapMethods } from './protocol/swap.ts';
 import type {
   AssetNetworks,
@@ -404,10 +406,15 @@ export interface Methods
     DepositMethods,
     SwapMethods,
     KycMethods,
+    ReferralMethods,
     WithdrawalMethods {
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
-    result: { token: string; user: User };
+    /**
+     * `referralNotice`: why the `ref` given was not applied (an unknown code); the account is
+     * created all the same, without a referrer.
+     */
+    result: { token: string; user: User; referralNotice?: string };
   };
   'users.signIn': {
     /** `code`: the authenticator app's code, or a recovery code, when two-factor is on. */

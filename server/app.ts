@@ -98,7 +98,7 @@ export async function createServer(
 
   const limits = createLimits(config.apiRateLimit);
   const live = await createLiveHub(database);
-  const market = await Market.open(database, config.fees);
+  const market = await Market.open(database, config.fees, config.referralShare);
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   if (config.demoMarket) {

@@ -175,3 +175,15 @@ test('a verified account may withdraw VERIFIED_WITHDRAWAL_LIMIT_USD a day (100 0
     /VERIFIED_WITHDRAWAL_LIMIT_USD/,
   );
 });
+
+test("a referrer earns REFERRAL_SHARE of its referred accounts' fees (0.2 unless set)", () => {
+  assert.equal(loadConfig({}).referralShare, '0.2');
+  assert.equal(loadConfig({ REFERRAL_SHARE: '0.35' }).referralShare, '0.35');
+  assert.equal(loadConfig({ REFERRAL_SHARE: '0' }).referralShare, '0');
+  for (const bad of ['20', '20%', '1.5', '-0.1', '0.12345']) {
+    assert.throws(
+      () => loadConfig({ REFERRAL_SHARE: bad }),
+      /^ConfigError: REFERRAL_SHARE must be a fraction from 0 to 1 with at most 4 decimals/,
+    );
+  }
+});

@@ -53,6 +53,8 @@ export interface Config {
   support: SupportConfig;
   /** Spot trading fees, as fractions of what each side of a trade receives ("0.001" = 0.1 %). */
   fees: { maker: string; taker: string };
+  /** The share of each trading fee a referred account pays that goes to its referrer ("0.2"). */
+  referralShare: string;
   /** Deposits and withdrawals. */
   wallet: WalletConfig;
   /** The AES-256 key (64 hex digits) two-factor secrets are encrypted with in the database. */
@@ -199,6 +201,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maker: feeRate(read('MAKER_FEE'), 'MAKER_FEE'),
       taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
     },
+    referralShare: referralShare(read('REFERRAL_SHARE')),
     wallet: {
       seed: walletSeed(read('WALLET_SEED')),
       // On: the devnet is the only chain there is, and `npm start` should need nothing else.
@@ -258,6 +261,18 @@ function feeRate(value: string | undefined, name: string): string {
     fail(
       name,
       `must be a fraction from 0 to 0.1 with at most 6 decimals, such as 0.001 (got "${value}")`,
+    );
+  }
+  return value;
+}
+
+/** The referrer's share of fees: a fraction from 0 to 1 with at most 4 decimals; 0.2 by default. */
+function referralShare(value: string | undefined): string {
+  if (value === undefined) return '0.2';
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(value)) {
+    fail(
+      'REFERRAL_SHARE',
+      `must be a fraction from 0 to 1 with at most 4 decimals, such as 0.2 for 20 % (got "${value}")`,
     );
   }
   return value;

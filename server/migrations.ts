@@ -14,6 +14,7 @@ import { contentMigration } from './content/contentMigration.ts';
 import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
+import { referralMigration } from './referral/migration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
@@ -215,6 +216,7 @@ export const migrations: Record<string, Migration> = {
   '0014_card_purchases': cardPurchasesMigration,
   '0015_swaps': swapsMigration,
   '0016_kyc': kycMigration,
+  '0017_referral': referralMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

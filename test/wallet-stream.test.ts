@@ -1,7 +1,8 @@
 /**
  * The wallet moves live on the account's private stream: a transfer reaches the recipient as
- * their wallets sent again with the amount in, and a deposit's confirmations climb, then its
- * credit arrives, without the page asking.
+ * their wallets sent again with the amount in, a referrer's commission arrives as a referred
+ * account trades, and a deposit's confirmations climb, then its credit arrives, without the page
+ * asking.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -67,6 +68,50 @@ describe('the wallet on the private stream', () => {
     await waitFor('wallets sent again after the transfer', () => wallets.length > 1);
     const btc = wallets.at(-1)?.find((wallet) => wallet.ticker === 'BTC');
     assert.equal(btc?.available, '0.25');
+    socket.close();
+  });
+
+  it('sends a referrer its wallets when a referred account pays a fee', async () => {
+    const referrer = await signUp(app);
+    const referred = await ok(
+      app,
+      'users.signUp',
+      {
+        email: `referred-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        ref: referrer.user.referalCode,
+      },
+      { ip: '10.8.0.1' },
+    );
+    await ok(
+      app,
+      'transfers.send',
+      { to: referred.user.email, ticker: 'USDT', amount: '1000', idempotencyKey: 'stream-ref-1' },
+      { token: (await fundedAccount(app, db, { USDT: '1000' })).token },
+    );
+    const seller = await fundedAccount(app, db, { SOL: '10' });
+    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token: referrer.token });
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
+    );
+    const wallets: Wallet[][] = [];
+    socket.on('message', (data) => {
+      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
+      }
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
+    await waitFor('the account snapshot', () => wallets.length === 1);
+
+    const order = { pair: 'SOL_USDT', type: 'limit', price: '100', amount: '5' } as const;
+    await ok(app, 'orders.place', { ...order, side: 'sell' }, { token: seller.token });
+    await ok(app, 'orders.place', { ...order, side: 'buy' }, { token: referred.token });
+    // The referred buyer paid 0.005 SOL; 20 % of it is the referrer's.
+    await waitFor('wallets sent again after the trade', () => wallets.length > 1);
+    const sol = wallets.at(-1)?.find((wallet) => wallet.ticker === 'SOL');
+    assert.equal(sol?.available, '0.001');
     socket.close();
   });
 

@@ -37,7 +37,14 @@ export interface Transfer {
 }
 
 /** What moved money in a history entry, as its accounts show (see `HistoryEntry.kind`). */
-export type HistoryKind = 'deposit' | 'withdrawal' | 'transfer' | 'trade' | 'fee' | 'cardPurchase';
+export type HistoryKind =
+  | 'deposit'
+  | 'withdrawal'
+  | 'transfer'
+  | 'trade'
+  | 'fee'
+  | 'referral'
+  | 'cardPurchase';
 
 /** Every kind, for filters. */
 export const HISTORY_KINDS: readonly HistoryKind[] = [
@@ -46,6 +53,7 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
   'transfer',
   'trade',
   'fee',
+  'referral',
   'cardPurchase',
 ];
 

@@ -4,6 +4,7 @@
  */
 import { proxy } from 'valtio/vanilla';
 import { call } from '../api.ts';
+import { notify } from '../notify.ts';
 import { type Config, type Params, SERVER_ERROR_TEXT, type User } from '../protocol.ts';
 import { removeStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 import { resetSupportClient } from './supportClient.ts';
@@ -118,6 +119,8 @@ export async function authenticate(
   const reply = await call('users.signUp', params);
   if (!reply.status) return { ok: false, error: reply.error_msg, twoFactorRequired: false };
   setUser(reply.user, reply.token);
+  // The account exists either way; the person still learns the link's code was not applied.
+  if (reply.referralNotice) notify({ kind: 'toast', tone: 'info', text: reply.referralNotice });
   return { ok: true };
 }
 

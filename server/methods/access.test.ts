@@ -106,6 +106,7 @@ test('the method list is the one this milestone ships, with its access levels', 
     'kyc.getSubmission': 'staff',
     'kyc.approve': 'staff',
     'kyc.reject': 'staff',
+    'referral.getMine': 'user',
   });
 });
 
@@ -225,7 +226,7 @@ forEachDatabase((open) => {
       config: testConfig(),
       limits: createLimits(0),
       live: { recordView() {} },
-      market: await Market.open(db, testConfig().fees),
+      market: await Market.open(db, testConfig().fees, testConfig().referralShare),
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
       log: app.log,

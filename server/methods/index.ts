@@ -16,6 +16,7 @@ import { noticeMethods } from './notices.ts';
 import { orderMethods } from './orders.ts';
 import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
+import { referralMethods } from './referral.ts';
 import type { Method } from './registry.ts';
 import { supportMethods } from './support.ts';
 import { swapMethods } from './swap.ts';
@@ -45,6 +46,7 @@ export const methods: readonly Method[] = [
   ...buyMethods,
   ...swapMethods,
   ...kycMethods,
+  ...referralMethods,
 ];
 
 /** The registered methods by wire name. */

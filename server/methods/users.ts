@@ -82,9 +82,19 @@ const signUp = defineMethod({
       referredBy,
     });
     const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
-    return { token, user: await loadProfile(db, user) };
+    const profile = await loadProfile(db, user);
+    // A mistyped or stale link must not cost a person their sign-up: it proceeds, and says so.
+    if (params.ref !== undefined && referredBy === null) {
+      return { token, user: profile, referralNotice: unknownReferralCode(params.ref) };
+    }
+    return { token, user: profile };
   },
 });
+
+/** The notice of a sign-up whose referral code matched no account. */
+export function unknownReferralCode(code: string): string {
+  return `The referral code "${code.trim()}" matches no account, so your account was created without a referrer.`;
+}
 
 const signIn = defineMethod({
   name: 'users.signIn',

@@ -11,6 +11,9 @@
  * An order group (a swap's legs) is one command: planned against the books as they stand when its
  * turn comes, funded leg by leg from what the previous legs deliver, and placed whole or not at
  * all, in the same batch and so the same transaction.
+ *
+ * A fee paid by a referred account pays its referrer's share in the same batch (see
+ * referral/commissions.ts).
  */
 import { sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
@@ -19,6 +22,8 @@ import type { Ticker } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database, Queryable } from '../db.ts';
 import { AccountIds, insufficient, type Posting } from '../ledger.ts';
+import { commissionPostings, feePayers } from '../referral/commissions.ts';
+import { Referrers } from '../referral/Referrers.ts';
 import type { TradesTable } from '../schema.ts';
 import {
   createBooks,
@@ -82,6 +87,8 @@ export interface Committed {
   /** Every order the batch placed or changed, as stored. */
   orders: readonly OrderRow[];
   trades: readonly TradesTable[];
+  /** Referrers the batch paid a commission, whose balances moved without an order of theirs. */
+  credited: readonly number[];
 }
 
 /** Commands a batch carries at most: enough to amortise a commit, small enough to answer fast. */
@@ -153,6 +160,7 @@ export class Market {
   private readonly held = new Map<number, HeldOrder>();
   private readonly queue: Waiting[] = [];
   private readonly accounts = new AccountIds();
+  private readonly referrers = new Referrers();
   private running: Promise<void> | null = null;
   private readonly listeners = new Set<(committed: Committed) => void>();
   private nextOrderId = 1;
@@ -163,6 +171,8 @@ export class Market {
   private constructor(
     private readonly db: Database,
     readonly fees: FeeRates,
+    /** The referrer's share of each fee a referred account pays ("0.2" = 20 %). */
+    private readonly referralShare: string,
   ) {
     const nextTradeId = () => this.nextTradeId++;
     this.settlers = new Map(
@@ -171,8 +181,8 @@ export class Market {
   }
 
   /** Opens the market over a database: every book rebuilt from the open orders stored. */
-  static async open(db: Database, fees: FeeRates): Promise<Market> {
-    const market = new Market(db, fees);
+  static async open(db: Database, fees: FeeRates, referralShare: string): Promise<Market> {
+    const market = new Market(db, fees, referralShare);
     await market.reload();
     return market;
   }
@@ -254,6 +264,7 @@ export class Market {
     const results: (OrderRow[] | DomainError)[] = [];
     const ended: number[] = [];
     const records: Batch['records'] = [];
+    let credited: number[] = [];
     const writes: BatchWrites = {
       firstNewOrderId: this.nextOrderId,
       postings: [],
@@ -274,6 +285,7 @@ export class Market {
             results.push(error);
           }
         }
+        credited = await this.payCommissions(trx, writes);
         await writeBatch(trx, writes, this.accounts);
         for (const record of records) await record(trx);
       });
@@ -290,12 +302,22 @@ export class Market {
     this.publish({
       orders: [...writes.rows.values()].map((row) => ({ ...row })),
       trades: writes.trades,
+      credited,
     });
     batch.forEach((waiting, index) => {
       const result = results[index];
       if (result instanceof DomainError) waiting.reject(result);
       else waiting.resolve((result ?? []).map((row) => ({ ...row })));
     });
+  }
+
+  /** Adds the referrers' shares of the batch's fees to its postings; returns who was paid. */
+  private async payCommissions(trx: Queryable, writes: BatchWrites): Promise<number[]> {
+    if (writes.trades.length === 0 || !/[1-9]/.test(this.referralShare)) return [];
+    await this.referrers.load(trx, feePayers(writes.trades));
+    const paid = commissionPostings(writes.trades, this.referrers.of, this.referralShare);
+    writes.postings.push(...paid);
+    return [...new Set(paid.flatMap((posting) => ('user' in posting.to ? [posting.to.user] : [])))];
   }
 
   private publish(committed: Committed): void {

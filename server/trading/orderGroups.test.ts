@@ -63,7 +63,7 @@ forEachDatabase((open) => {
     }
     // A market of the test's own over the books the API left, without fees, so what the legs
     // say they move is what they move.
-    const fresh = await Market.open(db, { maker: '0', taker: '0' });
+    const fresh = await Market.open(db, { maker: '0', taker: '0' }, '0');
     const me = await fundedAccount(app, db, { BTC: '1' });
     const recorded: number[][] = [];
 

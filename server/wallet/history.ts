@@ -3,7 +3,8 @@
  * what it did to the available and the held balance. The kind of an entry follows from the
  * accounts it moved money between and the records that point at it (a deposit comes from the
  * exchange's deposits account, a fee goes to its fees account, a transfer has a transfer record,
- * a withdrawal's hold and its release or departure are named by the withdrawal), so no entry is
+ * a withdrawal's hold and its release or departure are named by the withdrawal, a referral
+ * commission comes from the fees account), so no entry is
  * classified twice.
  */
 import { sql } from 'kysely';
@@ -53,6 +54,7 @@ export async function accountHistory(
           when d.system = 'deposits' then 'deposit'
           when d.system = 'withdrawals' or c.system = 'withdrawals' then 'withdrawal'
           when c.system = 'fees' then 'fee'
+          when d.system = 'fees' then 'referral'
           else 'trade'
         end as kind
       from ledger_entries e

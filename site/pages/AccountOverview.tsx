@@ -1,6 +1,7 @@
 /**
  * `/account`: the signed-in user's wallets (available and in orders), their USD total and
- * allocation, and the history of every ledger entry, straight from the ledger and kept current by the account's stream.
+ * allocation, the referral link and its earnings, and the history of every ledger entry, straight
+ * from the ledger and kept current by the account's stream.
  */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -10,12 +11,18 @@ import { TableScroll } from '../components/TableScroll.tsx';
 import { WalletTable } from '../components/WalletTable.tsx';
 import { AccountHistory } from './account/AccountHistory.tsx';
 import { Allocation } from './account/Allocation.tsx';
+import { ReferralSection } from './account/ReferralSection.tsx';
 import { useAccountWallets } from './account/useAccountWallets.ts';
 
 /** The account overview page. */
 export default function AccountOverview() {
   const { email, balance } = useSnapshot(user);
   const { load, reload } = useAccountWallets();
+  // Changes whenever a balance does: the sections reading the ledger then read it again.
+  const refreshKey =
+    load.state === 'ready'
+      ? load.wallets.map((w) => `${w.ticker}:${w.amount}:${w.held}`).join()
+      : '';
 
   return (
     <div className="page account">
@@ -55,13 +62,8 @@ export default function AccountOverview() {
           </TableScroll>
         </>
       )}
-      <AccountHistory
-        refreshKey={
-          load.state === 'ready'
-            ? load.wallets.map((w) => `${w.ticker}:${w.amount}:${w.held}`).join()
-            : ''
-        }
-      />
+      <ReferralSection refreshKey={refreshKey} />
+      <AccountHistory refreshKey={refreshKey} />
     </div>
   );
 }

@@ -2,7 +2,15 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { initialUser, user } from '../../core/index.ts';
+import {
+  initialUser,
+  type Notification,
+  onNotify,
+  removeStored,
+  STORAGE_KEYS,
+  user,
+  writeStored,
+} from '../../core/index.ts';
 import SignPage, { validateSignForm } from './SignPage.tsx';
 
 function renderPage(mode: 'signin' | 'signup') {
@@ -107,5 +115,53 @@ describe('SignPage', () => {
       ['users.signIn', 'ann@example.com', 'right password', '123456'],
     ]);
     Object.assign(user, initialUser);
+  });
+
+  it('offers the stored referral code, sends it, and says when it was not applied', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const shown: Notification[] = [];
+    const stop = onNotify((notification) => shown.push(notification));
+    const notice =
+      'The referral code "K7QX2MPA" matches no account, so your account was created without a referrer.';
+    window.fetch = async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
+      const reply = {
+        status: true,
+        token: 'T'.repeat(43),
+        user: { ...initialUser, id: 8, email: 'bo@example.com' },
+        referralNotice: notice,
+      };
+      return new Response(JSON.stringify(reply), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    writeStored(STORAGE_KEYS.referralCode, 'K7QX2MPA');
+    try {
+      const location = renderPage('signup');
+      const ref = screen.getByLabelText('Referral code (optional)') as HTMLInputElement;
+      expect(ref.value).to.equal('K7QX2MPA');
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bo@example.com' } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long enough' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await waitFor(() => expect(location.history.at(-1)).to.equal('/account'));
+      expect(sent.map((body) => [body.method, body.ref])).to.deep.equal([
+        ['users.signUp', 'K7QX2MPA'],
+      ]);
+      expect(shown).to.deep.equal([{ kind: 'toast', tone: 'info', text: notice }]);
+    } finally {
+      stop();
+      removeStored(STORAGE_KEYS.referralCode);
+      Object.assign(user, initialUser);
+    }
+  });
+
+  it('leaves the referral field empty without a stored code, and checks its length', () => {
+    renderPage('signup');
+    expect(
+      validateSignForm({ email: 'a@b.co', password: 'long enough', ref: 'x'.repeat(65) }, 'signup'),
+    ).to.deep.equal({ ref: 'A referral code has at most 64 characters.' });
+    expect((screen.getByLabelText('Referral code (optional)') as HTMLInputElement).value).to.equal(
+      '',
+    );
   });
 });

@@ -2,6 +2,8 @@
  * `/signin` and `/signup` (spec §2): one page in two modes, with field errors. A sign-in of an
  * account with two-factor on takes a second step that asks for the authenticator's code. A
  * `?next=` path of this site (the buy page with the person's choice, say) is where they land.
+ * Sign-up offers the referral code the site stored from a `?ref=` link, which the person may
+ * correct or clear.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -10,11 +12,17 @@ import { type AuthOutcome, authenticate, readStored, STORAGE_KEYS } from '../../
 /** The smallest password the server accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-type Fields = { email: string; password: string; login: string };
+/** The longest referral code the server reads (its own are 8 characters). */
+const MAX_REFERRAL_CODE_LENGTH = 64;
+
+type Fields = { email: string; password: string; login: string; ref: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 /** Checks the form before it is sent, so a person learns of a typo without a round trip. */
-export function validateSignForm(fields: Fields, mode: 'signin' | 'signup'): FieldErrors {
+export function validateSignForm(
+  fields: Pick<Fields, 'email' | 'password'> & Partial<Fields>,
+  mode: 'signin' | 'signup',
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim())) {
     errors.email = 'Enter a valid email address, like name@example.com.';
@@ -22,6 +30,9 @@ export function validateSignForm(fields: Fields, mode: 'signin' | 'signup'): Fie
   if (fields.password === '') errors.password = 'Enter your password.';
   else if (mode === 'signup' && fields.password.length < MIN_PASSWORD_LENGTH) {
     errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  }
+  if (mode === 'signup' && (fields.ref ?? '').trim().length > MAX_REFERRAL_CODE_LENGTH) {
+    errors.ref = `A referral code has at most ${MAX_REFERRAL_CODE_LENGTH} characters.`;
   }
   return errors;
 }
@@ -41,7 +52,12 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
   const search = useSearch();
   const landing = landingPath(search);
   const id = useId();
-  const [fields, setFields] = useState<Fields>({ email: '', password: '', login: '' });
+  const [fields, setFields] = useState<Fields>(() => ({
+    email: '',
+    password: '',
+    login: '',
+    ref: readStored(STORAGE_KEYS.referralCode) ?? '',
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [pending, setPending] = useState(false);
@@ -56,7 +72,7 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
     setServerError('');
     if (Object.keys(found).length > 0) return;
     setPending(true);
-    const ref = readStored(STORAGE_KEYS.referralCode);
+    const ref = fields.ref.trim();
     const result = await authenticate(signup ? 'signUp' : 'signIn', {
       email: fields.email.trim(),
       password: fields.password,
@@ -117,6 +133,7 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
         {field('email', 'Email', 'email', 'email')}
         {signup && field('login', 'Username (optional)', 'text', 'username')}
         {field('password', 'Password', 'password', signup ? 'new-password' : 'current-password')}
+        {signup && field('ref', 'Referral code (optional)', 'text', 'off')}
         {serverError && (
           <p className="form-error" role="alert">
             {serverError}

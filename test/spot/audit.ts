@@ -6,9 +6,10 @@
  *   of its entries.
  * - No user's available or held balance is negative.
  * - What each user holds is exactly what their open orders can still spend.
- * - Each user's balance is their deposits plus what their trades moved, fees taken: no trade
- *   settled twice or not at all.
- * - The fee account holds exactly the fees the trades charged.
+ * - Each user's balance is their deposits plus what their trades moved, fees taken, plus the
+ *   referral share of the fees paid by the accounts they referred: no trade settled twice or not
+ *   at all, no commission paid twice or not at all.
+ * - The fee account holds exactly the fees the trades charged, less the referral commissions.
  * - Each order's filled amount and value are the sums of its trades, never past its size.
  * - Each pair's trades are numbered 1, 2, 3 … without a gap or a repeat; no book is crossed.
  */
@@ -39,13 +40,38 @@ const PAIR_STEPS = sql.raw(
   ).join(', '),
 );
 
-/** Runs every check; the problems found, in words (none when the market is sound). */
-export async function auditSpot(db: Database): Promise<string[]> {
+/**
+ * The fees each trade charged, by payer and currency, and the referral commission each one owes
+ * (`share` of the fee, cut to 18 decimals), worked out here from the trades and the referrals
+ * alone: SQL common table expressions `paid` and `commissions`, after `spec`.
+ */
+function feesAndCommissions(share: string) {
+  return sql`paid(payer, ticker, fee) as (
+      select case when t.taker_side = 'buy' then t.taker_user_id else t.maker_user_id end,
+        s.base, case when t.taker_side = 'buy' then t.taker_fee else t.maker_fee end
+        from trades t join spec s using (pair)
+      union all
+      select case when t.taker_side = 'buy' then t.maker_user_id else t.taker_user_id end,
+        'USDT', case when t.taker_side = 'buy' then t.maker_fee else t.taker_fee end
+        from trades t
+    ),
+    commissions(user_id, ticker, amount) as (
+      select u.referred_by, p.ticker, trunc(p.fee * ${share}::numeric, 18)
+        from paid p join users u on u.id = p.payer
+        where u.referred_by is not null
+    )`;
+}
+
+/**
+ * Runs every check, with the referrer's share of fees the server was configured with; the
+ * problems found, in words (none when the market is sound).
+ */
+export async function auditSpot(db: Database, referralShare: string): Promise<string[]> {
   return [
     ...(await auditLedger(db)),
     ...(await holdsMatchOpenOrders(db)),
-    ...(await balancesMatchTrades(db)),
-    ...(await feesMatchTrades(db)),
+    ...(await balancesMatchTrades(db, referralShare)),
+    ...(await feesMatchTrades(db, referralShare)),
     ...(await ordersMatchTrades(db)),
     ...(await tradesNumberedInOrder(db)),
     ...(await booksNotCrossed(db)),
@@ -156,9 +182,10 @@ async function holdsMatchOpenOrders(db: Database): Promise<string[]> {
   return problems;
 }
 
-async function balancesMatchTrades(db: Database): Promise<string[]> {
+async function balancesMatchTrades(db: Database, share: string): Promise<string[]> {
   const { rows } = await sql<{ user_id: number; ticker: string; balance: string; flows: string }>`
     with spec(pair, base, tick, lot) as (values ${PAIR_STEPS}),
+    ${feesAndCommissions(share)},
     sides as (
       select t.*, s.base, t.amount * s.lot as base_amount,
         t.price * s.tick * t.amount * s.lot as quote_amount,
@@ -173,6 +200,7 @@ async function balancesMatchTrades(db: Database): Promise<string[]> {
       union all select seller, base, -base_amount from sides
       union all select seller, 'USDT', quote_amount - seller_fee from sides
       union all select buyer, 'USDT', -quote_amount from sides
+      union all select user_id, ticker, amount from commissions
       union all
       select a.user_id, a.ticker, e.amount from ledger_entries e
         join ledger_accounts d on d.id = e.debit_account_id and d.system = 'deposits'
@@ -189,19 +217,17 @@ async function balancesMatchTrades(db: Database): Promise<string[]> {
     where coalesce(a.amount, 0) <> coalesce(e.amount, 0)`.execute(db);
   return rows.map(
     (row) =>
-      `user ${row.user_id} has ${row.balance} ${row.ticker}, but deposits and trades make ${row.flows}`,
+      `user ${row.user_id} has ${row.balance} ${row.ticker}, but deposits, trades and referral commissions make ${row.flows}`,
   );
 }
 
-async function feesMatchTrades(db: Database): Promise<string[]> {
+async function feesMatchTrades(db: Database, share: string): Promise<string[]> {
   const { rows } = await sql<{ ticker: string; balance: string; charged: string }>`
     with spec(pair, base, tick, lot) as (values ${PAIR_STEPS}),
+    ${feesAndCommissions(share)},
     charged(ticker, amount) as (
-      select s.base, case when t.taker_side = 'buy' then t.taker_fee else t.maker_fee end
-        from trades t join spec s using (pair)
-      union all
-      select 'USDT', case when t.taker_side = 'buy' then t.maker_fee else t.taker_fee end
-        from trades t
+      select ticker, fee from paid
+      union all select ticker, -amount from commissions
     ),
     expected as (select ticker, sum(amount) as amount from charged group by ticker),
     actual as (select ticker, balance as amount from ledger_accounts where system = 'fees')
@@ -210,7 +236,8 @@ async function feesMatchTrades(db: Database): Promise<string[]> {
     from actual a full join expected e on a.ticker = e.ticker
     where coalesce(a.amount, 0) <> coalesce(e.amount, 0)`.execute(db);
   return rows.map(
-    (row) => `the fee account holds ${row.balance} ${row.ticker}; trades charged ${row.charged}`,
+    (row) =>
+      `the fee account holds ${row.balance} ${row.ticker}; trades charged ${row.charged} after referral commissions`,
   );
 }
 

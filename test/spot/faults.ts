@@ -49,8 +49,9 @@ export interface FaultFigures {
 
 /** Runs the traders against the server, killing it `kills` times; see the file comment. */
 export async function runFaults(options: FaultOptions): Promise<FaultFigures> {
+  const config = loadConfig(serverEnv(options.place));
   const traders = await withDatabase(options.place, (db) =>
-    prepareTraders(db, loadConfig(serverEnv(options.place)), options.traders),
+    prepareTraders(db, config, options.traders, undefined, { referrals: true }),
   );
   const streams = traders.map(
     (_, i) => new StepStream(seededRandom(options.seed * 1000 + i), `t${i}`),
@@ -80,7 +81,10 @@ export async function runFaults(options: FaultOptions): Promise<FaultFigures> {
     },
     async audit(db) {
       const inRound = journal.inFlight;
-      const problems = [...(await auditSpot(db)), ...(await journal.check(db))];
+      const problems = [
+        ...(await auditSpot(db, config.referralShare)),
+        ...(await journal.check(db)),
+      ];
       expectedBooks = await storedBooks(db);
       committed = await committedClientIds(db, journal);
       inFlight += inRound.length;

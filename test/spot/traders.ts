@@ -38,12 +38,17 @@ export interface Trader {
   login: string;
 }
 
-/** Seeds the currencies and makes `count` traders with sessions, each given `funds`. */
+/**
+ * Seeds the currencies and makes `count` traders with sessions, each given `funds`. With
+ * `referrals`, every odd trader was referred by the one before it, so trades pay commissions
+ * between traders: some to a side of the same trade, some to both sides' referrers at once.
+ */
 export async function prepareTraders(
   db: Database,
   config: Config,
   count: number,
   funds: Readonly<Partial<Record<Ticker, string>>> = TRADER_FUNDS,
+  options: { referrals?: boolean } = {},
 ): Promise<Trader[]> {
   await seed(db, config);
   const traders: Trader[] = [];
@@ -55,7 +60,7 @@ export async function prepareTraders(
       login: `trader${i}`,
       ip: '127.0.0.1',
       domain: 'localhost',
-      referredBy: null,
+      referredBy: options.referrals && i % 2 === 1 ? (traders[i - 1]?.userId ?? null) : null,
     });
     for (const [ticker, amount] of Object.entries(funds)) {
       await post(db, {

@@ -212,6 +212,8 @@ export class MarketFeed {
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
       });
     }
+    // A referrer paid a commission sees its wallets move though none of its orders did.
+    this.walletsChanged(committed.credited.filter((userId) => !changes.has(userId)));
   }
 
   private async sendTicker(pair: PairSymbol): Promise<void> {

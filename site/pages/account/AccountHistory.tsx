@@ -27,6 +27,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   transfer: 'Transfer',
   trade: 'Trade',
   fee: 'Fee',
+  referral: 'Referral',
   cardPurchase: 'Card purchase',
 };
 
