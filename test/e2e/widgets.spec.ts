@@ -185,14 +185,15 @@ test('a visitor on a partner site chats with staff through <support-chat>', asyn
   // Closed, a new message shows as an unread badge and a preview, and reaches the page as events.
   await dialog.getByRole('button', { name: 'Close live support' }).click();
   await expect(dialog).toHaveCount(0);
-  expect(await seen(partner)).toContain('exchange-close');
+  // Open and close events come from an effect, after the render that removed the dialog.
+  await expect.poll(() => seen(partner)).toContain('exchange-close');
   await staffBox.fill('Are you still there?');
   await staffBox.press('Enter');
   await expect(chat.getByRole('button', { name: 'Live Support, 1 unread' })).toBeVisible();
   await expect(chat.locator('[part="preview"]')).toContainText('Are you still there?');
-  expect(await seen(partner)).toEqual(
-    expect.arrayContaining(['exchange-message', 'exchange-unread']),
-  );
+  await expect
+    .poll(() => seen(partner))
+    .toEqual(expect.arrayContaining(['exchange-message', 'exchange-unread']));
   expect(await chat.evaluate((element) => (element as ChatElement).unread)).toBe(1);
 
   // The JS API after load: open() opens the panel and reads the message.
@@ -274,7 +275,9 @@ test('<faq-search> searches inline and as a ⌘K / "/" dialog; two instances sta
   await partner.keyboard.press('Control+k');
   await expect(dialog).toBeVisible();
   await partner.keyboard.press('Escape');
-  expect(await seen(partner)).toEqual(expect.arrayContaining(['exchange-open', 'exchange-close']));
+  await expect
+    .poll(() => seen(partner))
+    .toEqual(expect.arrayContaining(['exchange-open', 'exchange-close']));
 
   // The inline list still shows its own search, untouched by the dialog's.
   await inline.getByRole('searchbox').fill('');
