@@ -6,8 +6,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { apiBaseUrl, call, type KycQueueItem, type KycSubmission } from '../../../core/index.ts';
 import { ID_TYPES, KYC_FIELD_LABELS } from '../../../core/kyc.ts';
-import { Loader } from '../../components/Loader.tsx';
-import { DashboardNav } from './DashboardNav.tsx';
+import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 
 const styles = `
@@ -65,30 +64,21 @@ function KycReview() {
   };
 
   return (
-    <section className="page" aria-labelledby={titleId}>
-      <style>{styles}</style>
-      <DashboardNav />
-      <h1 id={titleId} ref={heading} tabIndex={-1}>
-        Verifications to review
-      </h1>
-      <p role="status" className="account-summary">
-        {announcement}
-      </p>
-      {error !== null && (
-        <div className="error-box" role="alert">
-          <p>{error}</p>
-          <button type="button" className="button secondary" onClick={() => void read()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {items === null ? (
-        error === null && <Loader label="Loading the verifications to review" />
-      ) : items.length === 0 ? (
-        <p className="account-summary">No verifications are waiting for review.</p>
-      ) : (
+    <ReviewQueuePage
+      titleId={titleId}
+      title="Verifications to review"
+      heading={heading}
+      styles={styles}
+      announcement={announcement}
+      error={error}
+      onRetry={() => void read()}
+      things="verifications"
+      items={items}
+      after={open !== null && <SubmissionReview submission={open} onDecided={decided} />}
+    >
+      {(waiting) => (
         <ul className="kyc-queue" aria-label="Waiting, oldest first">
-          {items.map((item) => (
+          {waiting.map((item) => (
             <li key={item.userId}>
               <button
                 type="button"
@@ -103,8 +93,7 @@ function KycReview() {
           ))}
         </ul>
       )}
-      {open !== null && <SubmissionReview submission={open} onDecided={decided} />}
-    </section>
+    </ReviewQueuePage>
   );
 }
 

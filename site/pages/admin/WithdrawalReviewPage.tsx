@@ -7,11 +7,10 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call, type StaffWithdrawal, user } from '../../../core/index.ts';
-import { Loader } from '../../components/Loader.tsx';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
-import { DashboardNav } from './DashboardNav.tsx';
 import { PendingWithdrawalTable, type ReviewAction } from './PendingWithdrawalTable.tsx';
 import { type Review, ReviewDialog } from './ReviewDialog.tsx';
+import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 
 /** How many of the oldest pending withdrawals the page lists. */
@@ -80,43 +79,35 @@ function WithdrawalReview() {
   };
 
   return (
-    <section className="page" aria-labelledby={titleId}>
-      <style>{styles}</style>
-      <DashboardNav />
-      <h1 id={titleId} ref={heading} tabIndex={-1}>
-        Withdrawals to review
-      </h1>
-      <p role="status" className="account-summary">
-        {announcement}
-      </p>
-      {error !== null && (
-        <div className="error-box" role="alert">
-          <p>Could not load the withdrawals to review: {error}</p>
-          <button type="button" className="button secondary" onClick={() => void read()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {withdrawals === null ? (
-        error === null && <Loader label="Loading the withdrawals to review" />
-      ) : withdrawals.length === 0 ? (
-        <p className="account-summary">No withdrawals are waiting for review.</p>
-      ) : (
+    <ReviewQueuePage
+      titleId={titleId}
+      title="Withdrawals to review"
+      heading={heading}
+      styles={styles}
+      announcement={announcement}
+      error={error === null ? null : `Could not load the withdrawals to review: ${error}`}
+      onRetry={() => void read()}
+      things="withdrawals"
+      items={withdrawals}
+      after={
+        <ReviewDialog
+          review={review}
+          open={dialogOpen}
+          onClose={close}
+          onDone={(message) => void done(message)}
+        />
+      }
+    >
+      {(waiting) => (
         <>
           <p className="account-summary">
-            {withdrawals.length === PAGE_SIZE
+            {waiting.length === PAGE_SIZE
               ? `The oldest ${PAGE_SIZE} waiting; more appear as these are reviewed.`
-              : `${withdrawals.length} waiting, oldest first.`}
+              : `${waiting.length} waiting, oldest first.`}
           </p>
-          <PendingWithdrawalTable withdrawals={withdrawals} staffId={staffId} onReview={open} />
+          <PendingWithdrawalTable withdrawals={waiting} staffId={staffId} onReview={open} />
         </>
       )}
-      <ReviewDialog
-        review={review}
-        open={dialogOpen}
-        onClose={close}
-        onDone={(message) => void done(message)}
-      />
-    </section>
+    </ReviewQueuePage>
   );
 }
