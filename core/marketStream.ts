@@ -61,6 +61,7 @@ function messageKey(message: MarketServerMessage): string | null {
       return `chart:${message.pair}:${message.interval}`;
     case 'account':
     case 'walletActivity':
+    case 'verification':
       return 'account';
     case 'error':
     case 'pong':

@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import { DomainError } from './DomainError.ts';
 import type { Database } from './db.ts';
 import { storable } from './http/fields.ts';
+import type { KycDecisions } from './kyc/KycDecisions.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
@@ -47,6 +48,8 @@ export interface ApiDependencies {
   accessEnds: AccessEnds;
   /** Where balance changes outside the market are announced to the accounts' streams. */
   balanceChanges: BalanceChanges;
+  /** Where staff decisions on identity verifications are announced to the accounts' streams. */
+  kycDecisions: KycDecisions;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -8,6 +8,7 @@ import { envelope, MAX_BODY_BYTES, registerApi } from './api.ts';
 import { registerBuy } from './buy/index.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db.ts';
+import { KycDecisions } from './kyc/KycDecisions.ts';
 import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { seed } from './seed.ts';
@@ -108,7 +109,17 @@ export async function createServer(
   }
   const accessEnds = new AccessEnds();
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
-  registerApi(app, { db: database, config, limits, live, market, accessEnds, balanceChanges });
+  const kycDecisions = new KycDecisions();
+  registerApi(app, {
+    db: database,
+    config,
+    limits,
+    live,
+    market,
+    accessEnds,
+    balanceChanges,
+    kycDecisions,
+  });
   registerBuy(app, { db: database, config, balanceChanges });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
@@ -117,7 +128,7 @@ export async function createServer(
   });
   await registerSupport(app, { db: database, config, limits, accessEnds });
   registerLiveSocket(app, live);
-  registerMarketSocket(app, { db: database, market, accessEnds, balanceChanges });
+  registerMarketSocket(app, { db: database, market, accessEnds, balanceChanges, kycDecisions });
   await registerSite(app, config);
   return app;
 }

@@ -27,6 +27,8 @@ const SwapModal = lazy(() =>
   import('./pages/account/SwapModal.tsx').then((module) => ({ default: module.SwapModal })),
 );
 const KycModal = lazy(() => import('./components/KycModal.tsx'));
+// Only while a verification is under review: it opens the account's private stream.
+const VerificationWatcher = lazy(() => import('./components/VerificationWatcher.tsx'));
 
 /** Mounts a modal the first time its flag opens it, then keeps it so that it can fade out. */
 function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
@@ -49,6 +51,12 @@ function ModalLayers() {
   );
 }
 
+/** Listens for the staff decision while the account's verification is under review. */
+function PendingVerification() {
+  const { isKycPending, isVerified } = useSnapshot(user);
+  return isKycPending && !isVerified ? <VerificationWatcher /> : null;
+}
+
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { isAuth } = useSnapshot(user);
   return isAuth ? <Suspense fallback={null}>{children}</Suspense> : null;
@@ -67,6 +75,7 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
       <SignedInOnly>
         <BottomBar />
         <ModalLayers />
+        <PendingVerification />
       </SignedInOnly>
       <CookieNotice />
       <GlobalNotice />

@@ -7,20 +7,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
-import {
-  type Deposit,
-  MARKET_SOCKET_PATH,
-  type MarketServerMessage,
-  type Wallet,
-} from '../core/protocol.ts';
+import type { MarketServerMessage, Wallet } from '../core/protocol.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
 import { openDatabase } from '../server/db.ts';
 import { fundedAccount, ok, signUp, testConfig } from '../server/testing.ts';
 import { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
+import { openAccountStream } from './accountStream.ts';
 import { waitFor } from './waitFor.ts';
+
+/** Every list of wallets the stream has sent, the snapshot's first. */
+function walletsSent(messages: readonly MarketServerMessage[]): Wallet[][] {
+  return messages.flatMap((message) =>
+    message.type === 'account' && message.wallets.length > 0 ? [message.wallets] : [],
+  );
+}
 
 describe('the wallet on the private stream', () => {
   let db: Database;
@@ -44,20 +46,8 @@ describe('the wallet on the private stream', () => {
   it('sends the recipient their wallets with the transfer in', async () => {
     const sender = await fundedAccount(app, db, { BTC: '1' });
     const recipient = await signUp(app);
-    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token: recipient.token });
-    const socket = new WebSocket(
-      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
-    );
-    const wallets: Wallet[][] = [];
-    socket.on('message', (data) => {
-      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
-      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
-      }
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
-    await waitFor('the account snapshot', () => wallets.length === 1);
+    const stream = await openAccountStream(app, base, recipient.token);
+    const wallets = () => walletsSent(stream.messages);
 
     await ok(
       app,
@@ -65,10 +55,12 @@ describe('the wallet on the private stream', () => {
       { to: recipient.user.email, ticker: 'BTC', amount: '0.25', idempotencyKey: 'stream-test-1' },
       { token: sender.token },
     );
-    await waitFor('wallets sent again after the transfer', () => wallets.length > 1);
-    const btc = wallets.at(-1)?.find((wallet) => wallet.ticker === 'BTC');
+    await waitFor('wallets sent again after the transfer', () => wallets().length > 1);
+    const btc = wallets()
+      .at(-1)
+      ?.find((wallet) => wallet.ticker === 'BTC');
     assert.equal(btc?.available, '0.25');
-    socket.close();
+    stream.close();
   });
 
   it('sends a referrer its wallets when a referred account pays a fee', async () => {
@@ -90,52 +82,31 @@ describe('the wallet on the private stream', () => {
       { token: (await fundedAccount(app, db, { USDT: '1000' })).token },
     );
     const seller = await fundedAccount(app, db, { SOL: '10' });
-    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token: referrer.token });
-    const socket = new WebSocket(
-      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
-    );
-    const wallets: Wallet[][] = [];
-    socket.on('message', (data) => {
-      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
-      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
-      }
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
-    await waitFor('the account snapshot', () => wallets.length === 1);
+    const stream = await openAccountStream(app, base, referrer.token);
+    const wallets = () => walletsSent(stream.messages);
 
     const order = { pair: 'SOL_USDT', type: 'limit', price: '100', amount: '5' } as const;
     await ok(app, 'orders.place', { ...order, side: 'sell' }, { token: seller.token });
     await ok(app, 'orders.place', { ...order, side: 'buy' }, { token: referred.token });
     // The referred buyer paid 0.005 SOL; 20 % of it is the referrer's.
-    await waitFor('wallets sent again after the trade', () => wallets.length > 1);
-    const sol = wallets.at(-1)?.find((wallet) => wallet.ticker === 'SOL');
+    await waitFor('wallets sent again after the trade', () => wallets().length > 1);
+    const sol = wallets()
+      .at(-1)
+      ?.find((wallet) => wallet.ticker === 'SOL');
     assert.equal(sol?.available, '0.001');
-    socket.close();
+    stream.close();
   });
 
   it('sends a deposit climbing through its confirmations, then credited, with the wallet', async () => {
     const { token } = await signUp(app);
-    const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token });
-    const socket = new WebSocket(
-      `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
-    );
-    const activity: Deposit[][] = [];
-    const wallets: Wallet[][] = [];
-    socket.on('message', (data) => {
-      const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
-      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-        if (message.type === 'walletActivity') activity.push(message.deposits);
-        if (message.type === 'account' && message.wallets.length > 0) wallets.push(message.wallets);
-      }
-    });
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
-    await waitFor('the account snapshot', () => wallets.length === 1);
+    const stream = await openAccountStream(app, base, token);
+    const wallets = () => walletsSent(stream.messages);
 
     await ok(app, 'deposits.faucet', { asset: 'BTC', network: 'BTC', amount: '0.005' }, { token });
-    const newest = () => activity.at(-1)?.[0];
+    const newest = () =>
+      stream.messages
+        .flatMap((message) => (message.type === 'walletActivity' ? [message] : []))
+        .at(-1)?.deposits[0];
     // Bitcoin wants 2 confirmations: the block with the transfer, then one more.
     await blocks.tick();
     await waitFor('the deposit seen with 1 confirmation', () => newest()?.confirmations === 1);
@@ -145,8 +116,11 @@ describe('the wallet on the private stream', () => {
     assert.equal(newest()?.amount, '0.005');
     await waitFor(
       'the wallet sent again with the deposit in',
-      () => wallets.at(-1)?.find((wallet) => wallet.ticker === 'BTC')?.available === '0.005',
+      () =>
+        wallets()
+          .at(-1)
+          ?.find((wallet) => wallet.ticker === 'BTC')?.available === '0.005',
     );
-    socket.close();
+    stream.close();
   });
 });

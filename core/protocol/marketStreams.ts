@@ -102,5 +102,11 @@ export type MarketServerMessage =
       /** The newest card purchases, newest first (as `buy.getMine` with limit 20). */
       purchases: CardPurchase[];
     }
+  | {
+      v: 1;
+      /** On the `account` stream, when staff approve or reject the account's verification. */
+      type: 'verification';
+      status: 'approved' | 'rejected';
+    }
   | { v: 1; type: 'error'; message: string }
   | { v: 1; type: 'pong' };

@@ -7,6 +7,7 @@ import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
+import { KycDecisions } from '../kyc/KycDecisions.ts';
 import { createLimits } from '../limits.ts';
 import { AccessEnds, createSession, findCaller, hashToken } from '../sessions.ts';
 import { ok, send, signUp, testConfig } from '../testing.ts';
@@ -229,6 +230,7 @@ forEachDatabase((open) => {
       market: await Market.open(db, testConfig().fees, testConfig().referralShare),
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
+      kycDecisions: new KycDecisions(),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

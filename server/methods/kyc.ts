@@ -87,9 +87,11 @@ const approve = defineMethod({
   name: 'kyc.approve',
   access: 'staff',
   params: params({ userId: recordId() }),
-  handler: async ({ userId }, { caller, db }) => ({
-    submission: await decide(db, caller.user.id, userId, 'approved', null),
-  }),
+  async handler({ userId }, { caller, db, kycDecisions }) {
+    const submission = await decide(db, caller.user.id, userId, 'approved', null);
+    kycDecisions.announce({ userId, status: 'approved' });
+    return { submission };
+  },
 });
 
 const reject = defineMethod({
@@ -97,9 +99,11 @@ const reject = defineMethod({
   access: 'staff',
   // Checked again after trimming, with a message that says what a reason is for.
   params: params({ userId: recordId(), reason: words({ max: 1000, multiline: true }) }),
-  handler: async ({ userId, reason }, { caller, db }) => ({
-    submission: await decide(db, caller.user.id, userId, 'rejected', reason),
-  }),
+  async handler({ userId, reason }, { caller, db, kycDecisions }) {
+    const submission = await decide(db, caller.user.id, userId, 'rejected', reason);
+    kycDecisions.announce({ userId, status: 'rejected' });
+    return { submission };
+  },
 });
 
 /** The kyc.* methods. */

@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
 import { read } from '../http/fields.ts';
+import type { KycDecisions } from '../kyc/KycDecisions.ts';
 import type { Limits } from '../limits.ts';
 import type { AccessEnds, Caller } from '../sessions.ts';
 import type { Market } from '../trading/Market.ts';
@@ -39,6 +40,8 @@ export interface RequestContext {
   accessEnds: AccessEnds;
   /** Where a transfer, deposit or withdrawal announces the balances it changed. */
   balanceChanges: BalanceChanges;
+  /** Where a staff decision on a verification is announced to the account's open pages. */
+  kycDecisions: KycDecisions;
   log: FastifyBaseLogger;
   ip: string;
   /** The host name the request was sent to (no port). */

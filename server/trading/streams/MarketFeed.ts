@@ -20,6 +20,7 @@ import type {
   StreamTopic,
 } from '../../../core/protocol.ts';
 import type { Database } from '../../db.ts';
+import type { KycDecision } from '../../kyc/KycDecisions.ts';
 import { readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallets.ts';
 import { INTERVAL_MS, readCandles } from '../candles.ts';
@@ -254,6 +255,11 @@ export class MarketFeed {
         this.send(key, { v: 1, type: 'walletActivity', ...activity });
       });
     }
+  }
+
+  /** Tells the account's open private streams that staff decided on its verification. */
+  verificationDecided({ userId, status }: KycDecision): void {
+    this.send(`account:${userId}`, { v: 1, type: 'verification', status });
   }
 
   /** Runs `read` at most once per REFRESH_MS per key, after the latest call (trailing). */

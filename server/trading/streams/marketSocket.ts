@@ -17,6 +17,7 @@ import {
 } from '../../../core/protocol.ts';
 import type { Database } from '../../db.ts';
 import { read } from '../../http/fields.ts';
+import type { KycDecisions } from '../../kyc/KycDecisions.ts';
 import { AccessEnds } from '../../sessions.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
@@ -64,10 +65,17 @@ const messageSchema: z.ZodType<MarketClientMessage> = z.union([
 /** Registers the socket route; needs registerSockets (../../sockets.ts) on `app` first. */
 export function registerMarketSocket(
   app: FastifyInstance,
-  deps: { db: Database; market: Market; accessEnds: AccessEnds; balanceChanges: BalanceChanges },
+  deps: {
+    db: Database;
+    market: Market;
+    accessEnds: AccessEnds;
+    balanceChanges: BalanceChanges;
+    kycDecisions: KycDecisions;
+  },
 ): MarketFeed {
   const feed = new MarketFeed(deps.db, deps.market);
   deps.balanceChanges.onChange((userIds) => feed.walletsChanged(userIds));
+  deps.kycDecisions.onChange((decision) => feed.verificationDecided(decision));
   const perIp = new Map<string, number>();
   app.addHook('onClose', async () => feed.close());
   app.get(MARKET_SOCKET_PATH, { websocket: true }, async (socket: WebSocket, request) => {

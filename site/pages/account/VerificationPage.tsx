@@ -3,8 +3,9 @@
  * identity document, selfie). Each step is saved on the server as it is left, so a person can
  * stop and come back where they were; submitting sends the whole application for review. The
  * page then says where it stands: under review, verified (with the withdrawal limits), or
- * rejected with the reviewer's reason and the form open to correct and submit again. While under
- * review it asks again every 20 s, so the decision appears without a reload.
+ * rejected with the reviewer's reason and the form open to correct and submit again. The staff
+ * decision arrives on the account's stream (VerificationWatcher reads the profile again), and the
+ * page reads the application again when the profile's verification state changes.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -36,9 +37,6 @@ const styles = `
 .kyc-limits dd { margin: 0; font-variant-numeric: tabular-nums; }
 `;
 
-/** How often a page under review asks for the decision. */
-const REVIEW_POLL_MS = 20_000;
-
 type Problems = Partial<Record<keyof KycDetails, string>>;
 
 /** The page. */
@@ -47,6 +45,7 @@ export default function VerificationPage() {
   const [application, setApplication] = useState<KycApplication | null>(null);
   const [limits, setLimits] = useState<WithdrawalLimits | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { kycStatusId, isVerified } = useSnapshot(user);
 
   const load = useCallback(async () => {
     const reply = await call('kyc.getMine', {});
@@ -69,18 +68,12 @@ export default function VerificationPage() {
     setLimits(reply.limits);
   }, []);
 
+  // Read again when the profile's verification state moves (a decision arrived): the state is
+  // what changes, never what is being typed, so a draft is not read over the form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the profile's state is the trigger.
   useEffect(() => {
     void load();
-  }, [load]);
-
-  // While under review the page asks again now and then, so a decision shows (with the header's
-  // badge) without a reload; a draft is never read over what is being typed.
-  const pending = application?.status === 'pending';
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => void load(), REVIEW_POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, load]);
+  }, [load, kycStatusId, isVerified]);
 
   const saved = (next: KycApplication) => {
     applyApplication(next);

@@ -13,6 +13,8 @@ export function WithdrawalLimitNote({ withStatus = false }: { withStatus?: boole
   const { isVerified, isKycPending } = useSnapshot(user);
   const [limits, setLimits] = useState<WithdrawalLimits | null>(null);
 
+  // Read again when the account's level changes (a decision arrived while the page is open).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the level is the trigger.
   useEffect(() => {
     let live = true;
     void call('kyc.getMine', {}).then((reply) => {
@@ -21,7 +23,7 @@ export function WithdrawalLimitNote({ withStatus = false }: { withStatus?: boole
     return () => {
       live = false;
     };
-  }, []);
+  }, [isVerified]);
 
   if (limits === null) return null;
   const usd = (value: number) => formatUsd(value, { adaptive: true });
