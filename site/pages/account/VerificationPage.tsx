@@ -24,7 +24,13 @@ import {
 import { ID_TYPES, KYC_FIELD_LABELS, requiredPhotos } from '../../../core/kyc.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { PhotoField } from './PhotoField.tsx';
-import { applyApplication, fieldOfMessage, STEPS, stepProblems } from './verification.ts';
+import {
+  applyApplication,
+  applyPhotos,
+  fieldOfMessage,
+  STEPS,
+  stepProblems,
+} from './verification.ts';
 import './profile.css';
 
 const styles = `
@@ -79,6 +85,10 @@ export default function VerificationPage() {
     applyApplication(next);
     setApplication(next);
   };
+  const photoSaved = (next: KycApplication) => {
+    applyPhotos(next);
+    setApplication(next);
+  };
 
   return (
     <section className="page settings" aria-labelledby={titleId}>
@@ -98,7 +108,12 @@ export default function VerificationPage() {
         <>
           <StatusPanel application={application} limits={limits} />
           {(application.status === 'draft' || application.status === 'rejected') && (
-            <VerificationForm application={application} onSaved={saved} onSubmitted={load} />
+            <VerificationForm
+              application={application}
+              onSaved={saved}
+              onPhotoSaved={photoSaved}
+              onSubmitted={load}
+            />
           )}
         </>
       )}
@@ -164,10 +179,13 @@ function StatusPanel({
 function VerificationForm({
   application,
   onSaved,
+  onPhotoSaved,
   onSubmitted,
 }: {
   application: KycApplication;
   onSaved: (application: KycApplication) => void;
+  /** After an upload: takes the photos, keeps what is being typed on the step. */
+  onPhotoSaved: (application: KycApplication) => void;
   onSubmitted: () => Promise<void>;
 }) {
   const id = useId();
@@ -347,7 +365,7 @@ function VerificationForm({
             label={needsBack ? 'Front of the document' : 'Photo page of the document'}
             hint="A sharp, uncropped photo with all four corners visible. JPG, PNG or WebP."
             photo={application.front}
-            onSaved={onSaved}
+            onSaved={onPhotoSaved}
           />
           {needsBack && (
             <PhotoField
@@ -355,7 +373,7 @@ function VerificationForm({
               label="Back of the document"
               hint="The other side, as sharp as the front."
               photo={application.back}
-              onSaved={onSaved}
+              onSaved={onPhotoSaved}
             />
           )}
         </>
@@ -366,7 +384,7 @@ function VerificationForm({
           label="Selfie with your document"
           hint="Your face and the document in one photo, both clearly visible."
           photo={application.selfie}
-          onSaved={onSaved}
+          onSaved={onPhotoSaved}
         />
       )}
       {error && (

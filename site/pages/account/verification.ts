@@ -53,6 +53,18 @@ export function fieldOfMessage(message: string): keyof KycDetails | null {
   return entries.find(([, label]) => message.startsWith(label))?.[0] ?? null;
 }
 
+/**
+ * Takes only the photos of an application the server answered after an upload: the fields of the
+ * step on screen may hold choices not saved yet (the document type that asks for a back side),
+ * which the saved draft would undo.
+ */
+export function applyPhotos(application: KycApplication): void {
+  updateVerification({
+    documentPhotoId: application.front?.id ?? 0,
+    selfiePhotoId: application.selfie?.id ?? 0,
+  });
+}
+
 /** Puts an application the server answered into the shared verification form. */
 export function applyApplication(application: KycApplication): void {
   updateVerification({
