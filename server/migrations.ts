@@ -11,6 +11,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
 import { cardPurchasesMigration } from './buy/migration.ts';
 import { contentMigration } from './content/contentMigration.ts';
+import { helpVerificationReferralMigration } from './content/helpVerificationReferralMigration.ts';
 import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
@@ -217,6 +218,8 @@ export const migrations: Record<string, Migration> = {
   '0015_swaps': swapsMigration,
   '0016_kyc': kycMigration,
   '0017_referral': referralMigration,
+  // 0018 and 0019 are taken by P2P and account e-mail, built beside this.
+  '0020_help_verification_referral': helpVerificationReferralMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,8 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
-import { SEED_FAQ } from '../content/seedFaq.ts';
+import { helpVerificationReferralMigration } from '../content/helpVerificationReferralMigration.ts';
+import { REFERRAL_ENTRY, SEED_FAQ, VERIFICATION_ENTRY } from '../content/seedFaq.ts';
 import type { Database } from '../db.ts';
 import { call, fails, ok, signUp, testConfig } from '../testing.ts';
 
@@ -62,6 +63,32 @@ forEachDatabase((open) => {
       const { items } = await ok(app, 'faq.getItems', { slug: section.slug });
       assert.deepEqual(items, section.items);
     }
+  });
+
+  test('a help center seeded before verification and commissions catches up, once', async () => {
+    const account = SEED_FAQ.find((section) => section.slug === 'account');
+    // As 0002 seeded it then: the old referral answer, no verification entry.
+    await db
+      .updateTable('faq_items')
+      .set({ answer: 'Accounts created through it are credited to you.' })
+      .where('question', '=', REFERRAL_ENTRY.question)
+      .execute();
+    const removed = await db
+      .deleteFrom('faq_items')
+      .where('question', '=', VERIFICATION_ENTRY.question)
+      .returning('position')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('faq_items')
+      .set((eb) => ({ position: eb('position', '-', 1) }))
+      .where('slug', '=', 'account')
+      .where('position', '>', removed.position)
+      .execute();
+
+    await helpVerificationReferralMigration.up(db);
+    await helpVerificationReferralMigration.up(db);
+    const { items } = await ok(app, 'faq.getItems', { slug: 'account' });
+    assert.deepEqual(items, account?.items);
   });
 
   test('faq.getItems refuses an unknown or missing slug', async () => {
