@@ -32,6 +32,7 @@ import { KYC_STATUS } from '../profile.ts';
 import { attachmentUrlKey } from '../support/secrets.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
 import type { KycApplicationsTable } from './KycTables.ts';
+import { forgetReplacedPhoto } from './unusedPhotos.ts';
 
 /** The longest rejection reason. */
 export const REASON_MAX = 500;
@@ -221,7 +222,8 @@ export async function attachPhoto(
   }
   const column = `${slot}_id` as const;
   await db.transaction().execute(async (trx) => {
-    refuseUnlessEditable(await findRow(trx, userId, true));
+    const row = await findRow(trx, userId, true);
+    refuseUnlessEditable(row);
     await trx
       .insertInto('kyc_applications')
       .values({ user_id: userId, [column]: attachmentId })
@@ -229,6 +231,8 @@ export async function attachPhoto(
         conflict.column('user_id').doUpdateSet({ [column]: attachmentId, updated_at: new Date() }),
       )
       .execute();
+    const replaced = row?.[column] ?? null;
+    if (replaced !== null && replaced !== attachmentId) await forgetReplacedPhoto(trx, replaced);
   });
   return toApplication(db, (await findRow(db, userId)) as Row, userId);
 }

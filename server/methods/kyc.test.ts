@@ -11,6 +11,7 @@ import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { KYC_MESSAGES } from '../kyc/kyc.ts';
 import { GPS_TEXT, jpegWithGps, pngWithText } from '../kyc/testImages.ts';
+import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
 import { post } from '../ledger.ts';
 import { fails, ok, signUp, testConfig } from '../testing.ts';
 import { STAFF_ONLY } from './registry.ts';
@@ -223,6 +224,25 @@ forEachDatabase((open) => {
     );
     const forged = application.front.path.replace(`v=${di.id}`, `v=${other.id}`);
     assert.equal((await app.inject({ method: 'GET', url: forged })).statusCode, 403);
+  });
+
+  test('a replaced photo is no longer served; an upload never used is forgotten after a day', async () => {
+    const ada = await person();
+    const first = (await attach(ada.token, 'front')).application.front;
+    const second = (await attach(ada.token, 'front')).application.front;
+    assert.ok(first && second && first.id !== second.id);
+    assert.equal((await app.inject({ method: 'GET', url: first.path })).statusCode, 404);
+    assert.equal((await app.inject({ method: 'GET', url: second.path })).statusCode, 200);
+
+    const spare = await upload(ada.token, 'spare.jpg', jpegWithGps());
+    assert.ok(spare.status);
+    const stored = (id: number) =>
+      db.selectFrom('support_attachments').select('id').where('id', '=', id).executeTakeFirst();
+    await forgetUnusedPhotos(db);
+    assert.ok(await stored(spare.attachment.id), 'kept during its first day');
+    await forgetUnusedPhotos(db, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    assert.equal(await stored(spare.attachment.id), undefined);
+    assert.ok(await stored(second.id), 'the photo in the application stays');
   });
 
   test('submit, pending, reject with a reason, resubmit, approve: every decision kept', async () => {

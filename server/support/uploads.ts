@@ -34,10 +34,12 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import { printable } from '../http/fields.ts';
 import { type PhotoFormat, stripMetadata } from '../kyc/stripMetadata.ts';
+import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
 import { type Limits, spend, waitText } from '../limits.ts';
 import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import { findCaller } from '../sessions.ts';
 import { ensureDialog } from './dialogs.ts';
+import { removeOrphanFiles } from './orphanFiles.ts';
 import { attachmentUrlKey } from './secrets.ts';
 import { ATTACHMENTS_PATH, signedAttachmentPath, verifyAttachmentUrl } from './signing.ts';
 
@@ -133,6 +135,37 @@ export function wantsJson(request: FastifyRequest): boolean {
   return request.hostname === 'localhost';
 }
 
+/** How often unused verification photos and orphan files are looked for. */
+const SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * At start and then hourly: deletes verification photos no application uses (after a day), then
+ * the files no row names. Never fails the server: a sweep that fails is logged and tried again.
+ */
+function sweepAttachments(app: FastifyInstance, db: Database, dir: string): void {
+  const sweep = async () => {
+    try {
+      const rows = await forgetUnusedPhotos(db);
+      const files = await removeOrphanFiles(db, dir);
+      if (rows + files > 0) app.log.info({ rows, files }, 'unused attachments removed');
+    } catch (error) {
+      app.log.error({ err: error }, 'attachment sweep failed');
+    }
+  };
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweep();
+  }, SWEEP_MS);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    running = sweep();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
 /** Registers the upload endpoint and the attachment route. */
 export async function registerUploads(
   app: FastifyInstance,
@@ -144,6 +177,7 @@ export async function registerUploads(
   if (config.support.uploadDir === null && config.dataDir === ':memory:') {
     app.addHook('onClose', () => rm(dir, { recursive: true, force: true }));
   }
+  sweepAttachments(app, db, dir);
   const key = await attachmentUrlKey(db);
   const codecKey = parseCodecKey(config.codecKey);
   const allowed = new Set(config.allowedOrigins);

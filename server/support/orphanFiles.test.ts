@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createUser } from '../accounts.ts';
+import { type Database, openDatabase } from '../db.ts';
+import { ORPHAN_MIN_AGE_MS, removeOrphanFiles } from './orphanFiles.ts';
+
+let db: Database;
+let dir: string;
+
+before(async () => {
+  db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+  dir = await mkdtemp(join(tmpdir(), 'orphan-files-'));
+});
+after(async () => {
+  await db.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const name = (digit: string) => digit.repeat(32);
+
+async function file(stored: string, ageMs: number) {
+  await writeFile(join(dir, stored), 'bytes');
+  const when = new Date(Date.now() - ageMs);
+  await utimes(join(dir, stored), when, when);
+}
+
+test('removes old files no row names, and nothing recent, named or foreign', async () => {
+  const owner = await createUser(db, {
+    email: 'files@example.com',
+    passwordHash: 'x',
+    login: 'files',
+    ip: '',
+    domain: '',
+    referredBy: null,
+  });
+  await db
+    .insertInto('support_attachments')
+    .values({
+      owner_id: owner.id,
+      storage_name: name('a'),
+      original_name: 'a.png',
+      mime: 'image/png',
+      size: 5,
+    })
+    .execute();
+  const old = ORPHAN_MIN_AGE_MS + 60_000;
+  await file(name('a'), old); // named by its row: kept
+  await file(name('b'), old); // orphan: removed
+  await file(name('c'), 60_000); // orphan, but may be an upload between file and row: kept
+  await file('notes.txt', old); // not a stored name: never touched
+
+  assert.equal(await removeOrphanFiles(db, dir), 1);
+  assert.deepEqual((await readdir(dir)).sort(), [name('a'), name('c'), 'notes.txt']);
+});
