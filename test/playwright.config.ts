@@ -1,22 +1,25 @@
 /**
  * End-to-end flows against the real server serving the built site, in real Chromium. Every flow
  * runs twice on PGlite: through `localhost` (plain JSON bodies) and through `127.0.0.1` (codec
- * bodies). The flows that move or show money (tagged MONEY) run a third time against a second
- * server on PostgreSQL, the database production uses. Without PostgreSQL that project is left out
- * (said so at start), except on CI, where the run fails instead.
+ * bodies). The flows that move or show money (tagged MONEY) run a third time against a server on
+ * PostgreSQL, the database production uses. Without PostgreSQL that project is left out (said so
+ * at start), except on CI, where the run fails instead.
+ *
+ * Each project has its own lane of ports (lanes.ts) with a shared server of its own, so no spec
+ * sees what another project wrote, and the projects could run side by side (one worker each:
+ * within a project the specs run one after another, as they expect). On two cores they do not
+ * yet: with the unit lane's and a second browser's load, password hashing at sign-up outgrew the
+ * assertions' waits.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
-import { PARTNER_ORIGIN } from './e2e/partnerServer.ts';
+import { LANES, type Lane, lanePort, partnerOrigin } from './e2e/lanes.ts';
 import { JSON_BODIES, MONEY } from './e2e/shellHelpers.ts';
 import { POSTGRES_MISSING_ON_CI, postgresAvailable, postgresRequired } from './postgres.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3917);
-// The partner site of the widget specs takes the next port.
-const postgresPort = port + 2;
 const executablePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
 
 const withPostgres = postgresAvailable();
@@ -39,9 +42,20 @@ const serverEnv = {
   STAFF_PASSWORD: 'staff-password-1',
   PIXEL_URL: 'https://pixel.example.com/px',
   SOCIAL_TELEGRAM: 'https://t.me/exchange_example',
-  // The widget specs serve a third-party partner site from this origin.
-  ALLOWED_ORIGINS: PARTNER_ORIGIN,
+  // The widget specs serve a third-party partner site from their lane's origin.
+  ALLOWED_ORIGINS: (Object.keys(LANES) as Lane[]).map(partnerOrigin).join(','),
 };
+
+/** The shared server of a lane on PGlite, in a fresh data folder. */
+const pgliteServer = (lane: Lane, dataDir = freshDataDir()) => ({
+  command: 'node --import tsx server/main.ts',
+  cwd: '..',
+  url: `http://127.0.0.1:${lanePort(lane)}/`,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { ...serverEnv, PORT: String(lanePort(lane)), DATA_DIR: dataDir },
+});
 
 export default defineConfig({
   testDir: './e2e',
@@ -56,11 +70,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'localhost', use: { baseURL: `http://localhost:${port}` } },
+    {
+      name: 'localhost',
+      workers: 1,
+      use: { baseURL: `http://localhost:${lanePort('localhost')}` },
+    },
     // Codec bodies: the specs that read request bodies run through localhost only.
     {
       name: '127.0.0.1',
-      use: { baseURL: `http://127.0.0.1:${port}` },
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${lanePort('127.0.0.1')}` },
       grepInvert: new RegExp(JSON_BODIES),
     },
     // Through localhost, so a money spec that reads request bodies runs here too.
@@ -68,7 +87,8 @@ export default defineConfig({
       ? [
           {
             name: 'postgres',
-            use: { baseURL: `http://localhost:${postgresPort}` },
+            workers: 1,
+            use: { baseURL: `http://localhost:${lanePort('postgres')}` },
             grep: new RegExp(MONEY),
           },
         ]
@@ -76,19 +96,8 @@ export default defineConfig({
   ],
   // Started one after the other, so only the first builds the site when it is stale.
   webServer: [
-    {
-      command: 'node --import tsx server/main.ts',
-      cwd: '..',
-      url: `http://127.0.0.1:${port}/`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...serverEnv,
-        PORT: String(port),
-        DATA_DIR: process.env.E2E_DATA_DIR ?? freshDataDir(),
-      },
-    },
+    pgliteServer('localhost', process.env.E2E_DATA_DIR),
+    pgliteServer('127.0.0.1'),
     ...(withPostgres
       ? [
           {
@@ -103,7 +112,7 @@ export default defineConfig({
             stderr: 'pipe' as const,
             // SIGTERM lets it drop its database and stop its cluster.
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
-            env: { ...serverEnv, PORT: String(postgresPort), DATA_DIR: freshDataDir() },
+            env: { ...serverEnv, PORT: String(lanePort('postgres')), DATA_DIR: freshDataDir() },
           },
         ]
       : []),

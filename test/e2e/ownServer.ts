@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { createScratchDatabase, startPostgres } from '../postgres.ts';
+import { laneOf, lanePort } from './lanes.ts';
 
 /** How long a start may take: the first one on a busy machine migrates a fresh database. */
 const START_TIMEOUT_MS = 90_000;
@@ -23,7 +24,7 @@ const STDERR_KEPT = 4_000;
 
 /** What a spec says about its server. */
 export interface OwnServerOptions {
-  /** The port, as an offset from the shared server's (E2E_PORT), so two runs can sit side by side. */
+  /** The port, as an offset in the project's lane of ports (lanes.ts), above its partner site. */
   portOffset: number;
   /** Names its data folder or database. */
   name: string;
@@ -33,7 +34,6 @@ export interface OwnServerOptions {
 
 /** A spec's own server. */
 export interface OwnServer {
-  readonly port: number;
   /** The server's page at `path`, on the project's host name (so codec bodies where due). */
   at(baseURL: string | undefined, path: string): string;
   /** Starts it (again, on the same database) with `env` on top; resolves once it serves pages. */
@@ -46,7 +46,8 @@ export interface OwnServer {
 
 /** A spec's own server, not started yet (`start()` inside a hook: it reads the project). */
 export function ownServer(options: OwnServerOptions): OwnServer {
-  const port = Number(process.env.E2E_PORT ?? 3917) + options.portOffset;
+  // Read in a hook or a test, where the project is known.
+  const port = () => lanePort(laneOf(test.info().project.name), options.portOffset);
   let database: { env: Record<string, string>; drop(): Promise<void> } | null = null;
   let running: ChildProcess | null = null;
 
@@ -79,9 +80,8 @@ export function ownServer(options: OwnServerOptions): OwnServer {
   };
 
   return {
-    port,
     at(baseURL, path) {
-      return `http://${new URL(baseURL ?? 'http://localhost').hostname}:${port}${path}`;
+      return `http://${new URL(baseURL ?? 'http://localhost').hostname}:${port()}${path}`;
     },
     async start(env = {}) {
       await stop();
@@ -92,7 +92,7 @@ export function ownServer(options: OwnServerOptions): OwnServer {
         env: {
           ...process.env,
           HOST: '127.0.0.1',
-          PORT: String(port),
+          PORT: String(port()),
           LOG_LEVEL: 'warn',
           // No market maker: the books and trades are the spec's own, as it left them.
           DEMO_MARKET: 'off',
@@ -107,7 +107,8 @@ export function ownServer(options: OwnServerOptions): OwnServer {
         stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
       });
       const deadline = Date.now() + START_TIMEOUT_MS;
-      while (!(await serves(port))) {
+      const listening = port();
+      while (!(await serves(listening))) {
         if (child.exitCode !== null || child.signalCode !== null) {
           throw new Error(`The ${options.name} server exited while starting:\n${stderr}`);
         }

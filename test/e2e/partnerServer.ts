@@ -5,12 +5,6 @@
  */
 import { createServer, type Server } from 'node:http';
 
-/** The partner site's port: the exchange's e2e port plus one. */
-export const PARTNER_PORT = Number(process.env.E2E_PORT ?? 3917) + 1;
-
-/** The partner site's origin; the e2e server lists it in ALLOWED_ORIGINS. */
-export const PARTNER_ORIGIN = `http://127.0.0.1:${PARTNER_PORT}`;
-
 /** A running partner site serving the pages given to `page()`. */
 export interface PartnerSite {
   /** Its origin. */
@@ -20,8 +14,8 @@ export interface PartnerSite {
   close(): Promise<void>;
 }
 
-/** Starts the partner site on `port` (0: any free one). */
-export async function startPartnerSite(port = PARTNER_PORT): Promise<PartnerSite> {
+/** Starts the partner site on `port` (its lane's: see lanes.ts partnerOrigin). */
+export async function startPartnerSite(port: number): Promise<PartnerSite> {
   const pages = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const html = pages.get(request.url ?? '');
@@ -29,9 +23,7 @@ export async function startPartnerSite(port = PARTNER_PORT): Promise<PartnerSite
     response.end(html ?? 'Not found');
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address();
-  const origin =
-    typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : PARTNER_ORIGIN;
+  const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     page(html) {

@@ -7,12 +7,16 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
-import { PARTNER_PORT, type PartnerSite, startPartnerSite } from './partnerServer.ts';
+import { laneOf, lanePort } from './lanes.ts';
+import { type PartnerSite, startPartnerSite } from './partnerServer.ts';
 import { apiCall, preAcceptCookies, STAFF, signIn, staffToken } from './shellHelpers.ts';
 
 let site: PartnerSite;
+
+/** The partner site's port in this project's lane. */
+const partnerPort = () => lanePort(laneOf(test.info().project.name), 1);
 test.beforeAll(async () => {
-  site = await startPartnerSite();
+  site = await startPartnerSite(partnerPort());
 });
 test.afterAll(() => site.close());
 
@@ -339,7 +343,7 @@ test('<notice-modal> shows the exchange notice sanitised, once, and its actions 
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Deposit' }).click();
     await expect(modal).toHaveCount(0);
-    expect(new URL(partner.url()).port).toBe(String(PARTNER_PORT));
+    expect(new URL(partner.url()).port).toBe(String(partnerPort()));
     expect(await seen(partner)).toContain('exchange-action');
     await partner.context().close();
   } finally {
