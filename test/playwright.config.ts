@@ -7,9 +7,9 @@
  *
  * Each project has its own lane of ports (lanes.ts) with a shared server of its own, so no spec
  * sees what another project wrote, and the projects could run side by side (one worker each:
- * within a project the specs run one after another, as they expect). On two cores they do not
- * yet: with the unit lane's and a second browser's load, password hashing at sign-up outgrew the
- * assertions' waits.
+ * within a project the specs run one after another, as they expect). On two cores they do not:
+ * measured on a quiet machine, two workers took as long as one (load average 17, each test twice
+ * as slow) and password hashing at sign-up outgrew the assertions' waits.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
