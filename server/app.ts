@@ -11,6 +11,7 @@ import { type Database, openDatabase } from './db.ts';
 import { KycDecisions } from './kyc/KycDecisions.ts';
 import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
+import { registerMail } from './mail/index.ts';
 import { seed } from './seed.ts';
 import { AccessEnds } from './sessions.ts';
 import { registerSite } from './site.ts';
@@ -121,6 +122,7 @@ export async function createServer(
     kycDecisions,
   });
   registerBuy(app, { db: database, config, balanceChanges });
+  await registerMail(app, { db: database, config });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,

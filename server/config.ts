@@ -57,6 +57,8 @@ export interface Config {
   referralShare: string;
   /** Deposits and withdrawals. */
   wallet: WalletConfig;
+  /** Account e-mail: where it goes and what its links point at. */
+  mail: MailConfig;
   /** The AES-256 key (64 hex digits) two-factor secrets are encrypted with in the database. */
   twoFactorKey: string;
   /** Buying crypto by card. */
@@ -80,6 +82,16 @@ export interface WalletConfig {
   verifiedWithdrawalLimitUsd: number;
   /** EVM networks on real nodes instead of the devnet, and the hot wallet that pays from them. */
   evm: EvmSettings;
+}
+
+/** Account e-mail. */
+export interface MailConfig {
+  /** An smtp:// or smtps:// URL; null: mails go to the local outbox folder (shown at /dev/outbox). */
+  smtpUrl: string | null;
+  /** The From address, e.g. "Exchange <no-reply@example.com>". */
+  from: string;
+  /** The site's public origin for links in mails; null: http://localhost:PORT. */
+  publicUrl: string | null;
 }
 
 /** Live support: attachments, send rate, Web Push and the disclosed verification threshold. */
@@ -202,6 +214,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
     },
     referralShare: referralShare(read('REFERRAL_SHARE')),
+    mail: {
+      smtpUrl: smtpUrl(read('SMTP_URL')),
+      from: read('MAIL_FROM') ?? 'Exchange <no-reply@localhost>',
+      publicUrl: publicUrl(read('PUBLIC_URL')),
+    },
     wallet: {
       seed: walletSeed(read('WALLET_SEED')),
       // On: the devnet is the only chain there is, and `npm start` should need nothing else.
@@ -337,6 +354,33 @@ function logLevel(value: string | undefined): LogLevel {
   if (value === undefined) return 'info';
   const level = LOG_LEVELS.find((candidate) => candidate === value.toLowerCase());
   return level ?? fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
+}
+
+function smtpUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  try {
+    const { protocol } = new URL(value);
+    if (protocol === 'smtp:' || protocol === 'smtps:') return value;
+  } catch {
+    // Said below.
+  }
+  return fail(
+    'SMTP_URL',
+    'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.com',
+  );
+}
+
+function publicUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/') {
+      return url.origin;
+    }
+  } catch {
+    // Said below.
+  }
+  return fail('PUBLIC_URL', "must be the site's origin, e.g. https://exchange.example.com");
 }
 
 function databaseUrl(value: string | undefined): string | null {

@@ -20,6 +20,10 @@ export interface Limits {
   visitorIp: RateLimiterMemory;
   /** Wrong two-factor codes per account (user id), wherever a code is asked for. */
   twoFactorAccount: RateLimiterMemory;
+  /** Mails asked for by a person (a password reset link, a verification link again) per address. */
+  mailAddress: RateLimiterMemory;
+  /** The same, per IP, so one machine cannot walk through many addresses. */
+  mailIp: RateLimiterMemory;
 }
 
 const MINUTE = 60;
@@ -37,6 +41,10 @@ export const VISITOR_IP_POINTS = 20;
  * codes of a million valid at a time, guessing one takes about two years on average at this rate.
  */
 export const TWO_FACTOR_POINTS = 5;
+/** Mails a person may ask for per address per hour. */
+export const MAIL_ADDRESS_POINTS = 3;
+/** Mails asked for per IP per hour. */
+export const MAIL_IP_POINTS = 20;
 
 /** Builds a fresh set of limiters. */
 export function createLimits(apiPerMinute: number): Limits {
@@ -48,6 +56,8 @@ export function createLimits(apiPerMinute: number): Limits {
     signUpIp: new RateLimiterMemory({ points: SIGN_UP_IP_POINTS, duration: 60 * MINUTE }),
     visitorIp: new RateLimiterMemory({ points: VISITOR_IP_POINTS, duration: 60 * MINUTE }),
     twoFactorAccount: new RateLimiterMemory({ points: TWO_FACTOR_POINTS, duration: 15 * MINUTE }),
+    mailAddress: new RateLimiterMemory({ points: MAIL_ADDRESS_POINTS, duration: 60 * MINUTE }),
+    mailIp: new RateLimiterMemory({ points: MAIL_IP_POINTS, duration: 60 * MINUTE }),
   };
 }
 

@@ -62,6 +62,11 @@ log(`Exchange running at http://${shownHost}:${config.port}/`);
 log(`Database: ${database}`);
 if (config.demo !== null) log(`Demo account: ${config.demo.email} / ${config.demo.password}`);
 if (config.staff !== null) log(`Staff account: ${config.staff.email}`);
+log(
+  config.mail.smtpUrl === null
+    ? `Mail: no SMTP_URL, so mails are kept in the local outbox: http://${shownHost}:${config.port}/dev/outbox`
+    : `Mail: sent through ${new URL(config.mail.smtpUrl).host}`,
+);
 // Here rather than in createServer: a test's server makes a block only when the test asks.
 const blocks = anyChain(config.wallet)
   ? // On PostgreSQL other servers may share the database: they take turns keeping the clock.

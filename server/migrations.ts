@@ -15,6 +15,7 @@ import { helpVerificationReferralMigration } from './content/helpVerificationRef
 import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
+import { mailMigration } from './mail/migration.ts';
 import { referralMigration } from './referral/migration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
@@ -218,8 +219,8 @@ export const migrations: Record<string, Migration> = {
   '0015_swaps': swapsMigration,
   '0016_kyc': kycMigration,
   '0017_referral': referralMigration,
-  // 0018 and 0019 are taken by P2P and account e-mail, built beside this.
-  '0020_help_verification_referral': helpVerificationReferralMigration,
+  '0018_help_verification_referral': helpVerificationReferralMigration,
+  '0019_mail': mailMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

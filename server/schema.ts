@@ -6,6 +6,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BuyTables } from './buy/BuyTables.ts';
 import type { KycTables } from './kyc/KycTables.ts';
+import type { MailTables } from './mail/MailTables.ts';
 import type { SwapTables } from './swap/SwapsTable.ts';
 import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
@@ -58,6 +59,8 @@ export interface UsersTable {
   two_factor_off_at: Date | null;
   /** When the password was last changed: withdrawals pause for a while after it. */
   password_changed_at: Date | null;
+  /** When the account followed the link mailed to its address; null until then. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Withdrawals go only to saved addresses that have waited (see wallet/addressBook). */
   address_book_only: Generated<boolean>;
   /** When withdrawing only to saved addresses was last turned off: withdrawals pause after it. */
@@ -332,6 +335,7 @@ export interface Schema
     BuyTables,
     DevnetTables,
     KycTables,
+    MailTables,
     SwapTables,
     WithdrawalTables {
   users: UsersTable;

@@ -49,4 +49,14 @@ export interface AccountMethods {
     params: Record<string, never>;
     result: { endedSessions: number };
   };
+  /**
+   * Mails a link that sets a new password, if an account uses the address; the answer's `message`
+   * is the same either way.
+   */
+  'users.forgotPassword': { params: { email: string }; result: { message: string } };
+  /** Sets a new password with the mailed link's token; signs the account out everywhere. */
+  'users.resetPassword': {
+    params: { resetToken: string; password: string };
+    result: { endedSessions: number };
+  };
 }

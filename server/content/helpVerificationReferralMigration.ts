@@ -1,5 +1,5 @@
 /**
- * Migration 0020_help_verification_referral: the help center of a database seeded before
+ * Migration 0018_help_verification_referral: the help center of a database seeded before
  * identity verification and referral commissions catches up with them. The referral answer it
  * was seeded with said only that accounts are "credited to you"; the account section gains what
  * verification collects and why, just before "How do I contact support?". Written as an update
@@ -9,7 +9,7 @@
 import { type Migration, sql } from 'kysely';
 import { REFERRAL_ENTRY, VERIFICATION_ENTRY } from './seedFaq.ts';
 
-/** The '0020_help_verification_referral' migration. */
+/** The '0018_help_verification_referral' migration. */
 export const helpVerificationReferralMigration: Migration = {
   async up(db) {
     await sql`update faq_items set answer = ${REFERRAL_ENTRY.answer}

@@ -13,13 +13,13 @@ export interface SeedFaqSection {
 
 const entry = (question: string, answer: string): FaqItem => ({ question, answer, video: null });
 
-/** How referrals pay; migration 0020 brings databases seeded before the commissions to it. */
+/** How referrals pay; migration 0018 brings databases seeded before the commissions to it. */
 export const REFERRAL_ENTRY = entry(
   'How do referrals work?',
   'Share the referral link from your Account page. An account opened through it is yours for good: each time it pays a trading fee, your share of that fee (shown next to your link) is credited to your wallet at once, in the currency of the fee, and listed in your history as a referral commission. You cannot refer yourself.',
 );
 
-/** What verification collects and why; migration 0020 adds it to databases seeded before. */
+/** What verification collects and why; migration 0018 adds it to databases seeded before. */
 export const VERIFICATION_ENTRY = entry(
   'What does identity verification collect, and why?',
   'Your name, date of birth, address and phone, the type and number of an identity document, photos of it and a selfie with it. We need them to keep stolen accounts and money from moving through the exchange and to meet our legal duties; verifying raises your withdrawal limit. The hidden data a phone adds to a photo, such as where it was taken, is removed before it is stored. Only you and our review team can see your documents. The KYC policy says more.',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { siteName } from '../../core/format.ts';
 import { changePassword } from '../accounts/changePassword.ts';
 import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../accounts/passwordReset.ts';
 import {
   beginTwoFactor,
   disableTwoFactor,
@@ -260,6 +261,41 @@ const endOtherSessions = defineMethod({
   },
 });
 
+const forgotPassword = defineMethod({
+  name: 'users.forgotPassword',
+  access: 'public',
+  params: params({ email }),
+  async handler(params, ctx) {
+    // Counted whether or not an account uses the address, so the answers stay alike.
+    const wait = Math.max(
+      await spend(ctx.limits.mailIp, ctx.ip),
+      await spend(ctx.limits.mailAddress, params.email),
+    );
+    if (wait > 0) {
+      throw new DomainError(`Too many links asked for. Please try again in ${waitText(wait)}.`);
+    }
+    await requestPasswordReset(ctx.db, ctx.config, params.email);
+    return { message: RESET_REQUESTED };
+  },
+});
+
+const resetPasswordMethod = defineMethod({
+  name: 'users.resetPassword',
+  access: 'public',
+  // `token` names the session in every call's envelope, so the link's token has its own name.
+  params: params({ resetToken: words({ min: 1, max: 128 }), password: newPassword }),
+  async handler(params, ctx) {
+    const { endedSessions } = await resetPassword(
+      ctx.db,
+      ctx.config,
+      params.resetToken,
+      params.password,
+    );
+    for (const sessionId of endedSessions) ctx.accessEnds.emit({ sessionId });
+    return { endedSessions: endedSessions.length };
+  },
+});
+
 /** The users.* methods. */
 export const userMethods: readonly Method[] = [
   signUp,
@@ -272,4 +308,6 @@ export const userMethods: readonly Method[] = [
   changePasswordMethod,
   getSessions,
   endOtherSessions,
+  forgotPassword,
+  resetPasswordMethod,
 ];

@@ -1,0 +1,81 @@
+/**
+ * The single-use links of account e-mail. The mail carries a random 32-byte token; the database
+ * keeps only its SHA-256, so a copy of the database opens no account. A token is redeemed once,
+ * before it expires, for the purpose it was made for; a new one of the same purpose makes the
+ * older ones of that account void.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { DomainError } from '../DomainError.ts';
+import type { Queryable } from '../db.ts';
+
+/** What a link is for. */
+export type TokenPurpose = 'verify' | 'reset';
+
+/** The answers to a link that cannot be used, as a person reads them. */
+export const LINK_MESSAGES = {
+  unknown: 'This link is not valid: it may be incomplete or altered. Ask for a new one.',
+  used: 'This link has already been used. Ask for a new one if you still need it.',
+  expired: 'This link has expired. Ask for a new one.',
+} as const;
+
+function digest(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Makes a token for `purpose` that lasts `ttlMs`, voiding the account's unused older ones. */
+export async function issueToken(
+  db: Queryable,
+  userId: number,
+  purpose: TokenPurpose,
+  ttlMs: number,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .updateTable('mail_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('mail_tokens')
+    .values({
+      user_id: userId,
+      purpose,
+      token_hash: digest(token),
+      expires_at: new Date(now.getTime() + ttlMs),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Uses up a token (inside the caller's transaction, with what it unlocks) and answers the account
+ * it belongs to; a token that is unknown, of another purpose, used or expired is refused.
+ */
+export async function redeemToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<number> {
+  const row = await db
+    .selectFrom('mail_tokens')
+    .select(['id', 'user_id', 'used_at', 'expires_at'])
+    .where('token_hash', '=', digest(token))
+    .where('purpose', '=', purpose)
+    .forUpdate()
+    .executeTakeFirst();
+  if (row === undefined) throw new DomainError(LINK_MESSAGES.unknown);
+  if (row.used_at !== null) throw new DomainError(LINK_MESSAGES.used);
+  if (row.expires_at <= now) throw new DomainError(LINK_MESSAGES.expired);
+  const used = await db
+    .updateTable('mail_tokens')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (used.numUpdatedRows !== 1n) throw new DomainError(LINK_MESSAGES.used);
+  return row.user_id;
+}
