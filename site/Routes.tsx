@@ -14,6 +14,8 @@ import { POLICY_TYPES } from './navigation.ts';
 
 const HomePage = lazy(() => import('./pages/HomePage.tsx'));
 const SignPage = lazy(() => import('./pages/SignPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
 const AccountOverview = lazy(() => import('./pages/AccountOverview.tsx'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
@@ -80,6 +82,8 @@ export function Routes() {
       <Route path="/buy-crypto">{page(<BuyCryptoPage />)}</Route>
       <Route path="/signin">{page(<SignPage mode="signin" />)}</Route>
       <Route path="/signup">{page(<SignPage mode="signup" />)}</Route>
+      <Route path="/forgot-password">{page(<ForgotPasswordPage />)}</Route>
+      <Route path="/reset-password">{page(<ResetPasswordPage />)}</Route>
       <Route path="/account/logout">{page(<LogoutPage />)}</Route>
       <Route path="/account">{page(<RequireAuth>{<AccountOverview />}</RequireAuth>)}</Route>
       <Route path="/account/overview">

@@ -133,6 +133,11 @@ export default function SignPage({ mode }: { mode: 'signin' | 'signup' }) {
         {field('email', 'Email', 'email', 'email')}
         {signup && field('login', 'Username (optional)', 'text', 'username')}
         {field('password', 'Password', 'password', signup ? 'new-password' : 'current-password')}
+        {!signup && (
+          <p className="sign-forgot">
+            <Link href="/forgot-password">Forgot password?</Link>
+          </p>
+        )}
         {signup && field('ref', 'Referral code (optional)', 'text', 'off')}
         {serverError && (
           <p className="form-error" role="alert">
