@@ -102,6 +102,8 @@ export interface User {
   referalCode: string;
   isKycPending: boolean;
   kycStatusId: number;
+  /** Whether the account followed the link mailed to its address. */
+  isEmailVerified: boolean;
 }
 
 /** Site-wide configuration that comes with the profile query (spec §3 Config). */

@@ -34,5 +34,6 @@ export async function loadProfile(db: Queryable, row: UserRow): Promise<User> {
     referalCode: row.is_visitor ? '' : row.referral_code,
     isKycPending: row.kyc_status === KYC_STATUS.pending,
     kycStatusId: row.kyc_status,
+    isEmailVerified: row.email_verified_at !== null,
   };
 }

@@ -9,6 +9,7 @@ import type { BaseLocationHook } from 'wouter';
 import { Router } from 'wouter';
 import { modals, user } from '../core/index.ts';
 import { CookieNotice } from './components/CookieNotice.tsx';
+import { EmailBanner } from './components/EmailBanner.tsx';
 import { Footer } from './components/Footer.tsx';
 import { GlobalNotice } from './components/GlobalNotice.tsx';
 import { Header } from './components/Header.tsx';
@@ -68,6 +69,7 @@ export function App({ hook }: { hook?: BaseLocationHook }) {
     <Router {...(hook ? { hook } : {})}>
       <RouteEffects />
       <Header />
+      <EmailBanner />
       <main id="content" className="content">
         <Routes />
       </main>

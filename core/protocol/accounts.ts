@@ -54,6 +54,10 @@ export interface AccountMethods {
    * is the same either way.
    */
   'users.forgotPassword': { params: { email: string }; result: { message: string } };
+  /** Marks the account's address verified with the token of the link mailed after sign-up. */
+  'users.verifyEmail': { params: { verifyToken: string }; result: { message: string } };
+  /** Mails the verification link again (a few times an hour at most). */
+  'users.resendVerification': { params: Record<string, never>; result: { message: string } };
   /** Sets a new password with the mailed link's token; signs the account out everywhere. */
   'users.resetPassword': {
     params: { resetToken: string; password: string };

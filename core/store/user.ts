@@ -40,6 +40,7 @@ export const initialUser: Readonly<UserState> = {
   isLoaded: false,
   isKycPending: false,
   kycStatusId: 0,
+  isEmailVerified: false,
 };
 
 /** The shared user state. */

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
 import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.ts';
 import { waitFor } from '../../test/waitFor.ts';
+import { VERIFY_MESSAGES } from '../accounts/emailVerification.ts';
 import { RESET_REQUESTED } from '../accounts/passwordReset.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
@@ -47,8 +48,13 @@ forEachDatabase((open) => {
   const forgot = async (email: string) =>
     (await ok(app, 'users.forgotPassword', { email }, { ip: `10.9.0.${++ips}` })).message;
 
-  const resetMail = async (email: string, count = 1) =>
-    waitFor(`reset mail ${count} to ${email}`, () => mailbox.to(email)[count - 1]);
+  /** The `count`-th mail to `email` with `subject` (sign-up also mails a verification link). */
+  const mailTo = (email: string, subject: string, count = 1) =>
+    waitFor(
+      `mail ${count} "${subject}" to ${email}`,
+      () => mailbox.to(email).filter((mail) => mail.subject === subject)[count - 1],
+    );
+  const resetMail = (email: string) => mailTo(email, 'Set a new Exchange password');
 
   test('known and unknown addresses get the same answer; only the account gets a mail', async () => {
     const { user } = await signUp(app);
@@ -70,6 +76,55 @@ forEachDatabase((open) => {
     assert.ok(stored.every((row) => row.token_hash !== token));
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(mailbox.to('nobody-here@example.com').length, 0);
+  });
+
+  test('sign-up mails a link that verifies the address once; a resend is refused once verified', async () => {
+    const { user, token: session } = await signUp(app);
+    assert.equal(user.isEmailVerified, false);
+    const mail = await mailTo(user.email, 'Confirm your email address for Exchange');
+    const verifyToken = linkIn(mail, '/verify-email').searchParams.get('token') ?? '';
+    // Asking again voids the first link.
+    assert.equal(
+      (await ok(app, 'users.resendVerification', {}, { token: session })).message,
+      VERIFY_MESSAGES.sent,
+    );
+    assert.equal(
+      await fails(app, { method: 'users.verifyEmail', verifyToken }),
+      LINK_MESSAGES.used,
+    );
+    const again = await mailTo(user.email, 'Confirm your email address for Exchange', 2);
+    const fresh = linkIn(again, '/verify-email').searchParams.get('token') ?? '';
+    assert.equal(
+      (await ok(app, 'users.verifyEmail', { verifyToken: fresh })).message,
+      VERIFY_MESSAGES.verified,
+    );
+    const { user: after } = await ok(app, 'users.getInfo', {}, { token: session });
+    assert.equal(after.isEmailVerified, true);
+    assert.equal(
+      await fails(app, { method: 'users.verifyEmail', verifyToken: fresh }),
+      LINK_MESSAGES.used,
+    );
+    assert.equal(
+      await fails(app, { method: 'users.resendVerification' }, { token: session }),
+      VERIFY_MESSAGES.already,
+    );
+  });
+
+  test('a reset link cannot verify an address, nor a verification link reset a password', async () => {
+    const { user } = await signUp(app);
+    const verifyToken =
+      linkIn(
+        await mailTo(user.email, 'Confirm your email address for Exchange'),
+        '/verify-email',
+      ).searchParams.get('token') ?? '';
+    assert.equal(
+      await fails(app, {
+        method: 'users.resetPassword',
+        resetToken: verifyToken,
+        password: NEW_PASSWORD,
+      }),
+      LINK_MESSAGES.unknown,
+    );
   });
 
   test('the link sets a new password once, signs every session out and mails a notice', async () => {
@@ -104,7 +159,7 @@ forEachDatabase((open) => {
       WRONG_CREDENTIALS,
     );
     await ok(app, 'users.signIn', { email: user.email, password: NEW_PASSWORD });
-    const notice = await resetMail(user.email, 2);
+    const notice = await mailTo(user.email, 'Your Exchange password was changed');
     assert.equal(notice.subject, 'Your Exchange password was changed');
     assert.equal(linkIn(notice, '/signin').origin, 'https://exchange.example');
 

@@ -35,6 +35,7 @@ const USER_FIELDS: (keyof User)[] = [
   'referalCode',
   'isKycPending',
   'kycStatusId',
+  'isEmailVerified',
 ];
 
 forEachDatabase((open) => {

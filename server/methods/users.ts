@@ -5,6 +5,12 @@
 import { z } from 'zod';
 import { siteName } from '../../core/format.ts';
 import { changePassword } from '../accounts/changePassword.ts';
+import {
+  queueVerificationMail,
+  resendVerification,
+  VERIFY_MESSAGES,
+  verifyEmail,
+} from '../accounts/emailVerification.ts';
 import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../accounts/passwordReset.ts';
 import {
@@ -82,6 +88,11 @@ const signUp = defineMethod({
       domain: ctx.host,
       referredBy,
     });
+    // After the account exists: a mail that cannot be queued must not undo the sign-up (the
+    // banner's button sends the link again).
+    await queueVerificationMail(db, ctx.config, user).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'verification mail not queued'),
+    );
     const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
     const profile = await loadProfile(db, user);
     // A mistyped or stale link must not cost a person their sign-up: it proceeds, and says so.
@@ -279,6 +290,31 @@ const forgotPassword = defineMethod({
   },
 });
 
+const verifyEmailMethod = defineMethod({
+  name: 'users.verifyEmail',
+  access: 'public',
+  // `token` names the session in every call's envelope, so the link's token has its own name.
+  params: params({ verifyToken: words({ min: 1, max: 128 }) }),
+  async handler(params, ctx) {
+    await verifyEmail(ctx.db, params.verifyToken);
+    return { message: VERIFY_MESSAGES.verified };
+  },
+});
+
+const resendVerificationMethod = defineMethod({
+  name: 'users.resendVerification',
+  access: 'user',
+  params: params({}),
+  async handler(_params, ctx) {
+    const wait = await spend(ctx.limits.mailAddress, ctx.caller.user.email);
+    if (wait > 0) {
+      throw new DomainError(`Too many links asked for. Please try again in ${waitText(wait)}.`);
+    }
+    await resendVerification(ctx.db, ctx.config, ctx.caller.user.id);
+    return { message: VERIFY_MESSAGES.sent };
+  },
+});
+
 const resetPasswordMethod = defineMethod({
   name: 'users.resetPassword',
   access: 'public',
@@ -310,4 +346,6 @@ export const userMethods: readonly Method[] = [
   endOtherSessions,
   forgotPassword,
   resetPasswordMethod,
+  verifyEmailMethod,
+  resendVerificationMethod,
 ];

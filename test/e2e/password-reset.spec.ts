@@ -81,3 +81,32 @@ test('forgot password → the mail in the outbox → a new password → old sess
   await signedIn.context().close();
   await page.context().close();
 });
+
+test('sign-up → the verification mail in the outbox → confirmed → the banner goes', async ({
+  page,
+}) => {
+  const email = `verify-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  await preAcceptCookies(page);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(OLD_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  const banner = page.getByRole('region', { name: 'Email verification' });
+  await expect(banner).toContainText(email);
+
+  await page.goto('/dev/outbox');
+  const mail = page.getByRole('article').filter({ hasText: email }).first();
+  await expect(mail.getByRole('heading')).toHaveText('Confirm your email address for Exchange');
+  const link = await mail
+    .getByRole('link', { name: /\/verify-email\?token=/ })
+    .getAttribute('href');
+  const token = new URL(link ?? 'http://x').searchParams.get('token') ?? '';
+  await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
+  await page.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your email address is verified.');
+  await expect(banner).toHaveCount(0);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
