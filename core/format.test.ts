@@ -63,7 +63,9 @@ describe('relativeTime (spec §9)', () => {
 describe('siteName (spec §1)', () => {
   it('capitalises the first label of the host', () => {
     assert.equal(siteName('bitmarket.example.com'), 'Bitmarket');
-    assert.equal(siteName('localhost'), 'Localhost');
+    assert.equal(siteName('localhost'), 'Exchange');
+    assert.equal(siteName('127.0.0.1'), 'Exchange');
+    assert.equal(siteName('[::1]'), 'Exchange');
     assert.equal(siteName(''), '');
   });
 });

@@ -110,6 +110,8 @@ export interface User {
 export interface Config {
   socials: { twitter?: string; youtube?: string; instagram?: string; telegram?: string };
   live: { is_enabled: boolean };
+  /** SITE_NAME, when set: what the site calls itself instead of its host's first label. */
+  name?: string;
 }
 
 /** A listed currency with its USD reference price. */

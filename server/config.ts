@@ -194,7 +194,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     socketKeepaliveMs:
       integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     pixelUrl: pixelUrl(read('PIXEL_URL')),
-    site: { socials, live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) } },
+    site: {
+      socials,
+      live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) },
+      ...(read('SITE_NAME') ? { name: (read('SITE_NAME') ?? '').trim().slice(0, 64) } : {}),
+    },
     support: {
       uploadDir: read('UPLOAD_DIR') ?? null,
       imageMaxBytes: integer(read('UPLOAD_IMAGE_MAX_MB'), 'UPLOAD_IMAGE_MAX_MB', 10, 1, 1024) * MIB,

@@ -31,5 +31,6 @@ export async function loadSiteConfig(db: Queryable, defaults: SiteConfig): Promi
   return {
     socials: socials.success ? socials.data : defaults.socials,
     live: live.success ? live.data : defaults.live,
+    ...(defaults.name === undefined ? {} : { name: defaults.name }),
   };
 }

@@ -80,7 +80,7 @@ forEachDatabase((open) => {
     assert.match(setup.key, /^[A-Z2-7]{32}$/);
     const uri = new URL(setup.uri);
     assert.equal(uri.searchParams.get('secret'), setup.key);
-    assert.equal(decodeURIComponent(uri.pathname), `/Localhost:${user.email}`);
+    assert.equal(decodeURIComponent(uri.pathname), `/Exchange:${user.email}`);
 
     // Not on yet: the profile says so, and sign-in needs no code.
     assert.equal((await ok(app, 'users.getInfo', {}, { token })).user.is2FA, false);

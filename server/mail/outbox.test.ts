@@ -31,3 +31,16 @@ test('with SMTP_URL there is no outbox page', async () => {
   assert.notEqual(page.statusCode, 200);
   await smtp.close();
 });
+
+test('SITE_NAME names the site in mails and comes with the profile config', async () => {
+  const named = await createServer(testConfig({ SITE_NAME: 'Coinhaven', API_RATE_LIMIT: '0' }));
+  const { token } = await ok(named, 'users.signUp', {
+    email: 'named@example.com',
+    password: 'correct horse battery',
+  });
+  const page = await named.inject({ method: 'GET', url: OUTBOX_PATH, remoteAddress: '127.0.0.1' });
+  assert.match(page.body, />Confirm your email address for Coinhaven</);
+  const info = await ok(named, 'users.getInfo', {}, { token });
+  assert.equal(info.config?.name, 'Coinhaven');
+  await named.close();
+});

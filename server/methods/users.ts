@@ -211,7 +211,11 @@ const beginTwoFactorMethod = defineMethod({
   params: params({}),
   async handler(_params, ctx) {
     // The entry's name in the app: the site the person signed up on, then their email.
-    return beginTwoFactor(twoFactor(ctx), ctx.caller.user, siteName(ctx.host));
+    return beginTwoFactor(
+      twoFactor(ctx),
+      ctx.caller.user,
+      ctx.config.site.name ?? siteName(ctx.host),
+    );
   },
 });
 

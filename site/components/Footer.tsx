@@ -4,8 +4,9 @@
  */
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { config, siteName } from '../../core/index.ts';
+import { config } from '../../core/index.ts';
 import { footerGroups, isAdminPath, mailDomain } from '../navigation.ts';
+import { useSiteName } from '../useSiteName.ts';
 
 const SOCIAL_LABELS = {
   twitter: 'Twitter',
@@ -22,8 +23,8 @@ export const RISK_DISCLAIMER =
 export function Footer() {
   const [location] = useLocation();
   const { socials } = useSnapshot(config);
+  const name = useSiteName();
   if (isAdminPath(location)) return null;
-  const name = siteName(window.location.hostname);
   const socialLinks = (Object.keys(SOCIAL_LABELS) as (keyof typeof SOCIAL_LABELS)[]).flatMap(
     (key) => {
       const href = socials[key];

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { config, modals, openSwap, siteName, toggleMenu, user } from '../../core/index.ts';
+import { config, modals, openSwap, toggleMenu, user } from '../../core/index.ts';
 import {
   ACCOUNT_OVERVIEW_LINK,
   FIAT_ON_RAMP,
@@ -14,6 +14,7 @@ import {
   isAdminPath,
   type NavGroup,
 } from '../navigation.ts';
+import { useSiteName } from '../useSiteName.ts';
 import { NavMenu } from './NavMenu.tsx';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -49,10 +50,11 @@ function GroupMenu({ group }: { group: NavGroup }) {
 /** The site's brand: its name from the host, and a Live badge in live mode. */
 export function Brand() {
   const { live } = useSnapshot(config);
+  const name = useSiteName();
   return (
     <Link href="/" className={live.is_enabled ? 'brand brand-live' : 'brand'}>
       <img src="/favicon.svg" alt="" width="28" height="28" />
-      <span>{siteName(window.location.hostname)}</span>
+      <span>{name}</span>
       {live.is_enabled ? <span className="brand-live-badge">Live</span> : null}
     </Link>
   );

@@ -1,11 +1,12 @@
 /** The home page: what the exchange offers and each market's live last price and 24 h change. */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { currencies, siteName, user } from '../../core/index.ts';
+import { currencies, user } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
 import { formatChange, formatPrice, trendOf } from '../components/markets/marketFormat.ts';
 import { useMarketTickers } from '../components/markets/useMarketTickers.ts';
 import '../components/markets/marketFigures.css';
+import { useSiteName } from '../useSiteName.ts';
 
 /** Home (spec §2 `/`). */
 export default function HomePage() {
@@ -14,10 +15,11 @@ export default function HomePage() {
   const { items } = useSnapshot(currencies);
   const names = new Map(items.map((currency) => [currency.ticker, currency.name]));
   const { isAuth } = useSnapshot(user);
+  const name = useSiteName();
   return (
     <div className="page home">
       <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">Trade crypto on {siteName(window.location.hostname)}</h1>
+        <h1 id="home-title">Trade crypto on {name}</h1>
         <p>
           Spot markets for eight assets against USDT, with balances you can trace entry by entry and
           live support when you need it.

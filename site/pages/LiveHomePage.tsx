@@ -4,13 +4,14 @@
  */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { siteName, user } from '../../core/index.ts';
+import { user } from '../../core/index.ts';
+import { useSiteName } from '../useSiteName.ts';
 import { useWidgets } from '../useWidgets.ts';
 
 /** Home when `config.live.is_enabled`. */
 export default function LiveHomePage() {
   const { isAuth } = useSnapshot(user);
-  const name = siteName(window.location.hostname);
+  const name = useSiteName();
   useWidgets();
   return (
     <div className="page home home-live">

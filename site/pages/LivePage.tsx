@@ -3,12 +3,13 @@
  * counters of the widget suite (visitors online now and page views).
  */
 import { Link } from 'wouter';
-import { ASSETS, siteName } from '../../core/index.ts';
+import { ASSETS } from '../../core/index.ts';
+import { useSiteName } from '../useSiteName.ts';
 import { useWidgets } from '../useWidgets.ts';
 
 /** The live marketing page. */
 export default function LivePage() {
-  const name = siteName(window.location.hostname);
+  const name = useSiteName();
   useWidgets();
   return (
     <div className="page live-page">

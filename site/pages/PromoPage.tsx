@@ -1,11 +1,11 @@
 /** `/promo` (spec §2 marketing page): the current promotion and its conditions, stated plainly. */
 import { Link } from 'wouter';
-import { siteName } from '../../core/index.ts';
+import { useSiteName } from '../useSiteName.ts';
 import { useWidgets } from '../useWidgets.ts';
 
 /** The promotion page. */
 export default function PromoPage() {
-  const name = siteName(window.location.hostname);
+  const name = useSiteName();
   useWidgets();
   return (
     <div className="page promo-page">
