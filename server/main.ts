@@ -70,7 +70,7 @@ log(
 // Here rather than in createServer: a test's server makes a block only when the test asks.
 const blocks = anyChain(config.wallet)
   ? // On PostgreSQL other servers may share the database: they take turns keeping the clock.
-    BlockProducer.start(db, config.wallet, app.log, balanceChanges, config.databaseUrl !== null)
+    BlockProducer.start(db, config, app.log, balanceChanges, config.databaseUrl !== null)
   : null;
 if (config.wallet.devnet)
   log('Devnet: on (test coins only; faucet: npm run devnet -- send BTC <address> 0.01)');

@@ -26,6 +26,7 @@ import { spotMigration } from './trading/migration.ts';
 import { addressBookMigration } from './wallet/addressBook/migration.ts';
 import { devnetMigration } from './wallet/devnet/migration.ts';
 import { transfersMigration } from './wallet/transfersMigration.ts';
+import { withdrawalMailMigration } from './wallet/withdrawals/mailConfirmationMigration.ts';
 import { withdrawalsMigration } from './wallet/withdrawals/migration.ts';
 
 /** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
@@ -221,6 +222,7 @@ export const migrations: Record<string, Migration> = {
   '0017_referral': referralMigration,
   '0018_help_verification_referral': helpVerificationReferralMigration,
   '0019_mail': mailMigration,
+  '0020_withdrawal_mail': withdrawalMailMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

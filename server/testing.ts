@@ -184,3 +184,46 @@ export async function userBalance(
   const of = (held: boolean) => rows.find((row) => row.held === held)?.amount ?? '0';
   return { available: of(false), held: of(true) };
 }
+
+/**
+ * The token of the newest link to `path` (e.g. '/verify-email') in the mails queued for the
+ * account, read from the queue as the mail carries it: the database keeps only its hash.
+ */
+export async function mailedToken(db: Database, userId: number, path: string): Promise<string> {
+  const mails = await db
+    .selectFrom('mail_outbox as m')
+    .innerJoin('users as u', 'u.email', 'm.to_address')
+    .select('m.text_body')
+    .where('u.id', '=', userId)
+    .orderBy('m.id', 'desc')
+    .execute();
+  const pattern = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=([\\w-]+)`);
+  for (const { text_body } of mails) {
+    const token = pattern.exec(text_body)?.[1];
+    if (token !== undefined) return token;
+  }
+  throw new Error(`no mail to account ${userId} links to ${path}`);
+}
+
+/** Follows the verification link mailed at sign-up, as the account's owner would. */
+export async function verifyMailedAddress(
+  app: FastifyInstance,
+  db: Database,
+  userId: number,
+): Promise<void> {
+  const verifyToken = await mailedToken(db, userId, '/verify-email');
+  await ok(app, 'users.verifyEmail', { verifyToken });
+}
+
+/** Requests a withdrawal and confirms it from the mailed link: the withdrawal as confirmed. */
+export async function confirmedWithdrawal(
+  app: FastifyInstance,
+  db: Database,
+  owner: { id: number; token: string },
+  params: Params<'withdrawals.request'>,
+): Promise<Result<'withdrawals.confirm'>['withdrawal']> {
+  const requested = await ok(app, 'withdrawals.request', params, { token: owner.token });
+  assert.equal(requested.withdrawal.status, 'awaitingConfirmation');
+  const confirmToken = await mailedToken(db, owner.id, '/confirm-withdrawal');
+  return (await ok(app, 'withdrawals.confirm', { confirmToken })).withdrawal;
+}

@@ -35,7 +35,7 @@ describe('the wallet on the private stream', () => {
     const config = testConfig({ API_RATE_LIMIT: '0' });
     const balanceChanges = new BalanceChanges();
     app = await createServer(config, db, { balanceChanges });
-    blocks = new BlockProducer(db, config.wallet, app.log, balanceChanges);
+    blocks = new BlockProducer(db, config, app.log, balanceChanges);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   after(async () => {

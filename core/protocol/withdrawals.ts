@@ -6,11 +6,13 @@
 import type { Ticker } from '../protocol.ts';
 
 /**
- * Where a withdrawal stands: requested (waiting to be sent), awaiting staff review, sent (on the
+ * Where a withdrawal stands: awaiting confirmation (held until its owner follows the mailed link,
+ * cancelled after 30 minutes), requested (waiting to be sent), awaiting staff review, sent (on the
  * chain, gaining confirmations), confirmed (gone), or cancelled by its owner, rejected by staff or
  * failed on the chain (each with the hold released back to the balance).
  */
 export type WithdrawalStatus =
+  | 'awaitingConfirmation'
   | 'requested'
   | 'awaitingReview'
   | 'sent'
@@ -75,11 +77,16 @@ export interface RequestWithdrawalParams {
 
 /** The withdrawal methods, joined into the protocol's method map. */
 export interface WithdrawalMethods {
-  /** Holds the amount plus the fee and records the withdrawal, once per idempotency key. */
+  /**
+   * Holds the amount plus the fee and records the withdrawal, once per idempotency key; it waits
+   * for the link mailed to the owner.
+   */
   'withdrawals.request': {
     params: RequestWithdrawalParams;
     result: { withdrawal: Withdrawal };
   };
+  /** Public: the mailed link's token confirms its withdrawal (on to the sender or review). */
+  'withdrawals.confirm': { params: { confirmToken: string }; result: { withdrawal: Withdrawal } };
   /** Cancels the caller's withdrawal before it is sent; the hold is released. */
   'withdrawals.cancel': { params: { id: number }; result: { withdrawal: Withdrawal } };
   /** The caller's withdrawals, newest first, `before` an id for the next page. */

@@ -27,7 +27,7 @@ export async function queueVerificationMail(
   config: Config,
   account: { id: number; email: string },
 ): Promise<void> {
-  const token = await issueToken(db, account.id, 'verify', VERIFY_LINK_MS);
+  const token = await issueToken(db, { userId: account.id, purpose: 'verify' }, VERIFY_LINK_MS);
   const name = mailSiteName(config);
   await queueMail(
     db,
@@ -52,7 +52,7 @@ export async function queueVerificationMail(
 export async function verifyEmail(db: Database, token: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const now = new Date();
-    const userId = await redeemToken(trx, token, 'verify', now);
+    const { userId } = await redeemToken(trx, token, 'verify', now);
     await trx
       .updateTable('users')
       .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))

@@ -34,7 +34,7 @@ export async function requestPasswordReset(
     .executeTakeFirst();
   if (account === undefined) return;
   await db.transaction().execute(async (trx) => {
-    const token = await issueToken(trx, account.id, 'reset', RESET_LINK_MS);
+    const token = await issueToken(trx, { userId: account.id, purpose: 'reset' }, RESET_LINK_MS);
     const name = mailSiteName(config);
     await queueMail(
       trx,
@@ -72,7 +72,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const now = new Date();
-    const userId = await redeemToken(trx, token, 'reset', now);
+    const { userId } = await redeemToken(trx, token, 'reset', now);
     const account = await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })

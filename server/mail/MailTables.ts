@@ -18,7 +18,9 @@ export interface MailOutboxTable {
 export interface MailTokensTable {
   id: Generated<string>;
   user_id: number;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'withdrawal';
+  /** The withdrawal a `withdrawal` link confirms (migration 0020_withdrawal_mail). */
+  withdrawal_id: ColumnType<number | null, number | undefined, never>;
   token_hash: string;
   expires_at: Date;
   used_at: Date | null;

@@ -6,17 +6,20 @@
 import { siteName } from '../../core/format.ts';
 import type { Config } from '../config.ts';
 
+/** The settings mails read: where links point and what the site is called. */
+export type MailSite = Pick<Config, 'mail' | 'site' | 'port'>;
+
 /** The site's origin for links in mails. */
-export function publicOrigin(config: Config): string {
+export function publicOrigin(config: MailSite): string {
   return config.mail.publicUrl ?? `http://localhost:${config.port}`;
 }
 
 /** A page of the site, as a link in a mail. */
-export function linkTo(config: Config, path: string): string {
+export function linkTo(config: MailSite, path: string): string {
   return `${publicOrigin(config)}${path}`;
 }
 
 /** The site's name in mails: SITE_NAME, else the public host's (core/format.ts siteName). */
-export function mailSiteName(config: Config): string {
+export function mailSiteName(config: MailSite): string {
   return config.site.name ?? siteName(new URL(publicOrigin(config)).hostname);
 }

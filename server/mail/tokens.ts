@@ -2,14 +2,14 @@
  * The single-use links of account e-mail. The mail carries a random 32-byte token; the database
  * keeps only its SHA-256, so a copy of the database opens no account. A token is redeemed once,
  * before it expires, for the purpose it was made for; a new one of the same purpose makes the
- * older ones of that account void.
+ * older ones of that account void, except a withdrawal's: each request has a link of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '../DomainError.ts';
 import type { Queryable } from '../db.ts';
 
 /** What a link is for. */
-export type TokenPurpose = 'verify' | 'reset';
+export type TokenPurpose = 'verify' | 'reset' | 'withdrawal';
 
 /** The answers to a link that cannot be used, as a person reads them. */
 export const LINK_MESSAGES = {
@@ -22,27 +22,41 @@ function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Makes a token for `purpose` that lasts `ttlMs`, voiding the account's unused older ones. */
+/** What a token is made for: an account's purpose, or one withdrawal of it. */
+export type TokenFor =
+  | { userId: number; purpose: 'verify' | 'reset' }
+  | { userId: number; purpose: 'withdrawal'; withdrawalId: number };
+
+/** What a redeemed token belongs to. */
+export interface Redeemed {
+  userId: number;
+  /** The withdrawal a `withdrawal` token confirms; null for the other purposes. */
+  withdrawalId: number | null;
+}
+
+/** Makes a token that lasts `ttlMs`, voiding the account's unused older ones of its purpose. */
 export async function issueToken(
   db: Queryable,
-  userId: number,
-  purpose: TokenPurpose,
+  owner: TokenFor,
   ttlMs: number,
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .updateTable('mail_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
+  if (owner.purpose !== 'withdrawal') {
+    await db
+      .updateTable('mail_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', owner.userId)
+      .where('purpose', '=', owner.purpose)
+      .where('used_at', 'is', null)
+      .execute();
+  }
   await db
     .insertInto('mail_tokens')
     .values({
-      user_id: userId,
-      purpose,
+      user_id: owner.userId,
+      purpose: owner.purpose,
+      ...(owner.purpose === 'withdrawal' ? { withdrawal_id: owner.withdrawalId } : {}),
       token_hash: digest(token),
       expires_at: new Date(now.getTime() + ttlMs),
     })
@@ -51,18 +65,18 @@ export async function issueToken(
 }
 
 /**
- * Uses up a token (inside the caller's transaction, with what it unlocks) and answers the account
- * it belongs to; a token that is unknown, of another purpose, used or expired is refused.
+ * Uses up a token (inside the caller's transaction, with what it unlocks) and answers what it
+ * belongs to; a token that is unknown, of another purpose, used or expired is refused.
  */
 export async function redeemToken(
   db: Queryable,
   token: string,
   purpose: TokenPurpose,
   now = new Date(),
-): Promise<number> {
+): Promise<Redeemed> {
   const row = await db
     .selectFrom('mail_tokens')
-    .select(['id', 'user_id', 'used_at', 'expires_at'])
+    .select(['id', 'user_id', 'withdrawal_id', 'used_at', 'expires_at'])
     .where('token_hash', '=', digest(token))
     .where('purpose', '=', purpose)
     .forUpdate()
@@ -77,5 +91,5 @@ export async function redeemToken(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (used.numUpdatedRows !== 1n) throw new DomainError(LINK_MESSAGES.used);
-  return row.user_id;
+  return { userId: row.user_id, withdrawalId: row.withdrawal_id };
 }

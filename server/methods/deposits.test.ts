@@ -24,7 +24,7 @@ forEachDatabase((open) => {
   before(async () => {
     db = await open();
     app = await createServer(config, db);
-    blocks = new BlockProducer(db, config.wallet, app.log);
+    blocks = new BlockProducer(db, config, app.log);
   });
   after(() => app.close());
 
@@ -140,7 +140,7 @@ forEachDatabase((open) => {
     await mine(3);
     await db.deleteFrom('deposit_scans').execute();
     await mine(1);
-    await new BlockProducer(db, config.wallet, app.log).tick();
+    await new BlockProducer(db, config, app.log).tick();
     assert.equal(await creditsOf(sent.txHash), 1);
     assert.equal(await balance(token, 'BTC'), '0.005');
     assert.equal((await deposits(token)).length, 1);

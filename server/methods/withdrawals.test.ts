@@ -9,12 +9,22 @@ import { createServer } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import { post } from '../ledger.ts';
-import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { LINK_MESSAGES } from '../mail/tokens.ts';
+import {
+  confirmedWithdrawal,
+  fails,
+  mailedToken,
+  ok,
+  signUp,
+  testConfig,
+  verifyMailedAddress,
+} from '../testing.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { ChainAdapter } from '../wallet/chains/ChainAdapter.ts';
 import type { NetworkId } from '../wallet/chains/networks.ts';
 import { chainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../wallet/devnet/BlockProducer.ts';
+import { CONFIRMATION_MESSAGES } from '../wallet/withdrawals/mailConfirmation.ts';
 import { WITHDRAWAL_MESSAGES } from '../wallet/withdrawals/requestWithdrawal.ts';
 import { REVIEW_MESSAGES } from '../wallet/withdrawals/reviewWithdrawals.ts';
 import { WithdrawalSender } from '../wallet/withdrawals/WithdrawalSender.ts';
@@ -52,9 +62,13 @@ forEachDatabase((open) => {
   });
   after(() => app.close());
 
-  /** A fresh account holder with deposits of `funds`, identity verified unless asked. */
+  /**
+   * A fresh account holder with deposits of `funds`, its address verified from the mailed link,
+   * identity verified unless asked.
+   */
   const holder = async (funds: Partial<Record<Ticker, string>>, verified = true) => {
     const { token, user } = await signUp(app);
+    await verifyMailedAddress(app, db, user.id);
     await db
       .updateTable('users')
       .set({ is_verified: verified })
@@ -117,7 +131,19 @@ forEachDatabase((open) => {
     idempotencyKey: key(),
     ...extra,
   });
-  const blocks = () => new BlockProducer(db, config.wallet, quiet, changes);
+  const blocks = () => new BlockProducer(db, config, quiet, changes);
+  /** Requests a withdrawal and confirms it from the mailed link. */
+  const withdraw = (owner: { id: number; token: string }, params: ReturnType<typeof btc>) =>
+    confirmedWithdrawal(app, db, owner, params);
+  /** The mails queued for the account, newest first. */
+  const mailsTo = async (userId: number) =>
+    db
+      .selectFrom('mail_outbox as m')
+      .innerJoin('users as u', 'u.email', 'm.to_address')
+      .select(['m.subject', 'm.text_body'])
+      .where('u.id', '=', userId)
+      .orderBy('m.id', 'desc')
+      .execute();
   const status = async (token: string, id: number) => {
     const { withdrawals } = await ok(app, 'withdrawals.getMine', {}, { token });
     return withdrawals.find((w) => w.id === id);
@@ -126,9 +152,7 @@ forEachDatabase((open) => {
   test('requested → sent → confirmed: the amount leaves, the fee goes to the fees account', async () => {
     const alice = await holder({ BTC: '1' });
     const feesBefore = await system('fees', 'BTC');
-    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.1'), {
-      token: alice.token,
-    });
+    const withdrawal = await withdraw(alice, btc('0.1'));
     assert.deepEqual(
       [withdrawal.status, withdrawal.amount, withdrawal.fee, withdrawal.required],
       ['requested', '0.1', '0.0002', 2],
@@ -141,6 +165,11 @@ forEachDatabase((open) => {
     const sent = await status(alice.token, withdrawal.id);
     assert.equal(sent?.status, 'sent');
     assert.match(sent?.txHash ?? '', /\S/);
+    // The owner is mailed the transaction id, once.
+    const [sentMail] = await mailsTo(alice.id);
+    assert.equal(sentMail?.subject, 'Your withdrawal of 0.1 BTC was sent');
+    assert.ok(sentMail?.text_body.includes(`Transaction id: ${sent?.txHash}`));
+    assert.ok(sentMail?.text_body.includes(`${BTC_ADDRESS} on Bitcoin`));
     await producer.tick(); // mined: one confirmation of two
     assert.deepEqual(
       [(await status(alice.token, withdrawal.id))?.confirmations],
@@ -175,9 +204,7 @@ forEachDatabase((open) => {
 
   test('a broadcast lost to a crash is sent again after a restart, the same transaction once', async () => {
     const bob = await holder({ BTC: '1' });
-    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.01'), {
-      token: bob.token,
-    });
+    const withdrawal = await withdraw(bob, btc('0.01'));
     // The first process signs and stores the transaction, then dies before broadcasting it.
     const devnet = chainAdapters(db, config.wallet);
     const crashing = new Map<NetworkId, ChainAdapter>([
@@ -190,7 +217,7 @@ forEachDatabase((open) => {
         }),
       ],
     ]);
-    await new WithdrawalSender(db, crashing, quiet).run();
+    await new WithdrawalSender(db, crashing, config, quiet).run();
     const stored = await status(bob.token, withdrawal.id);
     assert.equal(stored?.status, 'sent');
     // Restarted: two producers at once, as a careless deployment might run.
@@ -212,9 +239,7 @@ forEachDatabase((open) => {
 
   test('a withdrawal the chain refuses fails and its hold is released', async () => {
     const carol = await holder({ BTC: '1' });
-    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.2'), {
-      token: carol.token,
-    });
+    const withdrawal = await withdraw(carol, btc('0.2'));
     const devnet = chainAdapters(db, config.wallet);
     const refusing = new Map<NetworkId, ChainAdapter>([
       [
@@ -224,7 +249,7 @@ forEachDatabase((open) => {
         }),
       ],
     ]);
-    const sender = new WithdrawalSender(db, refusing, quiet, changes);
+    const sender = new WithdrawalSender(db, refusing, config, quiet, changes);
     announced.length = 0;
     assert.deepEqual(await sender.run(), { sent: 1, confirmed: 0, failed: 1 });
     assert.deepEqual(await sender.run(), { sent: 0, confirmed: 0, failed: 0 });
@@ -261,12 +286,12 @@ forEachDatabase((open) => {
     assert.equal((await status(dave.token, withdrawal.id))?.status, 'cancelled');
     assert.deepEqual(await balance(dave.id, 'BTC'), { available: '1', held: '0' });
 
-    const next = await ok(app, 'withdrawals.request', btc('0.3'), { token: dave.token });
+    const next = await withdraw(dave, btc('0.3'));
     await blocks().tick();
     await failsWith(
       app,
       'withdrawals.cancel',
-      { id: next.withdrawal.id },
+      { id: next.id },
       'This withdrawal is sent and can no longer be cancelled.',
       { token: dave.token },
     );
@@ -276,12 +301,8 @@ forEachDatabase((open) => {
   test('above the review threshold it waits for staff, who approve or reject with a reason', async () => {
     const frank = await holder({ BTC: '2' });
     // 0.6 BTC and its fee are 12 004 USD, above the 10 000 USD threshold.
-    const { withdrawal: big } = await ok(app, 'withdrawals.request', btc('0.6'), {
-      token: frank.token,
-    });
-    const { withdrawal: other } = await ok(app, 'withdrawals.request', btc('0.7'), {
-      token: frank.token,
-    });
+    const big = await withdraw(frank, btc('0.6'));
+    const other = await withdraw(frank, btc('0.7'));
     assert.equal(big.status, 'awaitingReview');
     await blocks().tick();
     assert.equal((await status(frank.token, big.id))?.status, 'awaitingReview', 'not sent');
@@ -521,6 +542,113 @@ forEachDatabase((open) => {
     );
     assert.deepEqual([withdrawal.tag, withdrawal.fee], [12345, '0.2']);
     assert.deepEqual(await balance(leo.id, 'XRP'), { available: '89.8', held: '10.2' });
+  });
+
+  test('a withdrawal waits for the link mailed to its owner, which confirms it once', async () => {
+    const nina = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.05'), {
+      token: nina.token,
+    });
+    assert.equal(withdrawal.status, 'awaitingConfirmation');
+    assert.deepEqual(await balance(nina.id, 'BTC'), { available: '0.9498', held: '0.0502' });
+    const [mail] = await mailsTo(nina.id);
+    assert.equal(mail?.subject, 'Confirm your withdrawal of 0.05 BTC');
+    assert.ok(
+      mail?.text_body.includes(
+        `You asked to withdraw 0.05 BTC (network fee 0.0002 BTC) to ${BTC_ADDRESS} on Bitcoin.`,
+      ),
+    );
+    // Unconfirmed, the next block does not send it.
+    await blocks().tick();
+    assert.equal((await status(nina.token, withdrawal.id))?.status, 'awaitingConfirmation');
+
+    const confirmToken = await mailedToken(db, nina.id, '/confirm-withdrawal');
+    announced.length = 0;
+    // Public: the link works where the owner is not signed in.
+    const confirmed = await ok(app, 'withdrawals.confirm', { confirmToken });
+    assert.deepEqual(
+      [confirmed.withdrawal.id, confirmed.withdrawal.status],
+      [withdrawal.id, 'requested'],
+    );
+    assert.deepEqual(announced, [nina.id], 'the new status reaches the private stream');
+    await failsWith(app, 'withdrawals.confirm', { confirmToken }, LINK_MESSAGES.used, {
+      token: '',
+    });
+    await failsWith(
+      app,
+      'withdrawals.confirm',
+      { confirmToken: `${confirmToken.slice(0, -2)}xx` },
+      LINK_MESSAGES.unknown,
+      { token: '' },
+    );
+    await blocks().tick();
+    assert.equal((await status(nina.token, withdrawal.id))?.status, 'sent');
+  });
+
+  test('a link not followed within 30 minutes is refused and the request cancelled, its hold released', async () => {
+    const otto = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.05'), {
+      token: otto.token,
+    });
+    const confirmToken = await mailedToken(db, otto.id, '/confirm-withdrawal');
+    const late = new Date(Date.now() - 31 * 60_000);
+    // Requested 31 minutes ago (created_at is the database's own, so set behind the schema's back).
+    await sql`update withdrawals set created_at = ${late} where id = ${withdrawal.id}`.execute(db);
+    await db
+      .updateTable('mail_tokens')
+      .set({ expires_at: new Date(late.getTime() + 30 * 60_000) })
+      .where('withdrawal_id', '=', withdrawal.id)
+      .execute();
+    await failsWith(app, 'withdrawals.confirm', { confirmToken }, LINK_MESSAGES.expired, {
+      token: '',
+    });
+    announced.length = 0;
+    await blocks().tick();
+    const cancelled = await status(otto.token, withdrawal.id);
+    assert.deepEqual(
+      [cancelled?.status, cancelled?.reason],
+      ['cancelled', CONFIRMATION_MESSAGES.expiredReason],
+    );
+    assert.ok(announced.includes(otto.id));
+    assert.deepEqual(await balance(otto.id, 'BTC'), { available: '1', held: '0' });
+    assert.deepEqual(await ledgerSums(), []);
+  });
+
+  test('a link to a withdrawal cancelled meanwhile confirms nothing', async () => {
+    const pia = await holder({ BTC: '1' });
+    const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.05'), {
+      token: pia.token,
+    });
+    await ok(app, 'withdrawals.cancel', { id: withdrawal.id }, { token: pia.token });
+    const confirmToken = await mailedToken(db, pia.id, '/confirm-withdrawal');
+    await failsWith(
+      app,
+      'withdrawals.confirm',
+      { confirmToken },
+      CONFIRMATION_MESSAGES.notWaiting,
+      {
+        token: '',
+      },
+    );
+    assert.equal((await status(pia.token, withdrawal.id))?.status, 'cancelled');
+    assert.deepEqual(await balance(pia.id, 'BTC'), { available: '1', held: '0' });
+  });
+
+  test('an account whose address is not verified cannot withdraw', async () => {
+    const { token, user } = await signUp(app);
+    await post(db, {
+      from: { system: 'deposits' },
+      to: { user: user.id },
+      ticker: 'BTC',
+      amount: '1',
+      reason: 'Test deposit',
+    });
+    await failsWith(app, 'withdrawals.request', btc('0.01'), WITHDRAWAL_MESSAGES.emailUnverified, {
+      token,
+    });
+    assert.equal(await count(user.id), 0);
+    await verifyMailedAddress(app, db, user.id);
+    await ok(app, 'withdrawals.request', btc('0.01'), { token });
   });
 
   test("getMine lists the caller's withdrawals newest first, a page at a time", async () => {

@@ -1,11 +1,12 @@
 /**
- * withdrawals.*: an account holder requests a withdrawal (held at once, sent with the next
- * block), cancels it before it is sent and lists them; staff list those awaiting review and
- * approve or reject them.
+ * withdrawals.*: an account holder requests a withdrawal (held at once), confirms it from the
+ * mailed link (then it is sent with the next block), cancels it before it is sent and lists
+ * them; staff list those awaiting review and approve or reject them.
  */
 import { z } from 'zod';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
 import { decimalField } from '../trading/orderParams.ts';
+import { confirmWithdrawal } from '../wallet/withdrawals/mailConfirmation.ts';
 import { requestWithdrawal } from '../wallet/withdrawals/requestWithdrawal.ts';
 import { cancelWithdrawal, reviewWithdrawal } from '../wallet/withdrawals/reviewWithdrawals.ts';
 import {
@@ -38,6 +39,19 @@ const request = defineMethod({
   async handler(params, { caller, db, config, limits, balanceChanges }) {
     const row = await requestWithdrawal({ db, config, limits }, caller.user.id, params);
     balanceChanges.announce([caller.user.id]);
+    return { withdrawal: withdrawalToWire(row) };
+  },
+});
+
+// Public: the link may be opened where the owner is not signed in (a phone's mail app). The
+// token is the proof: 32 random bytes, used once, within 30 minutes.
+const confirm = defineMethod({
+  name: 'withdrawals.confirm',
+  access: 'public',
+  params: params({ confirmToken: words({ min: 1, max: 128 }) }),
+  async handler({ confirmToken }, { db, config, balanceChanges }) {
+    const row = await confirmWithdrawal(db, config.wallet.withdrawalReviewUsd, confirmToken);
+    balanceChanges.announce([row.user_id]);
     return { withdrawal: withdrawalToWire(row) };
   },
 });
@@ -111,4 +125,11 @@ const review = defineMethod({
 });
 
 /** The withdrawals.* methods. */
-export const withdrawalMethods: readonly Method[] = [request, cancel, getMine, getPending, review];
+export const withdrawalMethods: readonly Method[] = [
+  request,
+  confirm,
+  cancel,
+  getMine,
+  getPending,
+  review,
+];

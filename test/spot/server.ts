@@ -15,7 +15,7 @@ const balanceChanges = new BalanceChanges();
 const app = await createServer(config, db, { balanceChanges });
 const address = await app.listen({ host: '127.0.0.1', port: config.port });
 const blocks = anyChain(config.wallet)
-  ? BlockProducer.start(db, config.wallet, app.log, balanceChanges)
+  ? BlockProducer.start(db, config, app.log, balanceChanges)
   : null;
 console.log(`listening ${address}`);
 

@@ -24,8 +24,7 @@ forEachDatabase((open, driver) => {
   };
 
   test('one server alone makes a block each tick', async () => {
-    const { wallet } = testConfig();
-    const producer = new BlockProducer(db, wallet, quiet);
+    const producer = new BlockProducer(db, testConfig(), quiet);
     await producer.tick();
     const [btc] = await heights();
     await producer.tick();
@@ -36,8 +35,8 @@ forEachDatabase((open, driver) => {
   // Only PostgreSQL is shared between servers; PGlite belongs to one process.
   if (driver === 'postgres') {
     test('three servers sharing the database tick in turn and make one block an interval', async () => {
-      const { wallet } = testConfig({ DEVNET_BLOCK_SECONDS: '1' });
-      const servers = [1, 2, 3].map(() => new BlockProducer(db, wallet, quiet, undefined, true));
+      const config = testConfig({ DEVNET_BLOCK_SECONDS: '1' });
+      const servers = [1, 2, 3].map(() => new BlockProducer(db, config, quiet, undefined, true));
       // Let a block's interval pass since the test before.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const [before] = await heights();

@@ -8,11 +8,15 @@
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db.ts';
+import type { MailSite } from '../../mail/site.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import { chainAdapters } from '../deposits/chainAdapters.ts';
 import { DepositWatcher, type WatcherLog, type WatchReport } from '../deposits/DepositWatcher.ts';
 import { WithdrawalSender } from '../withdrawals/WithdrawalSender.ts';
 import { Devnet } from './Devnet.ts';
+
+/** The settings the clock reads: the wallet's, and the mails' for the withdrawals it sends. */
+export type WalletClockConfig = Pick<Config, 'wallet'> & MailSite;
 
 /** See the file comment. */
 export class BlockProducer {
@@ -27,29 +31,30 @@ export class BlockProducer {
 
   constructor(
     private readonly db: Database,
-    wallet: Config['wallet'],
+    config: WalletClockConfig,
     private readonly log: WatcherLog,
     balanceChanges?: BalanceChanges,
     /** Several servers may share this database (PostgreSQL): they take turns, see `tick`. */
     private readonly shared = false,
   ) {
+    const { wallet } = config;
     this.devnet = wallet.devnet ? new Devnet(db) : null;
     this.gapMs = shared ? wallet.devnetBlockMs * 0.9 : 0;
     const adapters = chainAdapters(db, wallet);
     this.watcher = new DepositWatcher(db, [...adapters.values()], log, balanceChanges);
-    this.sender = new WithdrawalSender(db, adapters, log, balanceChanges);
+    this.sender = new WithdrawalSender(db, adapters, config, log, balanceChanges);
   }
 
   /** A producer making a block every `wallet.devnetBlockMs` until stopped. */
   static start(
     db: Database,
-    wallet: Config['wallet'],
+    config: WalletClockConfig,
     log: WatcherLog,
     balanceChanges?: BalanceChanges,
     shared = false,
   ): BlockProducer {
-    const producer = new BlockProducer(db, wallet, log, balanceChanges, shared);
-    producer.schedule(wallet.devnetBlockMs);
+    const producer = new BlockProducer(db, config, log, balanceChanges, shared);
+    producer.schedule(config.wallet.devnetBlockMs);
     return producer;
   }
 

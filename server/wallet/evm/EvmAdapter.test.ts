@@ -61,7 +61,7 @@ forEachDatabase((open) => {
       EVM_HOT_WALLET_KEY: HOT_KEY,
     });
     app = await createServer(config, db);
-    clock = new BlockProducer(db, config.wallet, quiet);
+    clock = new BlockProducer(db, config, quiet);
   });
   after(async () => {
     await app.close();

@@ -5,15 +5,19 @@
  * again, never a second one; a sent transaction the chain does not show yet is broadcast again,
  * which is harmless. Confirmed, the held amount leaves the system in one transaction with the
  * status change; failed on the chain, the hold is released. Each happens only from `sent`, under
- * the row's lock, so exactly once however many senders run.
+ * the row's lock, so exactly once however many senders run. Each run first cancels the requests
+ * whose mailed confirmation link ran out, and a withdrawal marked sent mails its owner the
+ * transaction id in the same transaction.
  */
 import type { Ticker } from '../../../core/protocol.ts';
 import type { Database } from '../../db.ts';
 import { post } from '../../ledger.ts';
+import type { MailSite } from '../../mail/site.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
+import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
 
 /** What one run did, for the logs and the tests. */
@@ -31,6 +35,7 @@ export class WithdrawalSender {
   constructor(
     private readonly db: Database,
     private readonly adapters: ReadonlyMap<NetworkId, ChainAdapter>,
+    private readonly mail: MailSite,
     private readonly log: WatcherLog,
     private readonly balanceChanges?: BalanceChanges,
   ) {}
@@ -38,10 +43,10 @@ export class WithdrawalSender {
   /** Signs what is requested, then follows what is sent; a failing withdrawal is logged. */
   async run(): Promise<SendReport> {
     const report: SendReport = { sent: 0, confirmed: 0, failed: 0 };
-    const changed = new Set<number>();
+    const changed = new Set<number>(await cancelUnconfirmed(this.db));
     const requested = await this.db
       .selectFrom('withdrawals')
-      .select(['id', 'user_id', 'network', 'asset', 'address', 'tag', 'amount'])
+      .select(['id', 'user_id', 'network', 'asset', 'address', 'tag', 'amount', 'fee'])
       .where('status', '=', 'requested')
       .orderBy('id')
       .limit(BATCH)
@@ -84,10 +89,22 @@ export class WithdrawalSender {
     return report;
   }
 
-  /** Signs the withdrawal and stores the transaction as sent; false when it was no longer requested. */
+  /**
+   * Signs the withdrawal and stores the transaction as sent, mailing its owner; false when it was
+   * no longer requested.
+   */
   private async sign(
     adapter: ChainAdapter,
-    row: { id: number; asset: string; address: string; tag: number | null; amount: string },
+    row: {
+      id: number;
+      user_id: number;
+      asset: string;
+      network: string;
+      address: string;
+      tag: number | null;
+      amount: string;
+      fee: string;
+    },
   ): Promise<boolean> {
     const signed = await adapter.sign({
       withdrawalId: String(row.id),
@@ -95,19 +112,28 @@ export class WithdrawalSender {
       destination: { address: row.address, tag: row.tag },
       amount: trimmed(row.amount),
     });
-    // Conditional: a cancel that came first wins, and the transaction is never broadcast.
-    const stored = await this.db
-      .updateTable('withdrawals')
-      .set({
-        status: 'sent',
-        tx_hash: signed.txHash,
-        signed_tx: signed.raw,
-        updated_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'requested')
-      .executeTakeFirst();
-    return stored.numUpdatedRows === 1n;
+    return this.db.transaction().execute(async (trx) => {
+      // Conditional: a cancel that came first wins, and the transaction is never broadcast.
+      const stored = await trx
+        .updateTable('withdrawals')
+        .set({
+          status: 'sent',
+          tx_hash: signed.txHash,
+          signed_tx: signed.raw,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requested')
+        .executeTakeFirst();
+      if (stored.numUpdatedRows !== 1n) return false;
+      await queueSentMail(
+        trx,
+        this.mail,
+        { ...row, amount: trimmed(row.amount), fee: trimmed(row.fee) },
+        signed.txHash,
+      );
+      return true;
+    });
   }
 
   /** Where a sent withdrawal stands now, settled when the chain has decided. */

@@ -1,9 +1,10 @@
 /**
  * A withdrawal requested: the destination and amount checked for the network, the account's
- * flags, pauses, second factor and limit checked, then in one transaction the amount plus the
- * network's disclosed fee moves from the available balance to the held one and the withdrawal is
- * recorded beside it. The account's idempotency key makes a retried request find the first
- * withdrawal instead of holding the money twice.
+ * flags, verified address, pauses, second factor and limit checked, then in one transaction the
+ * amount plus the network's disclosed fee moves from the available balance to the held one, the
+ * withdrawal is recorded beside it, waiting for its owner to confirm it from the mail queued in
+ * the same transaction (mailConfirmation.ts). The account's idempotency key makes a retried
+ * request find the first withdrawal instead of holding the money (or mailing) twice.
  */
 import { sql } from 'kysely';
 import type { RequestWithdrawalParams, Ticker } from '../../../core/protocol.ts';
@@ -20,6 +21,7 @@ import { NETWORKS } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
 import { chainAdapters } from '../deposits/chainAdapters.ts';
 import { utcMinute } from '../utcMinute.ts';
+import { queueConfirmationMail } from './mailConfirmation.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
 /** How long withdrawals pause after a password change or after two-factor is turned off. */
@@ -28,6 +30,8 @@ export const WITHDRAWAL_PAUSE_MS = 24 * 60 * 60 * 1000;
 /** Answers for withdrawals a person can act on. */
 export const WITHDRAWAL_MESSAGES = {
   disabled: 'Withdrawals are turned off for your account. Please contact support.',
+  emailUnverified:
+    'Confirm your email address before withdrawing: follow the link we mailed you, or send a new one from the banner at the top of the page.',
   codeRequired:
     'Enter the 6-digit code from your authenticator app, or a recovery code, to withdraw.',
   keyReused: 'This idempotency key was already used for a different withdrawal.',
@@ -37,12 +41,14 @@ export const WITHDRAWAL_MESSAGES = {
 /** What a withdrawal request needs from the server. */
 export interface WithdrawalContext {
   db: TwoFactorContext['db'];
-  config: Pick<Config, 'wallet' | 'support' | 'twoFactorKey'>;
+  config: Pick<Config, 'wallet' | 'support' | 'twoFactorKey' | 'mail' | 'site' | 'port'>;
   limits: TwoFactorContext['limits'];
 }
 
 /** The account fields a withdrawal is checked against. */
 interface AccountState {
+  email: string;
+  email_verified_at: Date | null;
   is_withdraw: boolean;
   is_verified: boolean;
   two_factor: boolean;
@@ -111,8 +117,8 @@ export async function requestWithdrawal(
           tag: checked.destination.tag,
           amount: checked.amount,
           fee: checked.fee,
-          usd_value: value.usd,
-          status: value.review ? 'awaitingReview' : 'requested',
+          usd_value: value,
+          status: 'awaitingConfirmation',
           idempotency_key: request.idempotencyKey,
           required: NETWORKS[checked.on.network].confirmations,
         })
@@ -124,6 +130,21 @@ export async function requestWithdrawal(
         .set({ hold_entry_id: entry })
         .where('id', '=', row.id)
         .execute();
+      await queueConfirmationMail(
+        trx,
+        ctx.config,
+        { id: userId, email: locked.email },
+        {
+          id: row.id,
+          asset: request.asset,
+          network: checked.on.network,
+          address: checked.destination.address,
+          tag: checked.destination.tag,
+          amount: checked.amount,
+          fee: checked.fee,
+        },
+        now,
+      );
       return row.id;
     });
     const stored = await readWithdrawal(ctx.db, id);
@@ -175,6 +196,8 @@ async function readAccount(db: Queryable, userId: number, lock: boolean): Promis
   const query = db
     .selectFrom('users')
     .select([
+      'email',
+      'email_verified_at',
       'is_withdraw',
       'is_verified',
       'two_factor',
@@ -187,9 +210,15 @@ async function readAccount(db: Queryable, userId: number, lock: boolean): Promis
   return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
 }
 
-/** Refuses when staff switched withdrawals off or a recent security change pauses them. */
+/**
+ * Refuses when staff switched withdrawals off, the address is not verified (the confirmation
+ * link must reach the owner) or a recent security change pauses them.
+ */
 function refuseWhenPaused(account: AccountState, now: Date): void {
   if (!account.is_withdraw) throw new DomainError(WITHDRAWAL_MESSAGES.disabled);
+  if (account.email_verified_at === null) {
+    throw new DomainError(WITHDRAWAL_MESSAGES.emailUnverified);
+  }
   // A stolen session that changes the password or turns two-factor off cannot empty the account
   // at once: the owner has a day to notice the email and react.
   const pauses: [Date | null, string][] = [
@@ -209,8 +238,8 @@ function refuseWhenPaused(account: AccountState, now: Date): void {
 }
 
 /**
- * The withdrawal's USD value at the reference prices, whether it waits for staff review, and a
- * refusal when the account's last 24 hours of withdrawals and this one exceed its level's limit:
+ * The withdrawal's USD value at the reference prices (above the review threshold, it waits for
+ * staff once confirmed), and a refusal when the account's last 24 hours of withdrawals and this one exceed its level's limit:
  * the disclosed threshold without identity verification, a higher one with it. Exact: numeric
  * arithmetic in the database.
  */
@@ -221,19 +250,17 @@ async function valuation(
   asset: Ticker,
   total: string,
   account: AccountState,
-): Promise<{ usd: string; review: boolean }> {
+): Promise<string> {
   const limit = account.is_verified
     ? ctx.config.wallet.verifiedWithdrawalLimitUsd
     : ctx.config.support.verificationAmount;
-  const review = ctx.config.wallet.withdrawalReviewUsd;
-  const { rows } = await sql<{ usd: string; review: boolean; over: boolean; left: string }>`
+  const { rows } = await sql<{ usd: string; over: boolean; left: string }>`
     with this as (select price * ${total}::numeric as usd from currencies where ticker = ${asset}),
     recent as (
       select coalesce(sum(usd_value), 0) as used from withdrawals
       where user_id = ${userId} and created_at > now() - interval '24 hours'
         and status not in ('cancelled', 'rejected', 'failed'))
     select trim_scale(this.usd)::text as usd,
-      this.usd > ${review}::numeric as review,
       recent.used + this.usd > ${limit}::numeric as over,
       trim_scale(round(greatest(${limit}::numeric - recent.used, 0), 2))::text as left
     from this, recent`.execute(trx);
@@ -246,7 +273,7 @@ async function valuation(
         : `Without identity verification you can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now. Verify your identity to withdraw more.`,
     );
   }
-  return { usd: row.usd, review: row.review };
+  return row.usd;
 }
 
 /** Refuses when the available balance cannot cover the amount plus the fee. */

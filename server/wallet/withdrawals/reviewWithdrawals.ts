@@ -17,7 +17,7 @@ export const REVIEW_MESSAGES = {
   ownWithdrawal: 'Another staff member must review your own withdrawal.',
 } as const;
 
-/** Cancels the owner's withdrawal while it is requested or awaiting review (hold released). */
+/** Cancels the owner's withdrawal until it is sent (hold released). */
 export async function cancelWithdrawal(
   db: Queryable,
   userId: number,
@@ -27,7 +27,7 @@ export async function cancelWithdrawal(
     releaseHold(trx, {
       id,
       userId,
-      from: ['requested', 'awaitingReview'],
+      from: ['awaitingConfirmation', 'requested', 'awaitingReview'],
       to: 'cancelled',
       reason: null,
     }),
@@ -35,9 +35,7 @@ export async function cancelWithdrawal(
   const row = await readWithdrawal(db, id);
   if (row === undefined || row.user_id !== userId) throw new DomainError(REVIEW_MESSAGES.notFound);
   if (released === undefined && row.status !== 'cancelled') {
-    throw new DomainError(
-      `This withdrawal is ${row.status === 'awaitingReview' ? 'awaiting review' : row.status} and can no longer be cancelled.`,
-    );
+    throw new DomainError(`This withdrawal is ${row.status} and can no longer be cancelled.`);
   }
   return row;
 }
