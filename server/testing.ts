@@ -150,13 +150,17 @@ export function signUp(
   return ok(app, 'users.signUp', { email, password }, { ip, ...options });
 }
 
-/** A fresh account funded by 'Test deposit' ledger entries, as the spot tests need traders. */
+/**
+ * A fresh account funded by 'Test deposit' ledger entries, its address verified from the mailed
+ * link, as the spot and wallet tests need traders.
+ */
 export async function fundedAccount(
   app: FastifyInstance,
   db: Database,
   funds: Partial<Record<Ticker, string>>,
 ): Promise<{ token: string; id: number }> {
   const { token, user } = await signUp(app);
+  await verifyMailedAddress(app, db, user.id);
   for (const [ticker, amount] of Object.entries(funds)) {
     await postEntry(db, {
       from: { system: 'deposits' },

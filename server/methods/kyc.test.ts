@@ -13,7 +13,7 @@ import { KYC_MESSAGES } from '../kyc/kyc.ts';
 import { GPS_TEXT, jpegWithGps, pngWithText } from '../kyc/testImages.ts';
 import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
 import { post } from '../ledger.ts';
-import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../testing.ts';
 import { STAFF_ONLY } from './registry.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -64,6 +64,7 @@ forEachDatabase((open) => {
 
   const person = async () => {
     const { token, user } = await signUp(app);
+    await verifyMailedAddress(app, db, user.id);
     await db.updateTable('users').set({ is_withdraw: true }).where('id', '=', user.id).execute();
     return { token, id: user.id };
   };

@@ -7,7 +7,7 @@ import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { post } from '../ledger.ts';
-import { fails, ok, signUp, testConfig } from '../testing.ts';
+import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../testing.ts';
 import { TRANSFER_MESSAGES } from '../wallet/transfers.ts';
 
 forEachDatabase((open) => {
@@ -23,6 +23,7 @@ forEachDatabase((open) => {
   /** A fresh account holder with deposits of `funds`. */
   const holder = async (funds: Partial<Record<Ticker, string>> = {}) => {
     const { token, user } = await signUp(app);
+    await verifyMailedAddress(app, db, user.id);
     for (const [ticker, amount] of Object.entries(funds)) {
       await post(db, {
         from: { system: 'deposits' },

@@ -25,7 +25,14 @@ import { deployTestUsdt } from '../../../test/evm/testToken.ts';
 import { createServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db.ts';
-import { ok, signUp, testConfig, userBalance } from '../../testing.ts';
+import {
+  confirmedWithdrawal,
+  ok,
+  signUp,
+  testConfig,
+  userBalance,
+  verifyMailedAddress,
+} from '../../testing.ts';
 import { BlockProducer } from '../devnet/BlockProducer.ts';
 
 const quiet = { warn() {} };
@@ -82,9 +89,10 @@ forEachDatabase((open) => {
     });
   const mine = (blocks: number) => chain.mine({ blocks });
 
-  /** A fresh account, identity verified, and its deposit address on Ethereum. */
+  /** A fresh account, address and identity verified, and its deposit address on Ethereum. */
   const holder = async () => {
     const { token, user } = await signUp(app);
+    await verifyMailedAddress(app, db, user.id);
     await db.updateTable('users').set({ is_verified: true }).where('id', '=', user.id).execute();
     const { address } = await ok(
       app,
@@ -175,20 +183,15 @@ forEachDatabase((open) => {
     const ethBefore = await chain.getBalance({ address: OUTSIDER });
     const usdtBefore = await usdtOf(OUTSIDER);
     const request = (asset: 'ETH' | 'USDT', amount: string) =>
-      ok(
-        app,
-        'withdrawals.request',
-        {
-          asset,
-          network: 'ETH',
-          address: OUTSIDER,
-          amount,
-          idempotencyKey: `withdraw-${asset}-${carol.id}`,
-        },
-        { token: carol.token },
-      );
-    const { withdrawal: eth } = await request('ETH', '0.2');
-    const { withdrawal: token } = await request('USDT', '100');
+      confirmedWithdrawal(app, db, carol, {
+        asset,
+        network: 'ETH',
+        address: OUTSIDER,
+        amount,
+        idempotencyKey: `withdraw-${asset}-${carol.id}`,
+      });
+    const eth = await request('ETH', '0.2');
+    const token = await request('USDT', '100');
     assert.deepEqual(await userBalance(db, carol.id, 'USDT'), { available: '396', held: '104' });
 
     // One run signs both (two nonces in a row) and broadcasts them; Anvil mines each at once.
@@ -226,18 +229,13 @@ forEachDatabase((open) => {
       args: [OUTSIDER, await usdtOf(hot)],
       chain: null,
     });
-    const { withdrawal } = await ok(
-      app,
-      'withdrawals.request',
-      {
-        asset: 'USDT',
-        network: 'ETH',
-        address: OUTSIDER,
-        amount: '20',
-        idempotencyKey: `revert-test-${dave.id}`,
-      },
-      { token: dave.token },
-    );
+    const withdrawal = await confirmedWithdrawal(app, db, dave, {
+      asset: 'USDT',
+      network: 'ETH',
+      address: OUTSIDER,
+      amount: '20',
+      idempotencyKey: `revert-test-${dave.id}`,
+    });
     assert.deepEqual(await userBalance(db, dave.id, 'USDT'), { available: '26', held: '24' });
     await clock.tick(); // signed and broadcast; mined, reverted
     await clock.tick(); // its receipt read
