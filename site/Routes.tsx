@@ -17,6 +17,7 @@ const SignPage = lazy(() => import('./pages/SignPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
 const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage.tsx'));
+const ConfirmWithdrawalPage = lazy(() => import('./pages/ConfirmWithdrawalPage.tsx'));
 const AccountOverview = lazy(() => import('./pages/AccountOverview.tsx'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
@@ -86,6 +87,7 @@ export function Routes() {
       <Route path="/forgot-password">{page(<ForgotPasswordPage />)}</Route>
       <Route path="/reset-password">{page(<ResetPasswordPage />)}</Route>
       <Route path="/verify-email">{page(<VerifyEmailPage />)}</Route>
+      <Route path="/confirm-withdrawal">{page(<ConfirmWithdrawalPage />)}</Route>
       <Route path="/account/logout">{page(<LogoutPage />)}</Route>
       <Route path="/account">{page(<RequireAuth>{<AccountOverview />}</RequireAuth>)}</Route>
       <Route path="/account/overview">

@@ -4,6 +4,7 @@
  * signed in signed out; the old password no longer works and the new one does.
  */
 import { expect, test } from '@playwright/test';
+import { mailedLink } from './outbox.ts';
 import { preAcceptCookies } from './shellHelpers.ts';
 
 const OLD_PASSWORD = 'the old password 1';
@@ -37,22 +38,15 @@ test('forgot password → the mail in the outbox → a new password → old sess
   await expect(page.getByRole('status')).toContainText('If an account uses this address');
 
   // The mail, in the outbox of this machine.
-  await page.goto('/dev/outbox');
-  const mail = page.getByRole('article').filter({ hasText: email }).first();
-  await expect(mail.getByRole('heading')).toHaveText('Set a new Exchange password');
-  const link = await mail
-    .getByRole('link', { name: /\/reset-password\?token=/ })
-    .getAttribute('href');
-  expect(link).toBeTruthy();
   // Followed on the site's own origin, as the project opens it.
-  const token = new URL(link ?? '').searchParams.get('token') ?? '';
-  await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+  const link = await mailedLink(page, email, 'Set a new Exchange password', '/reset-password');
+  await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('heading', { name: 'Your new password is set' })).toBeVisible();
 
   // The link works once.
-  await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+  await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('yet another password 3');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert')).toContainText('This link has already been used.');
@@ -95,14 +89,9 @@ test('sign-up → the verification mail in the outbox → confirmed → the bann
   const banner = page.getByRole('region', { name: 'Email verification' });
   await expect(banner).toContainText(email);
 
-  await page.goto('/dev/outbox');
-  const mail = page.getByRole('article').filter({ hasText: email }).first();
-  await expect(mail.getByRole('heading')).toHaveText('Confirm your email address for Exchange');
-  const link = await mail
-    .getByRole('link', { name: /\/verify-email\?token=/ })
-    .getAttribute('href');
-  const token = new URL(link ?? 'http://x').searchParams.get('token') ?? '';
-  await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
+  await page.goto(
+    await mailedLink(page, email, 'Confirm your email address for Exchange', '/verify-email'),
+  );
   await page.getByRole('button', { name: 'Confirm my address' }).click();
   await expect(page.getByRole('status')).toHaveText('Your email address is verified.');
   await expect(banner).toHaveCount(0);

@@ -2,11 +2,13 @@
  * The wallet end to end on the built-in devnet: test coins from the deposit page's faucet climb
  * through their confirmation and are credited; sent to a second account holder, they show on
  * that person's open overview without a reload, with the note, in both histories. With two-factor
- * on, a withdrawal asks for the app's code, refuses a wrong one, and goes out with the right one,
- * its state moving to Confirmed on the open page.
+ * on, a withdrawal asks for the app's code, refuses a wrong one, and waits for the link mailed to
+ * its owner; followed in another tab, it goes out, its state moving to Confirmed on the open page.
+ * Each account verifies its address from the mailed link first, as withdrawing needs.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { totpCode } from '../../server/accounts/totp.ts';
+import { mailedLink } from './outbox.ts';
 import { MONEY, preAcceptCookies } from './shellHelpers.ts';
 
 /** Signs a fresh account up in a page of its own and returns the page and the email. */
@@ -20,6 +22,10 @@ async function newAccountHolder(browser: Browser, baseURL: string | undefined) {
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  await page.goto(await mailedLink(page, email, /^Confirm your email address/, '/verify-email'));
+  await page.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your email address is verified.');
+  await page.goto('/account');
   return { page, email };
 }
 
@@ -102,7 +108,7 @@ test('a withdrawal with two-factor on needs the code, refuses a wrong one, and c
   tag: MONEY,
 }, async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const { page } = await newAccountHolder(browser, baseURL);
+  const { page, email } = await newAccountHolder(browser, baseURL);
   const key = await turnOnTwoFactor(page);
   await depositTestXrp(page);
 
@@ -134,7 +140,21 @@ test('a withdrawal with two-factor on needs the code, refuses a wrong one, and c
   await page.getByRole('button', { name: 'Review withdrawal' }).click();
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page.getByRole('status')).toContainText('Withdrawal of 10 XRP requested');
-  // Nothing is reloaded: the private stream moves the state from Requested to Confirmed.
+  await expect(page.getByRole('status')).toContainText(`We mailed a link to ${email}`);
+  const state = page.getByTestId('withdrawal-status').first();
+  await expect(state).toHaveText('Waiting for your confirmation by e-mail');
+
+  // The link from the mail, in another tab; it asks before it confirms.
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(
+    await mailedLink(mailTab, email, 'Confirm your withdrawal of 10 XRP', '/confirm-withdrawal'),
+  );
+  await mailTab.getByRole('button', { name: 'Confirm the withdrawal' }).click();
+  await expect(mailTab.getByRole('status')).toHaveText(
+    /^Withdrawal of 10 XRP to rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh confirmed\. It is sent with the next block/,
+  );
+  await mailTab.close();
+  // Nothing is reloaded: the private stream moves the state on to Confirmed.
   await expect(page.getByTestId('withdrawal-status').first()).toHaveText('Confirmed', {
     timeout: 30_000,
   });

@@ -29,7 +29,7 @@ import { NETWORKS, type NetworkId } from '../../server/wallet/chains/networks.ts
 import { auditLedger, scaled } from '../spot/audit.ts';
 
 /** Statuses in which a withdrawal still holds its amount and fee. */
-const OPEN = new Set(['requested', 'awaitingReview', 'sent']);
+const OPEN = new Set(['awaitingConfirmation', 'requested', 'awaitingReview', 'sent']);
 /** Statuses in which its hold was given back. */
 const RELEASED = new Set(['cancelled', 'rejected', 'failed']);
 /** Statuses that come after signing: only these may have a transaction. */

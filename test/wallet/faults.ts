@@ -10,6 +10,7 @@
  */
 import type { Deposit, DepositAddressInfo, Withdrawal } from '../../core/protocol.ts';
 import { loadConfig } from '../../server/config.ts';
+import { outboxToken } from '../outboxLink.ts';
 import { seededRandom } from '../seededRandom.ts';
 import { delay, runKillRounds } from '../spot/killRounds.ts';
 import { type DatabasePlace, serverEnv, withDatabase } from '../spot/serverProcess.ts';
@@ -97,7 +98,16 @@ export async function runWalletFaults(options: WalletFaultOptions): Promise<Wall
         const step = stream.step(openOf[index] ?? []);
         const answer = await callOrLose(url, holder, step, journal);
         if (answer === null) return;
-        const withdrawal = journal.record(holder.userId, step, answer);
+        let withdrawal = journal.record(holder.userId, step, answer);
+        if (
+          withdrawal?.status === 'awaitingConfirmation' &&
+          step.method === 'withdrawals.request'
+        ) {
+          // As its owner would: the link from the mail, read at once.
+          const confirmed = await confirmFromMail(url, holder, withdrawal, journal);
+          if (confirmed === undefined) return;
+          withdrawal = confirmed ?? withdrawal;
+        }
         if (withdrawal !== null) openOf[index] = waiting(openOf[index] ?? [], withdrawal);
         // A cancel refused (the withdrawal was signed meanwhile) is not tried again.
         if (step.method === 'withdrawals.cancel' && !answer.status) {
@@ -189,11 +199,39 @@ async function callOrLose(
   }
 }
 
+/**
+ * Confirms a withdrawal from the link mailed to its owner: the withdrawal as confirmed, null when
+ * the confirmation was refused or its mail not found, undefined once the server is gone.
+ */
+async function confirmFromMail(
+  url: string,
+  holder: Holder,
+  withdrawal: Withdrawal,
+  journal: WalletJournal,
+): Promise<Withdrawal | null | undefined> {
+  let confirmToken: string | null;
+  try {
+    confirmToken = await outboxToken(
+      url,
+      `withdrawal ${withdrawal.id} was requested`,
+      '/confirm-withdrawal',
+    );
+  } catch {
+    return undefined;
+  }
+  if (confirmToken === null) return null;
+  const step = { method: 'withdrawals.confirm', params: { confirmToken } } as const;
+  const answer = await callOrLose(url, holder, step, journal);
+  if (answer === null) return undefined;
+  return journal.record(holder.userId, step, answer);
+}
+
 /** The withdrawals a holder may still cancel, after an answer about `changed`. */
 function waiting(known: readonly Withdrawal[], changed: Withdrawal): Withdrawal[] {
   const open = [...known.filter((w) => w.id !== changed.id), changed];
   // Signed ones cannot be cancelled; the holder learns that only by trying, as a person would.
-  return open.filter((w) => w.status === 'requested' || w.status === 'awaitingReview').slice(-20);
+  const cancellable = new Set(['awaitingConfirmation', 'requested', 'awaitingReview']);
+  return open.filter((w) => cancellable.has(w.status)).slice(-20);
 }
 
 /** Each holder's deposit addresses, and test coins at the faucet's cap, credited before traffic. */

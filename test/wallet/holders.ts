@@ -73,6 +73,7 @@ const AMOUNTS: Readonly<Record<MovedAsset, Amounts>> = {
 /** One call a holder makes, as the API takes it. */
 export type HolderStep =
   | { method: 'withdrawals.request'; params: RequestWithdrawalParams }
+  | { method: 'withdrawals.confirm'; params: { confirmToken: string } }
   | { method: 'withdrawals.cancel'; params: { id: number } }
   | { method: 'transfers.send'; params: SendTransferParams; recipientId: number }
   | { method: 'deposits.faucet'; params: { asset: MovedAsset; network: string; amount: string } };

@@ -44,6 +44,8 @@ const FINAL = new Set(['confirmed', 'cancelled', 'rejected', 'failed']);
 export class WalletJournal {
   /** Acknowledged withdrawals by id, as last answered, with their owner and key. */
   readonly withdrawals = new Map<number, Withdrawal & { userId: number; key: string }>();
+  /** Ids of withdrawals whose confirmation (the mailed link) was acknowledged. */
+  readonly confirmed = new Set<number>();
   /** Ids of withdrawals whose cancel was acknowledged. */
   readonly cancelled = new Set<number>();
   /** Acknowledged reviews: withdrawal id → approved. */
@@ -75,6 +77,13 @@ export class WalletJournal {
           userId,
           key: step.params.idempotencyKey,
         });
+        return withdrawal;
+      }
+      case 'withdrawals.confirm': {
+        const withdrawal = answer.withdrawal as Withdrawal;
+        const told = this.withdrawals.get(withdrawal.id);
+        if (told !== undefined) this.withdrawals.set(withdrawal.id, { ...told, ...withdrawal });
+        this.confirmed.add(withdrawal.id);
         return withdrawal;
       }
       case 'withdrawals.cancel':
@@ -212,6 +221,9 @@ export class WalletJournal {
       if (!same) problems.push(`withdrawal ${id} is stored otherwise than it was acknowledged`);
       if (FINAL.has(told.status) && row.status !== told.status) {
         problems.push(`withdrawal ${id} was acknowledged ${told.status} but is ${row.status}`);
+      }
+      if (this.confirmed.has(id) && row.status === 'awaitingConfirmation') {
+        problems.push(`withdrawal ${id}'s confirmation was acknowledged but it still waits for it`);
       }
       if (this.cancelled.has(id) && row.status !== 'cancelled') {
         problems.push(`withdrawal ${id}'s cancel was acknowledged but it is ${row.status}`);

@@ -43,7 +43,7 @@ const EMPTY: WithdrawFields = { address: '', tag: '', withoutTag: false, amount:
 /** The withdrawal page. */
 export default function WithdrawPage() {
   const id = useId();
-  const { is2FA } = useSnapshot(user);
+  const { is2FA, email } = useSnapshot(user);
   const { load } = useAccountWallets();
   const addressBook = useAddressBook();
   const addLabel = useRef<HTMLInputElement>(null);
@@ -307,8 +307,10 @@ export default function WithdrawPage() {
       {step.name === 'sent' && (
         <div className="transfer-done" role="status">
           <p>
-            Withdrawal of {step.withdrawal.amount} {step.withdrawal.asset} requested
-            {step.withdrawal.status === 'awaitingReview' ? ': it waits for a staff review.' : '.'}
+            Withdrawal of {step.withdrawal.amount} {step.withdrawal.asset} requested.{' '}
+            {step.withdrawal.status === 'awaitingConfirmation'
+              ? `We mailed a link to ${email}: follow it within 30 minutes to confirm the withdrawal, or it is cancelled and the money is available again.`
+              : ''}
           </p>
           <button type="button" className="button" onClick={() => setStep({ name: 'edit' })}>
             New withdrawal

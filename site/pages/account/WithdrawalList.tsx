@@ -3,6 +3,7 @@ import type { Withdrawal, WithdrawalStatus } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<WithdrawalStatus, string> = {
+  awaitingConfirmation: 'Waiting for your confirmation by e-mail',
   requested: 'Requested',
   awaitingReview: 'Awaiting staff review',
   sent: 'Sent',
@@ -23,7 +24,11 @@ export function withdrawalProgress(withdrawal: Withdrawal): string {
 
 /** Whether its owner may still cancel it: only before it is sent. */
 export function cancellable(withdrawal: Withdrawal): boolean {
-  return withdrawal.status === 'requested' || withdrawal.status === 'awaitingReview';
+  return (
+    withdrawal.status === 'awaitingConfirmation' ||
+    withdrawal.status === 'requested' ||
+    withdrawal.status === 'awaitingReview'
+  );
 }
 
 /** The withdrawals table. */
