@@ -104,6 +104,8 @@ export interface User {
   kycStatusId: number;
   /** Whether the account followed the link mailed to its address. */
   isEmailVerified: boolean;
+  /** Whether support replies left unread are mailed (the profile's switch). */
+  mailSupportReplies: boolean;
 }
 
 /** Site-wide configuration that comes with the profile query (spec §3 Config). */

@@ -19,6 +19,7 @@ import { mailMigration } from './mail/migration.ts';
 import { referralMigration } from './referral/migration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
+import { supportReplyMailMigration } from './support/replyMailMigration.ts';
 import { ticketSessionMigration } from './support/ticketSessionMigration.ts';
 import { visitorMigration } from './support/visitorMigration.ts';
 import { swapsMigration } from './swap/migration.ts';
@@ -223,6 +224,7 @@ export const migrations: Record<string, Migration> = {
   '0018_help_verification_referral': helpVerificationReferralMigration,
   '0019_mail': mailMigration,
   '0020_withdrawal_mail': withdrawalMailMigration,
+  '0022_support_reply_mail': supportReplyMailMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

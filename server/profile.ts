@@ -35,5 +35,6 @@ export async function loadProfile(db: Queryable, row: UserRow): Promise<User> {
     isKycPending: row.kyc_status === KYC_STATUS.pending,
     kycStatusId: row.kyc_status,
     isEmailVerified: row.email_verified_at !== null,
+    mailSupportReplies: row.mail_support_replies,
   };
 }

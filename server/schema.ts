@@ -65,6 +65,8 @@ export interface UsersTable {
   address_book_only: Generated<boolean>;
   /** When withdrawing only to saved addresses was last turned off: withdrawals pause after it. */
   address_book_off_at: Date | null;
+  /** Staff replies left unread are mailed (0022_support_reply_mail); the profile turns it off. */
+  mail_support_replies: Generated<boolean>;
 }
 
 /** Sign-in sessions; only the SHA-256 of a token is stored. */
@@ -204,6 +206,10 @@ export interface SupportDialogsTable {
   unread_staff: Generated<number>;
   last_message_at: Date | null;
   created_at: Auto<Date>;
+  /** Since when a staff reply waits unread, unless the client has come back since. */
+  client_unread_since: Date | null;
+  /** When the waiting replies were mailed; null again once the client comes back. */
+  reply_mailed_at: Date | null;
 }
 
 /** Stored chat attachments; the file lives under the upload folder as storage_name. */

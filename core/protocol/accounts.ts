@@ -58,6 +58,8 @@ export interface AccountMethods {
   'users.verifyEmail': { params: { verifyToken: string }; result: { message: string } };
   /** Mails the verification link again (a few times an hour at most). */
   'users.resendVerification': { params: Record<string, never>; result: { message: string } };
+  /** Which optional mails the account gets; security notices are always sent. */
+  'users.setMailNotices': { params: { supportReplies: boolean }; result: { user: User } };
   /** Sets a new password with the mailed link's token; signs the account out everywhere. */
   'users.resetPassword': {
     params: { resetToken: string; password: string };

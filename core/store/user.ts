@@ -41,6 +41,7 @@ export const initialUser: Readonly<UserState> = {
   isKycPending: false,
   kycStatusId: 0,
   isEmailVerified: false,
+  mailSupportReplies: true,
 };
 
 /** The shared user state. */

@@ -319,6 +319,21 @@ const resendVerificationMethod = defineMethod({
   },
 });
 
+// Security mails (sign-ins, passwords, withdrawals) cannot be turned off: only the optional ones.
+const setMailNotices = defineMethod({
+  name: 'users.setMailNotices',
+  access: 'user',
+  params: params({ supportReplies: z.boolean() }),
+  async handler(params, ctx) {
+    await ctx.db
+      .updateTable('users')
+      .set({ mail_support_replies: params.supportReplies })
+      .where('id', '=', ctx.caller.user.id)
+      .execute();
+    return { user: await freshProfile(ctx, ctx.caller) };
+  },
+});
+
 const resetPasswordMethod = defineMethod({
   name: 'users.resetPassword',
   access: 'public',
@@ -352,4 +367,5 @@ export const userMethods: readonly Method[] = [
   resetPasswordMethod,
   verifyEmailMethod,
   resendVerificationMethod,
+  setMailNotices,
 ];

@@ -98,7 +98,11 @@ export async function storeMessage(
       .where('id', '=', dialogId);
     bump = message.isOut
       ? bump.set((eb) => ({ unread_staff: eb('unread_staff', '+', 1) }))
-      : bump.set((eb) => ({ unread_client: eb('unread_client', '+', 1) }));
+      : bump.set((eb) => ({
+          unread_client: eb('unread_client', '+', 1),
+          // The first reply the client has not seen starts the wait before it is mailed.
+          client_unread_since: eb.fn.coalesce('client_unread_since', eb.val(row.created_at)),
+        }));
     await bump.execute();
     if (message.attachment !== null) {
       await trx
@@ -150,7 +154,7 @@ export async function listMessages(db: Queryable, clientId: number): Promise<Mes
   return rows.reverse();
 }
 
-/** Resets one side's unread count of a client's dialog. */
+/** Resets one side's unread count of a client's dialog; the client reading it has come back. */
 export async function markRead(
   db: Queryable,
   clientId: number,
@@ -158,8 +162,26 @@ export async function markRead(
 ): Promise<void> {
   await db
     .updateTable('support_dialogs')
-    .set(side === 'client' ? { unread_client: 0 } : { unread_staff: 0 })
+    .set(side === 'client' ? { unread_client: 0, ...CAME_BACK } : { unread_staff: 0 })
     .where('user_id', '=', clientId)
+    .execute();
+}
+
+/** What a client's return resets: the replies waiting so far are not mailed (again). */
+const CAME_BACK = { client_unread_since: null, reply_mailed_at: null } as const;
+
+/**
+ * The client opened the chat's socket: they are back, so the replies they have not read yet are
+ * theirs to see on the site, and the next reply after they leave may be mailed again.
+ */
+export async function markClientBack(db: Queryable, clientId: number): Promise<void> {
+  await db
+    .updateTable('support_dialogs')
+    .set(CAME_BACK)
+    .where('user_id', '=', clientId)
+    .where((eb) =>
+      eb.or([eb('client_unread_since', 'is not', null), eb('reply_mailed_at', 'is not', null)]),
+    )
     .execute();
 }
 

@@ -9,6 +9,7 @@ import type { Database } from '../db.ts';
 import type { Limits } from '../limits.ts';
 import type { AccessEnds } from '../sessions.ts';
 import { SupportHub } from './hub.ts';
+import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
 import { vapidKeys } from './secrets.ts';
 import { registerSupportSocket } from './socket.ts';
 import { registerUploads } from './uploads.ts';
@@ -23,8 +24,8 @@ export interface SupportDependencies {
 }
 
 /**
- * Registers the support socket, the upload endpoint and attachment serving, and purges idle
- * visitors at start and hourly; returns the hub.
+ * Registers the support socket, the upload endpoint and attachment serving, purges idle
+ * visitors at start and hourly, and mails replies left unread each minute; returns the hub.
  */
 export async function registerSupport(
   app: FastifyInstance,
@@ -40,7 +41,16 @@ export async function registerSupport(
   await purge();
   const hourly = setInterval(purge, 60 * 60 * 1000);
   hourly.unref();
-  app.addHook('onClose', async () => clearInterval(hourly));
+  const mailReplies = () =>
+    mailUnreadReplies(deps.db, deps.config, (id) => hub.isClientOnline(id)).catch(
+      (error: unknown) => app.log.error({ err: error }, 'Mailing unread support replies failed'),
+    );
+  const everyMinute = setInterval(mailReplies, REPLY_MAIL_SWEEP_MS);
+  everyMinute.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(hourly);
+    clearInterval(everyMinute);
+  });
   await registerSupportSocket(app, {
     db: deps.db,
     config: deps.config,

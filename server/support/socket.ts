@@ -31,7 +31,13 @@ import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
 import { AccessEnds, type Caller } from '../sessions.ts';
-import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
+import {
+  MAX_MESSAGE_LENGTH,
+  type MessageRow,
+  markClientBack,
+  storeMessage,
+  toWire,
+} from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import { pushToUser } from './push.ts';
 import { attachmentUrlKey } from './secrets.ts';
@@ -124,6 +130,11 @@ export async function registerSupportSocket(
         },
       };
       hub.add(peer);
+      if (!peer.isStaff) {
+        markClientBack(db, peer.userId).catch((error: unknown) =>
+          app.log.error({ err: error }, 'Marking a support client back failed'),
+        );
+      }
       const stopListening = deps.accessEnds.on((end) => {
         if (AccessEnds.ends(end, sessionId, user.id)) peer.close('Signed out');
       });
