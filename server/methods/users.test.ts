@@ -36,6 +36,7 @@ const USER_FIELDS: (keyof User)[] = [
   'isKycPending',
   'kycStatusId',
   'isEmailVerified',
+  'mailSupportReplies',
 ];
 
 forEachDatabase((open) => {

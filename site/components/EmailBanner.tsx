@@ -3,22 +3,14 @@
  * again on request (the server limits how often). Staff and the configured accounts are verified
  * at start, so they never see it.
  */
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { call, user } from '../../core/index.ts';
+import { user } from '../../core/index.ts';
+import { useResendVerification } from './useResendVerification.ts';
 
 export function EmailBanner() {
   const { isAuth, isLoaded, isEmailVerified, email } = useSnapshot(user);
-  const [answer, setAnswer] = useState('');
-  const [pending, setPending] = useState(false);
+  const { resend, answer, pending } = useResendVerification();
   if (!isAuth || !isLoaded || isEmailVerified) return null;
-
-  async function resend() {
-    setPending(true);
-    const reply = await call('users.resendVerification', {});
-    setPending(false);
-    setAnswer(reply.status ? reply.message : reply.error_msg);
-  }
 
   return (
     <section className="email-banner" aria-label="Email verification">

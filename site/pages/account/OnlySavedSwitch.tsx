@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type AddressBook, call, user } from '../../../core/index.ts';
 import { Modal } from '../../../widgets/notice-modal/Modal.tsx';
+import { Switch } from '../../components/Switch.tsx';
 
 /** The switch and its dialog; `onChanged` gets the book and what to announce. */
 export function OnlySavedSwitch({
@@ -61,19 +62,9 @@ export function OnlySavedSwitch({
 
   return (
     <div className="only-saved">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={onlySaved}
-        aria-describedby={`${id}-explain`}
-        className="switch"
-        onClick={() => setOpen(true)}
-      >
-        <span className="switch-track" aria-hidden="true">
-          <span className="switch-thumb" />
-        </span>
+      <Switch checked={onlySaved} describedBy={`${id}-explain`} onClick={() => setOpen(true)}>
         Withdraw only to saved addresses
-      </button>
+      </Switch>
       <p className="field-hint" id={`${id}-explain`}>
         When on, withdrawals go only to addresses saved here at least 24 hours earlier, so someone
         who gets into your account cannot send your funds to an address of their own. Turning it off

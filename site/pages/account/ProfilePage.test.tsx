@@ -252,4 +252,38 @@ describe('ProfilePage', () => {
     expect(verified.textContent).to.contain('Verified');
     expect(within(verified).queryByRole('link')).to.equal(null);
   });
+  it('the e-mail section: the address and its state, a new link on request, the support-reply switch', async () => {
+    setUser({ ...PROFILE, isEmailVerified: false, mailSupportReplies: true });
+    serve({
+      'users.resendVerification': () => ({ status: true, message: 'We sent a new link.' }),
+      'users.setMailNotices': (body) => ({
+        status: true,
+        user: { ...PROFILE, isEmailVerified: false, mailSupportReplies: body.supportReplies },
+      }),
+    });
+    render(<ProfilePage />);
+    const section = screen.getByRole('region', { name: 'E-mail' });
+    expect(section.textContent).to.contain('ann@example.com');
+    expect(section.textContent).to.contain('Not verified yet');
+    fireEvent.click(within(section).getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() => expect(section.textContent).to.contain('We sent a new link.'));
+    expect(calls('users.resendVerification')).to.have.length(1);
+
+    const toggle = within(section).getByRole('switch', {
+      name: 'Mail me support replies I have not read',
+    });
+    expect(toggle.getAttribute('aria-checked')).to.equal('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).to.equal('false'));
+    expect(calls('users.setMailNotices')[0]).to.include({ supportReplies: false });
+    expect(section.textContent).to.contain('Support replies are no longer mailed to you.');
+    expect(user.mailSupportReplies).to.equal(false);
+    cleanup();
+
+    setUser({ ...PROFILE, isEmailVerified: true });
+    render(<ProfilePage />);
+    const verified = screen.getByRole('region', { name: 'E-mail' });
+    expect(verified.textContent).to.contain('Verified');
+    expect(within(verified).queryByRole('button', { name: 'Send the link again' })).to.equal(null);
+  });
 });

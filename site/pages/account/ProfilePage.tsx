@@ -1,10 +1,12 @@
 /**
  * `/account/profile`, the header's Settings (spec §2): identity verification and its withdrawal
- * limit, two-factor authentication, the password and the signed-in sessions.
+ * limit, the e-mail address and its notices, two-factor authentication, the password and the
+ * signed-in sessions.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { user } from '../../../core/index.ts';
+import { EmailSection } from './EmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
@@ -26,6 +28,7 @@ export default function ProfilePage() {
         <h2 id="settings-verification">Identity verification</h2>
         <WithdrawalLimitNote withStatus />
       </section>
+      <EmailSection />
       <TwoFactorSection />
       <PasswordSection onChanged={() => setSessionsVersion((version) => version + 1)} />
       <SessionsSection version={sessionsVersion} />

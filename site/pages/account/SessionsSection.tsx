@@ -53,7 +53,8 @@ export function SessionsSection({ version }: { version: number }) {
   const others = load.state === 'ready' ? load.sessions.filter((s) => !s.current).length : 0;
 
   return (
-    <section className="settings-section" aria-labelledby={`${id}-title`}>
+    // `#sessions`: the new-device sign-in mail links here.
+    <section id="sessions" className="settings-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Active sessions</h2>
       {load.state === 'loading' && <Loader label="Loading your sessions" />}
       {load.state === 'error' && (
