@@ -6,9 +6,8 @@
 import type { Config } from '../config.ts';
 import { DomainError } from '../DomainError.ts';
 import type { Database, Queryable } from '../db.ts';
-import { queueMail } from '../mail/outgoing.ts';
-import { linkTo, mailSiteName } from '../mail/site.ts';
-import { renderMail } from '../mail/template.ts';
+import { linkTo } from '../mail/site.ts';
+import { queueSiteMail } from '../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../mail/tokens.ts';
 
 /** How long a verification link works. */
@@ -28,24 +27,18 @@ export async function queueVerificationMail(
   account: { id: number; email: string },
 ): Promise<void> {
   const token = await issueToken(db, { userId: account.id, purpose: 'verify' }, VERIFY_LINK_MS);
-  const name = mailSiteName(config);
-  await queueMail(
-    db,
-    renderMail({
-      to: account.email,
-      siteName: name,
-      subject: `Confirm your email address for ${name}`,
-      lines: [
-        `Welcome to ${name}. Please confirm that this address is yours: we use it to reset a forgotten password and to tell you about sign-ins and withdrawals.`,
-        'The link below works once, for 24 hours.',
-      ],
-      action: { label: 'Confirm my address', url: linkTo(config, `/verify-email?token=${token}`) },
-      why: `You get this mail because an account was opened with ${account.email} on ${name}.`,
-      notYou:
-        'If it was not you, ignore this mail: the address stays unconfirmed, and nothing else is sent to it unless asked for.',
-    }),
-    config.mail.publicUrl,
-  );
+  await queueSiteMail(db, config, (name) => ({
+    to: account.email,
+    subject: `Confirm your email address for ${name}`,
+    lines: [
+      `Welcome to ${name}. Please confirm that this address is yours: we use it to reset a forgotten password and to tell you about sign-ins and withdrawals.`,
+      'The link below works once, for 24 hours.',
+    ],
+    action: { label: 'Confirm my address', url: linkTo(config, `/verify-email?token=${token}`) },
+    why: `You get this mail because an account was opened with ${account.email} on ${name}.`,
+    notYou:
+      'If it was not you, ignore this mail: the address stays unconfirmed, and nothing else is sent to it unless asked for.',
+  }));
 }
 
 /** Verifies the address the token was mailed to. */

@@ -6,9 +6,8 @@
  */
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
-import { queueMail } from '../mail/outgoing.ts';
-import { linkTo, mailSiteName } from '../mail/site.ts';
-import { renderMail } from '../mail/template.ts';
+import { linkTo } from '../mail/site.ts';
+import { queueSiteMail } from '../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../mail/tokens.ts';
 import { hashPassword } from '../passwords.ts';
 
@@ -35,27 +34,21 @@ export async function requestPasswordReset(
   if (account === undefined) return;
   await db.transaction().execute(async (trx) => {
     const token = await issueToken(trx, { userId: account.id, purpose: 'reset' }, RESET_LINK_MS);
-    const name = mailSiteName(config);
-    await queueMail(
-      trx,
-      renderMail({
-        to: account.email,
-        siteName: name,
-        subject: `Set a new ${name} password`,
-        lines: [
-          'Someone, hopefully you, asked to set a new password for your account.',
-          'The link below works once, for 30 minutes. Setting a new password signs your account out everywhere.',
-        ],
-        action: {
-          label: 'Set a new password',
-          url: linkTo(config, `/reset-password?token=${token}`),
-        },
-        why: `You get this mail because a new password was asked for ${account.email} on ${name}.`,
-        notYou:
-          'If it was not you, ignore this mail: your password stays as it is. Nobody from our team will ever ask you for this link.',
-      }),
-      config.mail.publicUrl,
-    );
+    await queueSiteMail(trx, config, (name) => ({
+      to: account.email,
+      subject: `Set a new ${name} password`,
+      lines: [
+        'Someone, hopefully you, asked to set a new password for your account.',
+        'The link below works once, for 30 minutes. Setting a new password signs your account out everywhere.',
+      ],
+      action: {
+        label: 'Set a new password',
+        url: linkTo(config, `/reset-password?token=${token}`),
+      },
+      why: `You get this mail because a new password was asked for ${account.email} on ${name}.`,
+      notYou:
+        'If it was not you, ignore this mail: your password stays as it is. Nobody from our team will ever ask you for this link.',
+    }));
   });
 }
 
@@ -88,24 +81,18 @@ export async function resetPassword(
       .where('revoked_at', 'is', null)
       .returning('id')
       .execute();
-    const name = mailSiteName(config);
-    await queueMail(
-      trx,
-      renderMail({
-        to: account.email,
-        siteName: name,
-        subject: `Your ${name} password was changed`,
-        lines: [
-          `The password of your account was changed on ${now.toUTCString()} with a link mailed to this address.`,
-          'Every device that was signed in has been signed out.',
-        ],
-        action: { label: 'Sign in', url: linkTo(config, '/signin') },
-        why: `You get this mail because the password of ${account.email} on ${name} changed.`,
-        notYou:
-          'If it was not you, set a new password at once with "Forgot password?" on the sign-in page and tell live support: withdrawals stay paused for a while after a password change.',
-      }),
-      config.mail.publicUrl,
-    );
+    await queueSiteMail(trx, config, (name) => ({
+      to: account.email,
+      subject: `Your ${name} password was changed`,
+      lines: [
+        `The password of your account was changed on ${now.toUTCString()} with a link mailed to this address.`,
+        'Every device that was signed in has been signed out.',
+      ],
+      action: { label: 'Sign in', url: linkTo(config, '/signin') },
+      why: `You get this mail because the password of ${account.email} on ${name} changed.`,
+      notYou:
+        'If it was not you, set a new password at once with "Forgot password?" on the sign-in page and tell live support: withdrawals stay paused for a while after a password change.',
+    }));
     return { userId, endedSessions: ended.map((row) => row.id) };
   });
 }

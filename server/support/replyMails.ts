@@ -5,9 +5,8 @@
  * off. Visitors have no account address and get no mail.
  */
 import type { Database } from '../db.ts';
-import { queueMail } from '../mail/outgoing.ts';
-import { linkTo, type MailSite, mailSiteName } from '../mail/site.ts';
-import { renderMail } from '../mail/template.ts';
+import { linkTo, type MailSite } from '../mail/site.ts';
+import { queueSiteMail } from '../mail/siteMail.ts';
 
 /** How long a reply waits unread before it is mailed. */
 export const REPLY_MAIL_DELAY_MS = 5 * 60_000;
@@ -76,28 +75,22 @@ async function mailDialog(
       .where('is_out', '=', false)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    const name = mailSiteName(config);
     const count = dialog.unread_client;
-    await queueMail(
-      trx,
-      renderMail({
-        to: dialog.email,
-        siteName: name,
-        subject: `Support replied to you on ${name}`,
-        lines: [
-          count === 1
-            ? 'Our support team replied to you and the reply is waiting in the chat:'
-            : `Our support team replied to you; ${count} messages are waiting in the chat. The newest:`,
-          quote(newest),
-          'Open the site and the support chat to read everything and answer.',
-        ],
-        action: { label: 'Open the chat', url: linkTo(config, '/account') },
-        why: `You get this mail because support answered ${dialog.email} on ${name} while you were away. We send one until you are back; turn these mails off in your profile.`,
-        notYou:
-          'If you have not written to support, someone may be using your account: change your password and sign out your other sessions from your profile.',
-      }),
-      config.mail.publicUrl,
-    );
+    await queueSiteMail(trx, config, (name) => ({
+      to: dialog.email,
+      subject: `Support replied to you on ${name}`,
+      lines: [
+        count === 1
+          ? 'Our support team replied to you and the reply is waiting in the chat:'
+          : `Our support team replied to you; ${count} messages are waiting in the chat. The newest:`,
+        quote(newest),
+        'Open the site and the support chat to read everything and answer.',
+      ],
+      action: { label: 'Open the chat', url: linkTo(config, '/account') },
+      why: `You get this mail because support answered ${dialog.email} on ${name} while you were away. We send one until you are back; turn these mails off in your profile.`,
+      notYou:
+        'If you have not written to support, someone may be using your account: change your password and sign out your other sessions from your profile.',
+    }));
     return true;
   });
 }

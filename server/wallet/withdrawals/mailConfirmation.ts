@@ -9,9 +9,8 @@
 import { formatAmount } from '../../../core/format.ts';
 import { DomainError } from '../../DomainError.ts';
 import type { Database, Queryable } from '../../db.ts';
-import { queueMail } from '../../mail/outgoing.ts';
-import { linkTo, type MailSite, mailSiteName } from '../../mail/site.ts';
-import { renderMail } from '../../mail/template.ts';
+import { linkTo, type MailSite } from '../../mail/site.ts';
+import { queueSiteMail } from '../../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../../mail/tokens.ts';
 import { NETWORKS, type NetworkId } from '../chains/networks.ts';
 import { releaseHold } from './releaseHold.ts';
@@ -65,28 +64,22 @@ export async function queueConfirmationMail(
     WITHDRAWAL_LINK_MS,
     now,
   );
-  const name = mailSiteName(config);
-  await queueMail(
-    trx,
-    renderMail({
-      to: owner.email,
-      siteName: name,
-      subject: `Confirm your withdrawal of ${formatAmount(withdrawal.amount)} ${withdrawal.asset}`,
-      lines: [
-        `You asked to withdraw ${amountText(withdrawal)} to ${destinationText(withdrawal)}.`,
-        'It is held in your account and sent only once you confirm it with the link below. The link works once, for 30 minutes; after that the withdrawal is cancelled and the money is available again.',
-        'Check the address: a transaction on the chain cannot be reversed.',
-      ],
-      action: {
-        label: 'Confirm the withdrawal',
-        url: linkTo(config, `/confirm-withdrawal?token=${token}`),
-      },
-      why: `You get this mail because withdrawal ${withdrawal.id} was requested from ${owner.email} on ${name}.`,
-      notYou:
-        'If it was not you, do not follow the link: the withdrawal is cancelled by itself in 30 minutes, or cancel it now in your wallet. Then change your password and turn on two-factor authentication, as someone else is signed in to your account.',
-    }),
-    config.mail.publicUrl,
-  );
+  await queueSiteMail(trx, config, (name) => ({
+    to: owner.email,
+    subject: `Confirm your withdrawal of ${formatAmount(withdrawal.amount)} ${withdrawal.asset}`,
+    lines: [
+      `You asked to withdraw ${amountText(withdrawal)} to ${destinationText(withdrawal)}.`,
+      'It is held in your account and sent only once you confirm it with the link below. The link works once, for 30 minutes; after that the withdrawal is cancelled and the money is available again.',
+      'Check the address: a transaction on the chain cannot be reversed.',
+    ],
+    action: {
+      label: 'Confirm the withdrawal',
+      url: linkTo(config, `/confirm-withdrawal?token=${token}`),
+    },
+    why: `You get this mail because withdrawal ${withdrawal.id} was requested from ${owner.email} on ${name}.`,
+    notYou:
+      'If it was not you, do not follow the link: the withdrawal is cancelled by itself in 30 minutes, or cancel it now in your wallet. Then change your password and turn on two-factor authentication, as someone else is signed in to your account.',
+  }));
 }
 
 /**
@@ -163,23 +156,17 @@ export async function queueSentMail(
     .select('email')
     .where('id', '=', withdrawal.user_id)
     .executeTakeFirstOrThrow();
-  const name = mailSiteName(config);
-  await queueMail(
-    trx,
-    renderMail({
-      to: owner.email,
-      siteName: name,
-      subject: `Your withdrawal of ${formatAmount(withdrawal.amount)} ${withdrawal.asset} was sent`,
-      lines: [
-        `Withdrawal ${withdrawal.id} of ${amountText(withdrawal)} was sent to ${destinationText(withdrawal)}.`,
-        `Transaction id: ${txHash}`,
-        'It is final once the network has confirmed it; your wallet shows the confirmations as they come.',
-      ],
-      action: { label: 'See your withdrawals', url: linkTo(config, '/account/withdraw') },
-      why: `You get this mail because a withdrawal of ${owner.email} on ${name} left the exchange.`,
-      notYou:
-        'If you did not ask for this withdrawal, change your password at once, sign out your other sessions and tell live support.',
-    }),
-    config.mail.publicUrl,
-  );
+  await queueSiteMail(trx, config, (name) => ({
+    to: owner.email,
+    subject: `Your withdrawal of ${formatAmount(withdrawal.amount)} ${withdrawal.asset} was sent`,
+    lines: [
+      `Withdrawal ${withdrawal.id} of ${amountText(withdrawal)} was sent to ${destinationText(withdrawal)}.`,
+      `Transaction id: ${txHash}`,
+      'It is final once the network has confirmed it; your wallet shows the confirmations as they come.',
+    ],
+    action: { label: 'See your withdrawals', url: linkTo(config, '/account/withdraw') },
+    why: `You get this mail because a withdrawal of ${owner.email} on ${name} left the exchange.`,
+    notYou:
+      'If you did not ask for this withdrawal, change your password at once, sign out your other sessions and tell live support.',
+  }));
 }
