@@ -17,6 +17,7 @@ import {
   ok,
   signUp,
   testConfig,
+  userBalance,
   verifyMailedAddress,
 } from '../testing.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
@@ -86,16 +87,7 @@ forEachDatabase((open) => {
     return { token, id: user.id };
   };
   /** The account's available and held balance of `ticker`. */
-  const balance = async (userId: number, ticker: Ticker) => {
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['held', sql<string>`trim_scale(balance)::text`.as('amount')])
-      .where('user_id', '=', userId)
-      .where('ticker', '=', ticker)
-      .execute();
-    const of = (held: boolean) => rows.find((row) => row.held === held)?.amount ?? '0';
-    return { available: of(false), held: of(true) };
-  };
+  const balance = (userId: number, ticker: Ticker) => userBalance(db, userId, ticker);
   const system = async (name: string, ticker: Ticker) => {
     const row = await db
       .selectFrom('ledger_accounts')
