@@ -10,6 +10,7 @@ export * from './protocol/buy.ts';
 export * from './protocol/deposits.ts';
 export * from './protocol/kyc.ts';
 export * from './protocol/marketStreams.ts';
+export * from './protocol/p2p.ts';
 export * from './protocol/referral.ts';
 export * from './protocol/swap.ts';
 export * from './protocol/wallet.ts';
@@ -20,6 +21,7 @@ import type { AddressBookMethods } from './protocol/addressBook.ts';
 import type { BuyMethods } from './protocol/buy.ts';
 import type { DepositMethods } from './protocol/deposits.ts';
 import type { KycMethods } from './protocol/kyc.ts';
+import type { P2pMethods } from './protocol/p2p.ts';
 import type { ReferralMethods } from './protocol/referral.ts';
 import type { SwapMethods } from './protocol/swap.ts';
 import type {
@@ -412,6 +414,7 @@ export interface Methods
     DepositMethods,
     SwapMethods,
     KycMethods,
+    P2pMethods,
     ReferralMethods,
     WithdrawalMethods {
   'users.signUp': {

@@ -16,6 +16,7 @@ import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import { mailMigration } from './mail/migration.ts';
+import { p2pOffersMigration } from './p2p/migration.ts';
 import { referralMigration } from './referral/migration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
@@ -225,6 +226,7 @@ export const migrations: Record<string, Migration> = {
   '0019_mail': mailMigration,
   '0020_withdrawal_mail': withdrawalMailMigration,
   '0022_support_reply_mail': supportReplyMailMigration,
+  '0023_p2p_offers': p2pOffersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BuyTables } from './buy/BuyTables.ts';
 import type { KycTables } from './kyc/KycTables.ts';
 import type { MailTables } from './mail/MailTables.ts';
+import type { P2pTables } from './p2p/P2pTables.ts';
 import type { SwapTables } from './swap/SwapsTable.ts';
 import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
@@ -342,6 +343,7 @@ export interface Schema
     DevnetTables,
     KycTables,
     MailTables,
+    P2pTables,
     SwapTables,
     WithdrawalTables {
   users: UsersTable;

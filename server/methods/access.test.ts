@@ -114,6 +114,11 @@ test('the method list is the one this milestone ships, with its access levels', 
     'kyc.approve': 'staff',
     'kyc.reject': 'staff',
     'referral.getMine': 'user',
+    'p2p.getCatalogue': 'public',
+    'p2p.getOffers': 'public',
+    'p2p.getMyOffers': 'user',
+    'p2p.createOffer': 'user',
+    'p2p.setOfferStatus': 'user',
   });
 });
 

@@ -14,6 +14,7 @@ import { marketMethods } from './markets.ts';
 import { metricMethods } from './metrics.ts';
 import { noticeMethods } from './notices.ts';
 import { orderMethods } from './orders.ts';
+import { p2pMethods } from './p2p.ts';
 import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import { referralMethods } from './referral.ts';
@@ -47,6 +48,7 @@ export const methods: readonly Method[] = [
   ...swapMethods,
   ...kycMethods,
   ...referralMethods,
+  ...p2pMethods,
 ];
 
 /** The registered methods by wire name. */

@@ -96,7 +96,7 @@ export async function sendTransfer(
 }
 
 /** The amount as the ledger stores it; refused with the reason when it cannot be sent. */
-function checkedAmount(ticker: Ticker, text: string): string {
+export function checkedAmount(ticker: Ticker, text: string): string {
   const parsed = parseDecimal(text);
   if (parsed === 'format') throw new DomainError('Amount must be a number such as "0.5".');
   if (parsed === 'digits') throw new DomainError('Amount has too many digits.');

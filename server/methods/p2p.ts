@@ -1,0 +1,98 @@
+/**
+ * p2p.*: peer-to-peer offers. Anyone lists the active offers and the catalogue they name; an
+ * account holder with verified identity publishes offers and pauses, resumes or closes them (a
+ * sell offer's crypto in escrow meanwhile); see p2p/offers.ts.
+ */
+import { z } from 'zod';
+import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
+import { p2pCatalogue } from '../p2p/catalogue.ts';
+import {
+  createOffer,
+  listOffers,
+  MAX_OFFERS_PAGE,
+  merchantOffers,
+  setOfferStatus,
+} from '../p2p/offers.ts';
+import { MAX_PAYMENT_METHODS } from '../p2p/offerTerms.ts';
+import { decimalField } from '../trading/orderParams.ts';
+import { defineMethod, type Method } from './registry.ts';
+
+/** Longest terms text of an offer, in characters. */
+export const MAX_OFFER_TERMS = 1000;
+
+const side = () => z.enum(['buy', 'sell']);
+const fiat = () => pattern(/^[A-Z]{3}$/, 'a currency code such as "EUR"');
+const paymentMethod = () => pattern(/^[a-z-]{1,40}$/, 'a payment method id such as "sepa"');
+
+const getCatalogue = defineMethod({
+  name: 'p2p.getCatalogue',
+  access: 'public',
+  params: params({}),
+  handler: async () => p2pCatalogue(),
+});
+
+const getOffers = defineMethod({
+  name: 'p2p.getOffers',
+  access: 'public',
+  params: params({
+    side: side().exactOptional(),
+    asset: tickerField().exactOptional(),
+    fiat: fiat().exactOptional(),
+    paymentMethod: paymentMethod().exactOptional(),
+    fiatAmount: pattern(/^\d{1,20}(\.\d{1,2})?$/, 'an amount such as "250.50"').exactOptional(),
+    limit: z.number().int().min(1).max(MAX_OFFERS_PAGE).exactOptional(),
+  }),
+  handler: async (filter, { db }) => ({ offers: await listOffers(db, filter) }),
+});
+
+const getMyOffers = defineMethod({
+  name: 'p2p.getMyOffers',
+  access: 'user',
+  params: params({}),
+  handler: async (_params, { caller, db }) => ({
+    offers: await merchantOffers(db, caller.user.id),
+  }),
+});
+
+const create = defineMethod({
+  name: 'p2p.createOffer',
+  access: 'user',
+  params: params({
+    side: side(),
+    asset: tickerField(),
+    fiat: fiat(),
+    price: decimalField('65000.5'),
+    amount: decimalField('0.5'),
+    minFiat: decimalField('50'),
+    maxFiat: decimalField('1000'),
+    // How many are checked with the terms (offerTerms.ts), which says so in words.
+    paymentMethods: z.array(paymentMethod()).max(MAX_PAYMENT_METHODS * 4),
+    paymentWindowMinutes: z.number().int().min(1).max(1440),
+    terms: words({ max: MAX_OFFER_TERMS, multiline: true }).exactOptional(),
+  }),
+  async handler(offer, { caller, db, balanceChanges }) {
+    const created = await createOffer(db, caller.user.id, offer);
+    if (offer.side === 'sell') balanceChanges.announce([caller.user.id]);
+    return { offer: created };
+  },
+});
+
+const setStatus = defineMethod({
+  name: 'p2p.setOfferStatus',
+  access: 'user',
+  params: params({ id: recordId(), status: z.enum(['active', 'paused', 'closed']) }),
+  async handler({ id, status }, { caller, db, balanceChanges }) {
+    const offer = await setOfferStatus(db, caller.user.id, id, status);
+    if (offer.side === 'sell') balanceChanges.announce([caller.user.id]);
+    return { offer };
+  },
+});
+
+/** The p2p.* methods. */
+export const p2pMethods: readonly Method[] = [
+  getCatalogue,
+  getOffers,
+  getMyOffers,
+  create,
+  setStatus,
+];
