@@ -17,7 +17,7 @@ import { API_PATH, type Envelope, SERVER_ERROR_TEXT } from '../core/protocol.ts'
 import type { Config } from './config.ts';
 import { DomainError } from './DomainError.ts';
 import type { Database } from './db.ts';
-import { storable } from './http/fields.ts';
+import { printable, storable } from './http/fields.ts';
 import type { KycDecisions } from './kyc/KycDecisions.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
@@ -197,6 +197,7 @@ async function call(
       ...deps,
       log: request.log,
       ip: request.ip,
+      userAgent: printable(String(request.headers['user-agent'] ?? '').slice(0, 512)),
       host: request.hostname,
       pageHost: originHost(request.headers.origin) ?? request.hostname,
       subId: storable((subId ?? '').slice(0, MAX_SUB_ID_LENGTH)),

@@ -7,7 +7,9 @@
  * applies each entry to both balances in the same transaction, and a CHECK refuses a negative
  * balance on any user account, so no code path (or hand-written SQL) can overdraw a user.
  */
+
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { knownDevicesMigration } from './accounts/knownDevicesMigration.ts';
 import { twoFactorMigration } from './accounts/twoFactorMigration.ts';
 import { cardPurchasesMigration } from './buy/migration.ts';
 import { contentMigration } from './content/contentMigration.ts';
@@ -225,6 +227,7 @@ export const migrations: Record<string, Migration> = {
   '0018_help_verification_referral': helpVerificationReferralMigration,
   '0019_mail': mailMigration,
   '0020_withdrawal_mail': withdrawalMailMigration,
+  '0021_known_devices': knownDevicesMigration,
   '0022_support_reply_mail': supportReplyMailMigration,
   '0023_p2p_offers': p2pOffersMigration,
 };

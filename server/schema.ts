@@ -70,6 +70,15 @@ export interface UsersTable {
   mail_support_replies: Generated<boolean>;
 }
 
+/** The devices an account signed in from (0021_known_devices), by a hash of browser and network. */
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_key: string;
+  first_seen_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** Sign-in sessions; only the SHA-256 of a token is stored. */
 export interface SessionsTable {
   id: Generated<number>;
@@ -348,6 +357,7 @@ export interface Schema
     WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   currencies: CurrenciesTable;

@@ -246,6 +246,7 @@ forEachDatabase((open) => {
       ip: '127.0.0.1',
       host: 'localhost',
       pageHost: 'localhost',
+      userAgent: '',
       subId: '',
       caller,
     };

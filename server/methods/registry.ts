@@ -44,6 +44,8 @@ export interface RequestContext {
   kycDecisions: KycDecisions;
   log: FastifyBaseLogger;
   ip: string;
+  /** The request's User-Agent header, cleaned and capped (empty when none was sent). */
+  userAgent: string;
   /** The host name the request was sent to (no port). */
   host: string;
   /**

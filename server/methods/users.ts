@@ -11,6 +11,7 @@ import {
   VERIFY_MESSAGES,
   verifyEmail,
 } from '../accounts/emailVerification.ts';
+import { noteSignIn } from '../accounts/newDevice.ts';
 import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../accounts/passwordReset.ts';
 import {
@@ -93,6 +94,10 @@ const signUp = defineMethod({
     await queueVerificationMail(db, ctx.config, user).catch((error: unknown) =>
       ctx.log.error({ err: error }, 'verification mail not queued'),
     );
+    // The device it was opened from is the account's first: no new-device mail for it.
+    await noteSignIn(db, ctx.config, user, ctx).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'sign-up device not recorded'),
+    );
     const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
     const profile = await loadProfile(db, user);
     // A mistyped or stale link must not cost a person their sign-up: it proceeds, and says so.
@@ -146,6 +151,7 @@ const signIn = defineMethod({
       })
       .where('id', '=', user.id)
       .execute();
+    await noteSignIn(db, ctx.config, user, ctx);
     const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
     return { token, user: await loadProfile(db, user) };
   },
