@@ -12,6 +12,7 @@ import { KycDecisions } from './kyc/KycDecisions.ts';
 import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
+import { registerP2p } from './p2p/index.ts';
 import { seed } from './seed.ts';
 import { AccessEnds } from './sessions.ts';
 import { registerSite } from './site.ts';
@@ -123,6 +124,7 @@ export async function createServer(
   });
   registerBuy(app, { db: database, config, balanceChanges });
   await registerMail(app, { db: database, config });
+  await registerP2p(app, { db: database, balanceChanges });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,

@@ -12,9 +12,10 @@ import { NON_NEGATIVE_BALANCE } from './migrations.ts';
 
 /**
  * Accounts owned by the exchange rather than a user; they may go negative. `fees` collects the
- * trading fees; `cardPurchases` pays out what was bought by card (and takes back a refund).
+ * trading fees; `cardPurchases` pays out what was bought by card (and takes back a refund);
+ * `p2pEscrow` keeps the crypto of open P2P trades between their two sides.
  */
-export type SystemAccount = 'deposits' | 'withdrawals' | 'fees' | 'cardPurchases';
+export type SystemAccount = 'deposits' | 'withdrawals' | 'fees' | 'cardPurchases' | 'p2pEscrow';
 
 /**
  * One side of a posting, in the posting's ticker: a user's available balance, a user's held

@@ -74,6 +74,47 @@ export interface P2pOfferFilter {
   limit?: number;
 }
 
+/**
+ * Where a trade stands: opened (its crypto in escrow, the buyer to pay within the window), paid
+ * (the buyer says the fiat is sent), disputed (a side asked staff to decide; the escrow stays),
+ * then released to the buyer, cancelled by the buyer before paying, expired unpaid, or returned
+ * to the seller by staff.
+ */
+export type P2pTradeStatus =
+  | 'opened'
+  | 'paid'
+  | 'disputed'
+  | 'released'
+  | 'cancelled'
+  | 'expired'
+  | 'returned';
+
+/** A trade as its two sides (and staff in a dispute) see it. */
+export interface P2pTrade {
+  id: number;
+  offerId: number;
+  asset: Ticker;
+  fiat: string;
+  price: string;
+  /** The crypto in escrow. */
+  amount: string;
+  /** Taken from it on release: the buyer receives `amount` less `fee`. */
+  fee: string;
+  fiatAmount: string;
+  buyer: { login: string };
+  seller: { login: string };
+  status: P2pTradeStatus;
+  /** The buyer pays by then, ISO 8601; the trade expires after it while unpaid. */
+  payBy: string;
+  paymentMethods: string[];
+  terms: string;
+  disputeReason: string | null;
+  /** Staff's reason when they decided a dispute. */
+  resolution: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** The P2P methods, joined into the protocol's method map. */
 export interface P2pMethods {
   /** Public: what offers may name. */
@@ -84,6 +125,27 @@ export interface P2pMethods {
   'p2p.getMyOffers': { params: Record<string, never>; result: { offers: P2pOffer[] } };
   /** Publishes an offer; a sell offer's amount goes into escrow at once. */
   'p2p.createOffer': { params: CreateP2pOfferParams; result: { offer: P2pOffer } };
+  /** Opens a trade on an offer for `fiatAmount`: the crypto goes into escrow at once. */
+  'p2p.openTrade': { params: { offerId: number; fiatAmount: string }; result: { trade: P2pTrade } };
+  /** The caller's trades, either side, newest first. */
+  'p2p.getMyTrades': { params: { limit?: number; before?: number }; result: { trades: P2pTrade[] } };
+  /** One trade, to its sides (and staff). */
+  'p2p.getTrade': { params: { id: number }; result: { trade: P2pTrade } };
+  /** The buyer: the fiat is sent. */
+  'p2p.markPaid': { params: { id: number }; result: { trade: P2pTrade } };
+  /** The buyer, before paying: the escrow goes back to the seller. */
+  'p2p.cancelTrade': { params: { id: number }; result: { trade: P2pTrade } };
+  /** The seller, once paid: the crypto goes to the buyer (the two-factor code when it is on). */
+  'p2p.releaseTrade': { params: { id: number; code?: string }; result: { trade: P2pTrade } };
+  /** Either side, once paid: staff decide; the escrow stays until they do. */
+  'p2p.disputeTrade': { params: { id: number; reason: string }; result: { trade: P2pTrade } };
+  /** Staff: the disputed trades, oldest first. */
+  'p2p.getDisputes': { params: Record<string, never>; result: { trades: P2pTrade[] } };
+  /** Staff: release a disputed trade to the buyer, or return it to the seller, with a reason. */
+  'p2p.resolveDispute': {
+    params: { id: number; to: 'buyer' | 'seller'; reason: string };
+    result: { trade: P2pTrade };
+  };
   /** Pauses (escrow released), resumes (held again) or closes the caller's offer. */
   'p2p.setOfferStatus': {
     params: { id: number; status: P2pOfferStatus };

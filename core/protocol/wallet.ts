@@ -44,7 +44,8 @@ export type HistoryKind =
   | 'trade'
   | 'fee'
   | 'referral'
-  | 'cardPurchase';
+  | 'cardPurchase'
+  | 'p2p';
 
 /** Every kind, for filters. */
 export const HISTORY_KINDS: readonly HistoryKind[] = [
@@ -55,6 +56,7 @@ export const HISTORY_KINDS: readonly HistoryKind[] = [
   'fee',
   'referral',
   'cardPurchase',
+  'p2p',
 ];
 
 /**

@@ -119,6 +119,15 @@ test('the method list is the one this milestone ships, with its access levels', 
     'p2p.getMyOffers': 'user',
     'p2p.createOffer': 'user',
     'p2p.setOfferStatus': 'user',
+    'p2p.openTrade': 'user',
+    'p2p.getMyTrades': 'user',
+    'p2p.getTrade': 'user',
+    'p2p.markPaid': 'user',
+    'p2p.cancelTrade': 'user',
+    'p2p.releaseTrade': 'user',
+    'p2p.disputeTrade': 'user',
+    'p2p.getDisputes': 'staff',
+    'p2p.resolveDispute': 'staff',
   });
 });
 

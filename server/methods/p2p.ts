@@ -1,7 +1,8 @@
 /**
- * p2p.*: peer-to-peer offers. Anyone lists the active offers and the catalogue they name; an
- * account holder with verified identity publishes offers and pauses, resumes or closes them (a
- * sell offer's crypto in escrow meanwhile); see p2p/offers.ts.
+ * p2p.*: peer-to-peer offers and trades. Anyone lists the active offers and the catalogue they
+ * name; an account holder with verified identity publishes offers and pauses, resumes or closes
+ * them (a sell offer's crypto in escrow meanwhile), opens trades on others' offers and moves them
+ * on from their side; staff decide disputes. See p2p/offers.ts and p2p/trades.ts.
  */
 import { z } from 'zod';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
@@ -14,6 +15,19 @@ import {
   setOfferStatus,
 } from '../p2p/offers.ts';
 import { MAX_PAYMENT_METHODS } from '../p2p/offerTerms.ts';
+import { tradeParties } from '../p2p/tradeRows.ts';
+import {
+  cancelTrade,
+  disputedTrades,
+  disputeTrade,
+  MAX_TRADES_PAGE,
+  markPaid,
+  myTrades,
+  openTrade,
+  releaseTrade,
+  resolveDispute,
+  tradeFor,
+} from '../p2p/trades.ts';
 import { decimalField } from '../trading/orderParams.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -22,6 +36,7 @@ export const MAX_OFFER_TERMS = 1000;
 
 const side = () => z.enum(['buy', 'sell']);
 const fiat = () => pattern(/^[A-Z]{3}$/, 'a currency code such as "EUR"');
+const fiatAmount = () => pattern(/^\d{1,20}(\.\d{1,2})?$/, 'an amount such as "250.50"');
 const paymentMethod = () => pattern(/^[a-z-]{1,40}$/, 'a payment method id such as "sepa"');
 
 const getCatalogue = defineMethod({
@@ -39,7 +54,7 @@ const getOffers = defineMethod({
     asset: tickerField().exactOptional(),
     fiat: fiat().exactOptional(),
     paymentMethod: paymentMethod().exactOptional(),
-    fiatAmount: pattern(/^\d{1,20}(\.\d{1,2})?$/, 'an amount such as "250.50"').exactOptional(),
+    fiatAmount: fiatAmount().exactOptional(),
     limit: z.number().int().min(1).max(MAX_OFFERS_PAGE).exactOptional(),
   }),
   handler: async (filter, { db }) => ({ offers: await listOffers(db, filter) }),
@@ -88,6 +103,98 @@ const setStatus = defineMethod({
   },
 });
 
+/** Longest reason of a dispute or of staff's decision, in characters. */
+export const MAX_DISPUTE_REASON = 1000;
+
+const open = defineMethod({
+  name: 'p2p.openTrade',
+  access: 'user',
+  params: params({ offerId: recordId(), fiatAmount: fiatAmount() }),
+  async handler(request, { caller, db, balanceChanges }) {
+    const trade = await openTrade(db, caller.user.id, request);
+    balanceChanges.announce(await tradeParties(db, trade.id));
+    return { trade };
+  },
+});
+
+const getMyTrades = defineMethod({
+  name: 'p2p.getMyTrades',
+  access: 'user',
+  params: params({
+    limit: z.number().int().min(1).max(MAX_TRADES_PAGE).exactOptional(),
+    before: recordId().exactOptional(),
+  }),
+  handler: async (page, { caller, db }) => ({ trades: await myTrades(db, caller.user.id, page) }),
+});
+
+const getTrade = defineMethod({
+  name: 'p2p.getTrade',
+  access: 'user',
+  params: params({ id: recordId() }),
+  handler: async ({ id }, { caller, db }) => ({
+    trade: await tradeFor(db, { id: caller.user.id, isStaff: caller.user.status_id > 0 }, id),
+  }),
+});
+
+const paid = defineMethod({
+  name: 'p2p.markPaid',
+  access: 'user',
+  params: params({ id: recordId() }),
+  handler: async ({ id }, { caller, db }) => ({ trade: await markPaid(db, caller.user.id, id) }),
+});
+
+const cancel = defineMethod({
+  name: 'p2p.cancelTrade',
+  access: 'user',
+  params: params({ id: recordId() }),
+  async handler({ id }, { caller, db, balanceChanges }) {
+    const trade = await cancelTrade(db, caller.user.id, id);
+    balanceChanges.announce(await tradeParties(db, trade.id));
+    return { trade };
+  },
+});
+
+const release = defineMethod({
+  name: 'p2p.releaseTrade',
+  access: 'user',
+  params: params({ id: recordId(), code: words({ max: 32 }).exactOptional() }),
+  async handler(request, { caller, db, config, limits, balanceChanges }) {
+    const twoFactor = { db, key: config.twoFactorKey, limits };
+    const trade = await releaseTrade({ db, twoFactor }, caller.user.id, request);
+    balanceChanges.announce(await tradeParties(db, trade.id));
+    return { trade };
+  },
+});
+
+const dispute = defineMethod({
+  name: 'p2p.disputeTrade',
+  access: 'user',
+  params: params({ id: recordId(), reason: words({ max: MAX_DISPUTE_REASON, multiline: true }) }),
+  handler: async ({ id, reason }, { caller, db }) => ({
+    trade: await disputeTrade(db, caller.user.id, id, reason),
+  }),
+});
+
+const getDisputes = defineMethod({
+  name: 'p2p.getDisputes',
+  access: 'staff',
+  params: params({}),
+  handler: async (_params, { db }) => ({ trades: await disputedTrades(db) }),
+});
+
+const resolve = defineMethod({
+  name: 'p2p.resolveDispute',
+  access: 'staff',
+  params: params({
+    id: recordId(),
+    to: z.enum(['buyer', 'seller']),
+    reason: words({ max: MAX_DISPUTE_REASON, multiline: true }),
+  }),
+  handler: async (decision, { caller, db }) => ({
+    trade: await resolveDispute(db, caller.user.id, decision),
+  }),
+});
+
 /** The p2p.* methods. */
 export const p2pMethods: readonly Method[] = [
   getCatalogue,
@@ -95,4 +202,13 @@ export const p2pMethods: readonly Method[] = [
   getMyOffers,
   create,
   setStatus,
+  open,
+  getMyTrades,
+  getTrade,
+  paid,
+  cancel,
+  release,
+  dispute,
+  getDisputes,
+  resolve,
 ];

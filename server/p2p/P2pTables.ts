@@ -1,4 +1,4 @@
-/** The P2P tables (migration 0023_p2p_offers), as Kysely sees them. */
+/** The P2P tables (migrations 0023_p2p_offers and 0024_p2p_trades), as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One offer; amounts are numeric, read back as decimal strings. */
@@ -23,7 +23,35 @@ export interface P2pOffersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** One trade on an offer; amounts are numeric, read back as decimal strings. */
+export interface P2pTradesTable {
+  /** Drawn before the insert (see trades.ts), so the escrow entry names the trade. */
+  id: number;
+  offer_id: number;
+  buyer_id: number;
+  seller_id: number;
+  asset: string;
+  fiat: string;
+  price: string;
+  amount: string;
+  fee: string;
+  fiat_amount: string;
+  status: 'opened' | 'paid' | 'disputed' | 'released' | 'cancelled' | 'expired' | 'returned';
+  pay_by: Date;
+  /** The entry that moved the crypto into the `p2pEscrow` account. */
+  escrow_entry_id: number;
+  /** The entry that took it out again, to the buyer or back to the seller. */
+  final_entry_id: number | null;
+  dispute_reason: string | null;
+  disputed_by: number | null;
+  resolution: string | null;
+  resolved_by: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** The P2P tables, joined into the database's schema. */
 export interface P2pTables {
   p2p_offers: P2pOffersTable;
+  p2p_trades: P2pTradesTable;
 }

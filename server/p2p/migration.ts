@@ -5,7 +5,8 @@
  *   price, within per-trade fiat limits, by some of the listed payment methods. `available` is
  *   the crypto still on offer; a sell offer's is held in escrow (the merchant's held balance)
  *   while it is active, and `escrow_entry_id` names the ledger entry that holds it then (null
- *   while paused or closed, when it is released), so the status and the money change together.
+ *   while paused or closed, when it is released, and once nothing is left), so the status and the
+ *   money change together.
  */
 import { type Migration, sql } from 'kysely';
 
@@ -32,8 +33,10 @@ const statements = [
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
     constraint p2p_offers_limits check (min_fiat <= max_fiat),
-    constraint p2p_offers_escrow check (
-      (side = 'sell' and status = 'active' and available > 0) = (escrow_entry_id is not null))
+    constraint p2p_offers_escrow_only_active_sell check (
+      escrow_entry_id is null or (side = 'sell' and status = 'active')),
+    constraint p2p_offers_escrow_while_left check (
+      escrow_entry_id is not null or not (side = 'sell' and status = 'active' and available > 0))
   )`,
   `create index p2p_offers_listed on p2p_offers (asset, fiat, side, price)
     where status = 'active'`,

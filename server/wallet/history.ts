@@ -51,6 +51,9 @@ export async function accountHistory(
           when t.id is not null then 'transfer'
           when wh.id is not null or wf.id is not null then 'withdrawal'
           when d.system = 'cardPurchases' or c.system = 'cardPurchases' then 'cardPurchase'
+          -- An offer's escrow moves within the merchant's balances, under reasons of our own.
+          when d.system = 'p2pEscrow' or c.system = 'p2pEscrow' or e.reason like 'P2P offer %'
+            then 'p2p'
           when d.system = 'deposits' then 'deposit'
           when d.system = 'withdrawals' or c.system = 'withdrawals' then 'withdrawal'
           when c.system = 'fees' then 'fee'

@@ -29,6 +29,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   fee: 'Fee',
   referral: 'Referral',
   cardPurchase: 'Card purchase',
+  p2p: 'P2P',
 };
 
 interface Filters {

@@ -1,0 +1,79 @@
+/** Reading P2P trades back: the stored row, with both sides and the offer's terms, as the wire has it. */
+import { sql } from 'kysely';
+import type { P2pTrade, Ticker } from '../../core/protocol.ts';
+import type { Queryable } from '../db.ts';
+
+/** Trades (alias `t`) with their sides' logins and their offer's terms, amounts trimmed. */
+export function selectTrades(db: Queryable) {
+  return db
+    .selectFrom('p2p_trades as t')
+    .innerJoin('p2p_offers as o', 'o.id', 't.offer_id')
+    .innerJoin('users as b', 'b.id', 't.buyer_id')
+    .innerJoin('users as s', 's.id', 't.seller_id')
+    .select([
+      't.id',
+      't.offer_id',
+      't.buyer_id',
+      't.seller_id',
+      'b.login as buyer_login',
+      's.login as seller_login',
+      't.asset',
+      't.fiat',
+      sql<string>`trim_scale(t.price)::text`.as('price'),
+      sql<string>`trim_scale(t.amount)::text`.as('amount'),
+      sql<string>`trim_scale(t.fee)::text`.as('fee'),
+      sql<string>`trim_scale(t.fiat_amount)::text`.as('fiat_amount'),
+      't.status',
+      't.pay_by',
+      'o.payment_methods',
+      'o.terms',
+      't.dispute_reason',
+      't.resolution',
+      't.created_at',
+      't.updated_at',
+    ]);
+}
+
+/** A trade row as `selectTrades` reads it. */
+export type TradeRow = Awaited<
+  ReturnType<ReturnType<typeof selectTrades>['executeTakeFirstOrThrow']>
+>;
+
+/** The wire form of a trade. */
+export function tradeToWire(row: TradeRow): P2pTrade {
+  return {
+    id: row.id,
+    offerId: row.offer_id,
+    asset: row.asset as Ticker,
+    fiat: row.fiat,
+    price: row.price,
+    amount: row.amount,
+    fee: row.fee,
+    fiatAmount: row.fiat_amount,
+    buyer: { login: row.buyer_login },
+    seller: { login: row.seller_login },
+    status: row.status,
+    payBy: row.pay_by.toISOString(),
+    paymentMethods: row.payment_methods,
+    terms: row.terms,
+    disputeReason: row.dispute_reason,
+    resolution: row.resolution,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** One trade, as stored now. */
+export async function readTrade(db: Queryable, id: number): Promise<TradeRow> {
+  return selectTrades(db).where('t.id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The ids of a trade's two sides, whose balances its moves change. */
+export async function tradeParties(db: Queryable, id: number): Promise<number[]> {
+  const row = await db
+    .selectFrom('p2p_trades')
+    .select(['buyer_id', 'seller_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return [row.buyer_id, row.seller_id];
+}
