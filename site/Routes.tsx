@@ -39,6 +39,8 @@ const WithdrawPage = lazy(() => import('./pages/account/WithdrawPage.tsx'));
 const BuyCryptoPage = lazy(() => import('./pages/buy/BuyCryptoPage.tsx'));
 const SwapPage = lazy(() => import('./pages/account/SwapPage.tsx'));
 const VerificationPage = lazy(() => import('./pages/account/VerificationPage.tsx'));
+const P2pMarketPage = lazy(() => import('./pages/p2p/P2pMarketPage.tsx'));
+const AccountP2pPage = lazy(() => import('./pages/p2p/AccountP2pPage.tsx'));
 
 // The profile call gates every route (spec §2), so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
@@ -77,6 +79,7 @@ export function Routes() {
       <Route path="/legal/*">{(params) => page(<LegalPage splat={params['*'] ?? ''} />)}</Route>
       <Route path="/faq">{page(<FaqPage />)}</Route>
       <Route path="/markets">{page(<MarketsPage />)}</Route>
+      <Route path="/p2p">{page(<P2pMarketPage />)}</Route>
       <Route path="/trading">{page(<TradingPage />)}</Route>
       <Route path="/trading/:pair">{(params) => page(<TradingPage pair={params.pair} />)}</Route>
       <Route path="/live">{page(<LivePage />)}</Route>
@@ -113,6 +116,7 @@ export function Routes() {
         {page(<RequireAuth>{<VerificationPage />}</RequireAuth>)}
       </Route>
       <Route path="/account/profile">{page(<RequireAuth>{<ProfilePage />}</RequireAuth>)}</Route>
+      <Route path="/account/p2p">{page(<RequireAuth>{<AccountP2pPage />}</RequireAuth>)}</Route>
       <Route path="/account/*">{page(<RequireAuth>{<NotFoundPage />}</RequireAuth>)}</Route>
       <Route>{page(<NotFoundPage />)}</Route>
     </Switch>

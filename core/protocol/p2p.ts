@@ -103,6 +103,8 @@ export interface P2pTrade {
   fiatAmount: string;
   buyer: { login: string };
   seller: { login: string };
+  /** The caller's side of it; null for staff looking at others' trades. */
+  yourSide: 'buyer' | 'seller' | null;
   status: P2pTradeStatus;
   /** The buyer pays by then, ISO 8601; the trade expires after it while unpaid. */
   payBy: string;
@@ -128,7 +130,10 @@ export interface P2pMethods {
   /** Opens a trade on an offer for `fiatAmount`: the crypto goes into escrow at once. */
   'p2p.openTrade': { params: { offerId: number; fiatAmount: string }; result: { trade: P2pTrade } };
   /** The caller's trades, either side, newest first. */
-  'p2p.getMyTrades': { params: { limit?: number; before?: number }; result: { trades: P2pTrade[] } };
+  'p2p.getMyTrades': {
+    params: { limit?: number; before?: number };
+    result: { trades: P2pTrade[] };
+  };
   /** One trade, to its sides (and staff). */
   'p2p.getTrade': { params: { id: number }; result: { trade: P2pTrade } };
   /** The buyer: the fiat is sent. */

@@ -179,7 +179,9 @@ const getDisputes = defineMethod({
   name: 'p2p.getDisputes',
   access: 'staff',
   params: params({}),
-  handler: async (_params, { db }) => ({ trades: await disputedTrades(db) }),
+  handler: async (_params, { caller, db }) => ({
+    trades: await disputedTrades(db, caller.user.id),
+  }),
 });
 
 const resolve = defineMethod({

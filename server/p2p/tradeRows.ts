@@ -39,8 +39,8 @@ export type TradeRow = Awaited<
   ReturnType<ReturnType<typeof selectTrades>['executeTakeFirstOrThrow']>
 >;
 
-/** The wire form of a trade. */
-export function tradeToWire(row: TradeRow): P2pTrade {
+/** The wire form of a trade, as `viewerId` sees it. */
+export function tradeToWire(row: TradeRow, viewerId: number): P2pTrade {
   return {
     id: row.id,
     offerId: row.offer_id,
@@ -52,6 +52,7 @@ export function tradeToWire(row: TradeRow): P2pTrade {
     fiatAmount: row.fiat_amount,
     buyer: { login: row.buyer_login },
     seller: { login: row.seller_login },
+    yourSide: row.buyer_id === viewerId ? 'buyer' : row.seller_id === viewerId ? 'seller' : null,
     status: row.status,
     payBy: row.pay_by.toISOString(),
     paymentMethods: row.payment_methods,

@@ -140,7 +140,7 @@ export async function openTrade(
       .execute();
     return tradeId;
   });
-  return tradeToWire(await readTrade(db, id));
+  return tradeToWire(await readTrade(db, id), takerId);
 }
 
 /** The next trade's id, drawn before the trade is written (its escrow entry names it). */
@@ -260,7 +260,7 @@ async function move(
       `This trade is ${STATUS_WORDS[after.status]}: it can no longer ${rule.action}.`,
     );
   }
-  return tradeToWire(after);
+  return tradeToWire(after, callerId);
 }
 
 /** A trade of the caller's, either side; "no such trade" for anyone else's. */
@@ -381,7 +381,7 @@ export async function resolveDispute(
     return true;
   });
   if (!moved) throw new DomainError(TRADE_MESSAGES.notDisputed);
-  return tradeToWire(await readTrade(db, decision.id));
+  return tradeToWire(await readTrade(db, decision.id), staffId);
 }
 
 /** Expires one unpaid trade whose window has passed; its parties' ids, or [] if it had moved on. */
@@ -429,7 +429,7 @@ export async function myTrades(
     .orderBy('t.id', 'desc')
     .limit(page.limit ?? 50);
   if (page.before !== undefined) query = query.where('t.id', '<', page.before);
-  return (await query.execute()).map(tradeToWire);
+  return (await query.execute()).map((row) => tradeToWire(row, userId));
 }
 
 /** A trade for its sides, or for staff. */
@@ -441,17 +441,17 @@ export async function tradeFor(
   if (caller.isStaff) {
     const row = await selectTrades(db).where('t.id', '=', id).executeTakeFirst();
     if (row === undefined) throw new DomainError(TRADE_MESSAGES.notFound);
-    return tradeToWire(row);
+    return tradeToWire(row, caller.id);
   }
-  return tradeToWire(await findOwnTrade(db, caller.id, id));
+  return tradeToWire(await findOwnTrade(db, caller.id, id), caller.id);
 }
 
 /** Staff: the disputed trades, oldest first. */
-export async function disputedTrades(db: Queryable): Promise<P2pTrade[]> {
+export async function disputedTrades(db: Queryable, staffId: number): Promise<P2pTrade[]> {
   const rows = await selectTrades(db)
     .where('t.status', '=', 'disputed')
     .orderBy('t.id')
     .limit(MAX_TRADES_PAGE)
     .execute();
-  return rows.map(tradeToWire);
+  return rows.map((row) => tradeToWire(row, staffId));
 }

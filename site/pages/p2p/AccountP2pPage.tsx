@@ -1,0 +1,127 @@
+/**
+ * `/account/p2p`: the account's P2P trades (with the moves open to its side, read again every few
+ * seconds while one is under way), its offers (paused, resumed or closed here) and the form that
+ * publishes a new one.
+ */
+import { useCallback, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { call, formatAmount, type P2pOffer, type P2pTrade } from '../../../core/index.ts';
+import { Loader } from '../../components/Loader.tsx';
+import { useRepeatedRead } from '../account/useRepeatedRead.ts';
+import { OfferTable } from './OfferTable.tsx';
+import { PublishOfferForm } from './PublishOfferForm.tsx';
+import { TradeCard } from './TradeCard.tsx';
+import { useP2pCatalogue } from './useP2pCatalogue.ts';
+import './p2p.css';
+
+const UNDER_WAY = new Set<P2pTrade['status']>(['opened', 'paid', 'disputed']);
+
+export default function AccountP2pPage() {
+  const opened = new URLSearchParams(useSearch()).get('trade');
+  const { catalogue, error: catalogueError } = useP2pCatalogue();
+  const [trades, setTrades] = useState<P2pTrade[] | null>(null);
+  const [offers, setOffers] = useState<P2pOffer[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  const read = useCallback(async () => {
+    const [mine, listed] = await Promise.all([
+      call('p2p.getMyTrades', {}),
+      call('p2p.getMyOffers', {}),
+    ]);
+    if (mine.status) setTrades(mine.trades);
+    if (listed.status) setOffers(listed.offers);
+    setError(mine.status ? (listed.status ? '' : listed.error_msg) : mine.error_msg);
+    return mine.status && mine.trades.some((trade) => UNDER_WAY.has(trade.status));
+  }, []);
+  useRepeatedRead(read, 3000, 30_000);
+
+  async function setStatus(offer: P2pOffer, status: P2pOffer['status']) {
+    const reply = await call('p2p.setOfferStatus', { id: offer.id, status });
+    setNotice(reply.status ? `Offer ${offer.id} is ${reply.offer.status}.` : '');
+    setError(reply.status ? '' : reply.error_msg);
+    await read();
+  }
+
+  return (
+    <div className="page account p2p">
+      <h1>Your P2P trading</h1>
+      <p className="account-summary">
+        <Link href="/p2p">Browse the offers</Link>
+      </p>
+      {opened && (
+        <p role="status">Trade {opened} is open: its crypto is in escrow. Follow it below.</p>
+      )}
+      {(error || catalogueError) && (
+        <p className="form-error" role="alert">
+          {error || catalogueError}
+        </p>
+      )}
+      <section aria-labelledby="p2p-trades">
+        <h2 id="p2p-trades">Trades</h2>
+        {trades === null ? (
+          <Loader label="Loading your trades" />
+        ) : trades.length === 0 ? (
+          <p className="account-summary">No trades yet.</p>
+        ) : (
+          trades.map((trade) => (
+            <TradeCard key={trade.id} trade={trade} onChanged={() => void read()} />
+          ))
+        )}
+      </section>
+      <section aria-labelledby="p2p-offers">
+        <h2 id="p2p-offers">Your offers</h2>
+        <p role="status">{notice}</p>
+        {offers === null ? (
+          <Loader label="Loading your offers" />
+        ) : offers.length === 0 ? (
+          <p className="account-summary">No offers yet.</p>
+        ) : (
+          <OfferTable
+            label="Your offers"
+            offers={offers}
+            catalogue={catalogue}
+            action={(offer) =>
+              offer.status === 'closed' ? (
+                'Closed'
+              ) : (
+                <span className="button-row">
+                  <span>
+                    {offer.side === 'sell' ? 'Selling' : 'Buying'}, {offer.status}
+                  </span>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() =>
+                      void setStatus(offer, offer.status === 'active' ? 'paused' : 'active')
+                    }
+                  >
+                    {offer.status === 'active' ? 'Pause' : 'Resume'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() => void setStatus(offer, 'closed')}
+                  >
+                    Close
+                  </button>
+                </span>
+              )
+            }
+          />
+        )}
+      </section>
+      {catalogue && (
+        <PublishOfferForm
+          catalogue={catalogue}
+          onPublished={(offer) => {
+            setNotice(
+              `Offer ${offer.id} is published: ${offer.side === 'sell' ? 'selling' : 'buying'} ${formatAmount(offer.available)} ${offer.asset}.`,
+            );
+            void read();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** Offers as a table: merchant, price, what is left, limits, payment methods and an action each. */
+import type { ReactNode } from 'react';
+import { formatAmount, type P2pCatalogue, type P2pOffer } from '../../../core/index.ts';
+import { TableScroll } from '../../components/TableScroll.tsx';
+import { methodNames } from './useP2pCatalogue.ts';
+
+export function OfferTable({
+  label,
+  offers,
+  catalogue,
+  action,
+}: {
+  label: string;
+  offers: readonly P2pOffer[];
+  catalogue: P2pCatalogue | null;
+  /** The last cell of an offer's row. */
+  action: (offer: P2pOffer) => ReactNode;
+}) {
+  return (
+    <TableScroll label={label}>
+      <table className="history">
+        <thead>
+          <tr>
+            <th scope="col">Merchant</th>
+            <th scope="col" className="number">
+              Price
+            </th>
+            <th scope="col" className="number">
+              Available
+            </th>
+            <th scope="col">Limits</th>
+            <th scope="col">Payment</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => (
+            <tr key={offer.id} data-testid="p2p-offer">
+              <td>{offer.merchant.login}</td>
+              <td className="number">
+                {formatAmount(offer.price)} {offer.fiat}
+              </td>
+              <td className="number">
+                {formatAmount(offer.available)} {offer.asset}
+              </td>
+              <td>
+                {formatAmount(offer.minFiat)}–{formatAmount(offer.maxFiat)} {offer.fiat}
+              </td>
+              <td>
+                {methodNames(catalogue, offer.paymentMethods)}; {offer.paymentWindowMinutes} min to
+                pay
+              </td>
+              <td>{action(offer)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

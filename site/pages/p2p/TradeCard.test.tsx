@@ -1,0 +1,95 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'chai';
+import { initialUser, type P2pTrade, setUser, user } from '../../../core/index.ts';
+import { TradeCard } from './TradeCard.tsx';
+
+const TRADE: P2pTrade = {
+  id: 7,
+  offerId: 3,
+  asset: 'USDT',
+  fiat: 'EUR',
+  price: '0.92',
+  amount: '50',
+  fee: '0.05',
+  fiatAmount: '46',
+  buyer: { login: 'bea' },
+  seller: { login: 'sam' },
+  yourSide: 'buyer',
+  status: 'opened',
+  payBy: new Date(Date.now() + 14 * 60_000 + 30_000).toISOString(),
+  paymentMethods: ['sepa'],
+  terms: '',
+  disputeReason: null,
+  resolution: null,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:00.000Z',
+};
+
+type Body = Record<string, unknown>;
+
+describe('TradeCard', () => {
+  const realFetch = window.fetch;
+  let sent: Body[] = [];
+
+  function serve(answer: (body: Body) => Record<string, unknown>) {
+    window.fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as Body;
+      sent.push(body);
+      return new Response(JSON.stringify(answer(body)), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof window.fetch;
+  }
+
+  beforeEach(() => {
+    sent = [];
+    setUser({ ...initialUser, id: 1, email: 'bea@example.com', login: 'bea' });
+  });
+  afterEach(() => {
+    cleanup();
+    window.fetch = realFetch;
+    Object.assign(user, initialUser);
+  });
+
+  it('the buyer sees what to pay, the time left, and marks the trade paid', async () => {
+    let changed = 0;
+    serve(() => ({ status: true, trade: { ...TRADE, status: 'paid' } }));
+    render(<TradeCard trade={TRADE} onChanged={() => changed++} />);
+    expect(screen.getByRole('heading').textContent).to.equal('Buy 50 USDT from sam for 46 EUR');
+    expect(screen.getByText(/Pay 46 EUR to sam/).textContent).to.match(/Time left: 1[34]:\d\d$/);
+    fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+    await waitFor(() => expect(changed).to.equal(1));
+    expect(sent[0]).to.include({ method: 'p2p.markPaid', id: 7 });
+  });
+
+  it('a refusal is shown, and nothing else changes', async () => {
+    let changed = 0;
+    serve(() => ({ status: false, error_msg: 'The payment window has passed.' }));
+    render(<TradeCard trade={TRADE} onChanged={() => changed++} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the trade' }));
+    expect((await screen.findByRole('alert')).textContent).to.equal(
+      'The payment window has passed.',
+    );
+    expect(sent[0]).to.include({ method: 'p2p.cancelTrade', id: 7 });
+    expect(changed).to.equal(0);
+  });
+
+  it('the seller with two-factor on releases a paid trade with the code, or disputes it', async () => {
+    setUser({ ...initialUser, id: 2, email: 'sam@example.com', login: 'sam', is2FA: true });
+    serve(() => ({ status: true, trade: { ...TRADE, status: 'released' } }));
+    const paid: P2pTrade = { ...TRADE, yourSide: 'seller', status: 'paid' };
+    render(<TradeCard trade={paid} onChanged={() => {}} />);
+    expect(screen.getByRole('heading').textContent).to.equal('Sell 50 USDT to bea for 46 EUR');
+    expect(screen.queryByRole('button', { name: 'I have paid' })).to.equal(null);
+    fireEvent.change(screen.getByLabelText('Two-factor code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Release 50 USDT' }));
+    await waitFor(() => expect(sent).to.have.length(1));
+    expect(sent[0]).to.include({ method: 'p2p.releaseTrade', id: 7, code: '123456' });
+    fireEvent.change(screen.getByLabelText(/Tell staff what happened/), {
+      target: { value: 'No money arrived.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open a dispute' }));
+    await waitFor(() => expect(sent).to.have.length(2));
+    expect(sent[1]).to.include({ method: 'p2p.disputeTrade', id: 7, reason: 'No money arrived.' });
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * P2P end to end, against a server of this spec's own (on PostgreSQL in the `postgres` project):
+ * the demo account publishes an offer to sell USDT for EUR, held in escrow; a second account
+ * holder finds it on /p2p, opens a trade for 46 EUR, marks it paid; the seller releases; both
+ * see the trade end, and the buyer's wallet shows the USDT less the fee. Staff mark both
+ * identities verified first, as P2P needs.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ownServer } from './ownServer.ts';
+import { apiCall, MONEY, preAcceptCookies, STAFF } from './shellHelpers.ts';
+
+const PASSWORD = 'p2p-password-1';
+const run = Math.random().toString(36).slice(2, 8);
+const SELLER = { email: `p2p-seller-${run}@example.com`, password: PASSWORD };
+const BUYER = { email: `p2p-buyer-${run}@example.com`, password: PASSWORD };
+
+const server = ownServer({
+  portOffset: 34,
+  name: 'p2p',
+  env: { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password },
+});
+
+test.afterAll(() => server.close());
+
+/** A page of its own on the server, signed in through the form. */
+async function signedIn(browser: Browser, baseURL: string | undefined, account: typeof SELLER) {
+  const page = await (await browser.newContext()).newPage();
+  await preAcceptCookies(page);
+  await page.goto(server.at(baseURL, '/signin'));
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  return page;
+}
+
+/** Staff mark the two accounts' identities verified, through the API. */
+async function verifyBoth(page: Page) {
+  const staff = await apiCall(page, 'users.signIn', STAFF);
+  expect(staff.status, JSON.stringify(staff)).toBe(true);
+  for (const account of [SELLER, BUYER]) {
+    const signedUp = await apiCall(page, 'users.signIn', account);
+    const userId = (signedUp.user as { id: number }).id;
+    const set = await apiCall(
+      page,
+      'support.setUserFlag',
+      { userId, flag: 'isVerified', value: true },
+      staff.token as string,
+    );
+    expect(set.status, JSON.stringify(set)).toBe(true);
+  }
+}
+
+test('an offer in escrow, a trade opened, paid and released: the buyer gets the USDT less the fee', {
+  tag: MONEY,
+}, async ({ browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await server.start({ DEMO_EMAIL: SELLER.email, DEMO_PASSWORD: PASSWORD });
+  const setup = await (await browser.newContext()).newPage();
+  await setup.goto(server.at(baseURL, '/faq'));
+  const signedUp = await apiCall(setup, 'users.signUp', BUYER);
+  expect(signedUp.status, JSON.stringify(signedUp)).toBe(true);
+  await verifyBoth(setup);
+
+  // The seller publishes: 100 USDT at 0.92 EUR, 10 to 92 EUR a trade, by SEPA.
+  const seller = await signedIn(browser, baseURL, SELLER);
+  await seller.goto(server.at(baseURL, '/account/p2p'));
+  const form = seller.getByRole('form', { name: 'Publish an offer' });
+  await form.getByLabel('I want to').selectOption('sell');
+  await form.getByLabel('Crypto').selectOption('USDT');
+  await form.getByLabel('Fiat').selectOption('EUR');
+  await form.getByLabel('Price (EUR per USDT)').fill('0.92');
+  await form.getByLabel('Amount in all (USDT)').fill('100');
+  await form.getByLabel('Least per trade (EUR)').fill('10');
+  await form.getByLabel('Most per trade (EUR)').fill('92');
+  await form.getByLabel('SEPA transfer').check();
+  await form.getByRole('button', { name: 'Publish the offer' }).click();
+  await expect(seller.getByText(/Offer \d+ is published: selling 100 USDT/)).toBeVisible();
+
+  // The buyer finds it, signed in, and opens a trade for 46 EUR.
+  const buyer = await signedIn(browser, baseURL, BUYER);
+  await buyer.goto(server.at(baseURL, '/p2p'));
+  await buyer.getByLabel('Crypto').selectOption('USDT');
+  await buyer.getByLabel('Fiat').selectOption('EUR');
+  const offer = buyer.getByTestId('p2p-offer');
+  await expect(offer).toHaveCount(1);
+  await expect(offer).toContainText('0.92 EUR');
+  await expect(offer).toContainText('SEPA transfer');
+  const axe = await new AxeBuilder({ page: buyer }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await offer.getByRole('button', { name: 'Buy USDT' }).click();
+  await buyer.getByLabel('Amount (EUR)').fill('46');
+  await buyer.getByRole('button', { name: 'Open the trade' }).click();
+  await expect(buyer).toHaveURL(/\/account\/p2p\?trade=\d+$/);
+  const bought = buyer.getByTestId('p2p-trade').first();
+  await expect(bought.getByRole('heading')).toHaveText(/^Buy 50 USDT from .+ for 46 EUR$/);
+  await expect(bought.getByTestId('p2p-trade-status')).toHaveText('Waiting for the payment');
+  await bought.getByRole('button', { name: 'I have paid' }).click();
+  await expect(bought.getByTestId('p2p-trade-status')).toHaveText(
+    'Paid: waiting for the seller to release',
+  );
+
+  // The seller's page follows on its own and releases.
+  const sold = seller.getByTestId('p2p-trade').first();
+  await expect(sold.getByTestId('p2p-trade-status')).toHaveText(
+    'Paid: waiting for the seller to release',
+  );
+  await sold.getByRole('button', { name: 'Release 50 USDT' }).click();
+  await expect(sold.getByTestId('p2p-trade-status')).toHaveText('Released to the buyer');
+  await expect(bought.getByTestId('p2p-trade-status')).toHaveText('Released to the buyer');
+  await expect(bought).toContainText('You received 50 USDT less the 0.05 USDT fee.');
+
+  await buyer.goto(server.at(baseURL, '/account'));
+  await expect(buyer.getByTestId('wallet-USDT').getByRole('cell').first()).toHaveText('49.95');
+});
