@@ -32,6 +32,7 @@ const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
 const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
 const WithdrawalReviewPage = lazy(() => import('./pages/admin/WithdrawalReviewPage.tsx'));
 const KycReviewPage = lazy(() => import('./pages/admin/KycReviewPage.tsx'));
+const DisputeReviewPage = lazy(() => import('./pages/admin/DisputeReviewPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
@@ -108,6 +109,9 @@ export function Routes() {
       </Route>
       <Route path="/account/admin/withdrawals">
         {page(<RequireAuth>{<WithdrawalReviewPage />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/admin/p2p">
+        {page(<RequireAuth>{<DisputeReviewPage />}</RequireAuth>)}
       </Route>
       <Route path="/account/admin/verifications">
         {page(<RequireAuth>{<KycReviewPage />}</RequireAuth>)}

@@ -79,6 +79,7 @@ export const DASHBOARD_SECTIONS: readonly NavLink[] = [
   { label: 'Clients', href: DASHBOARD_LINK.href },
   { label: 'Withdrawals to review', href: '/account/admin/withdrawals' },
   { label: 'Verifications to review', href: '/account/admin/verifications' },
+  { label: 'P2P disputes', href: '/account/admin/p2p' },
 ];
 
 /** The way out of the admin pages back to the overview (spec §2). */

@@ -2,8 +2,9 @@
  * P2P end to end, against a server of this spec's own (on PostgreSQL in the `postgres` project):
  * the demo account publishes an offer to sell USDT for EUR, held in escrow; a second account
  * holder finds it on /p2p, opens a trade for 46 EUR, marks it paid; the seller releases; both
- * see the trade end, and the buyer's wallet shows the USDT less the fee. Staff mark both
- * identities verified first, as P2P needs.
+ * see the trade end, and the buyer's wallet shows the USDT less the fee. A second trade is paid,
+ * disputed, and returned to the seller by staff from the Dashboard. Staff mark both identities
+ * verified first, as P2P needs.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -113,4 +114,28 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
 
   await buyer.goto(server.at(baseURL, '/account'));
   await expect(buyer.getByTestId('wallet-USDT').getByRole('cell').first()).toHaveText('49.95');
+
+  // A second trade, paid and disputed: staff return it to the seller from the Dashboard.
+  await buyer.goto(server.at(baseURL, '/p2p'));
+  await buyer.getByLabel('Fiat').selectOption('EUR');
+  await buyer.getByTestId('p2p-offer').getByRole('button', { name: 'Buy USDT' }).click();
+  await buyer.getByLabel('Amount (EUR)').fill('23');
+  await buyer.getByRole('button', { name: 'Open the trade' }).click();
+  const second = buyer.getByTestId('p2p-trade').first();
+  await second.getByRole('button', { name: 'I have paid' }).click();
+  await second.getByLabel(/Tell staff what happened/).fill('I paid 23 EUR by SEPA; no release.');
+  await second.getByRole('button', { name: 'Open a dispute' }).click();
+  await expect(second.getByTestId('p2p-trade-status')).toHaveText('In dispute: staff will decide');
+
+  const staff = await signedIn(browser, baseURL, STAFF);
+  await staff.goto(server.at(baseURL, '/account/admin/p2p'));
+  const dispute = staff.getByTestId('p2p-dispute');
+  await expect(dispute).toContainText('I paid 23 EUR by SEPA; no release.');
+  await dispute.getByLabel(/Reason for the decision/).fill('No SEPA payment reached the seller.');
+  await dispute.getByRole('button', { name: 'Return to the seller' }).click();
+  await expect(staff.getByRole('status').first()).toHaveText(/returned to the seller/);
+  await expect(second.getByTestId('p2p-trade-status')).toHaveText(
+    'Returned to the seller by staff',
+  );
+  await expect(second).toContainText('Staff’s decision: No SEPA payment reached the seller.');
 });
