@@ -111,6 +111,10 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   await expect(sold.getByTestId('p2p-trade-status')).toHaveText('Released to the buyer');
   await expect(bought.getByTestId('p2p-trade-status')).toHaveText('Released to the buyer');
   await expect(bought).toContainText('You received 50 USDT less the 0.05 USDT fee.');
+  const accountAxe = await new AxeBuilder({ page: seller }).analyze();
+  expect(accountAxe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual(
+    [],
+  );
 
   await buyer.goto(server.at(baseURL, '/account'));
   await expect(buyer.getByTestId('wallet-USDT').getByRole('cell').first()).toHaveText('49.95');
