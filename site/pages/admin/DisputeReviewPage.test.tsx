@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'chai';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { initialUser, type P2pTrade, setUser, user } from '../../../core/index.ts';
+import DisputeReviewPage from './DisputeReviewPage.tsx';
+
+const DISPUTED: P2pTrade = {
+  id: 9,
+  offerId: 3,
+  asset: 'USDT',
+  fiat: 'EUR',
+  price: '0.92',
+  amount: '25',
+  fee: '0.025',
+  fiatAmount: '23',
+  buyer: { login: 'bea' },
+  seller: { login: 'sam' },
+  yourSide: null,
+  status: 'disputed',
+  payBy: '2026-11-24T10:15:00.000Z',
+  paymentMethods: ['sepa'],
+  terms: '',
+  disputeReason: 'I paid by SEPA; no release.',
+  resolution: null,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:05:00.000Z',
+};
+
+type Body = Record<string, unknown>;
+
+describe('DisputeReviewPage', () => {
+  const realFetch = window.fetch;
+  let sent: Body[] = [];
+  let disputes: P2pTrade[] = [];
+
+  /** The API as the page meets it: a decision without a reason is refused, one with it taken. */
+  function answer(body: Body): Record<string, unknown> {
+    if (body.method === 'p2p.getDisputes') return { status: true, trades: disputes };
+    if (body.reason === '') {
+      return { status: false, error_msg: 'Give the reason for the decision: both sides read it.' };
+    }
+    disputes = [];
+    return { status: true, trade: { ...DISPUTED, status: 'returned' } };
+  }
+
+  beforeEach(() => {
+    sent = [];
+    disputes = [DISPUTED];
+    setUser({ ...initialUser, id: 5, email: 'staff@example.com', login: 'staff', statusId: 1 });
+    window.fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as Body;
+      sent.push(body);
+      const reply = answer(body);
+      return new Response(JSON.stringify(reply), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof window.fetch;
+  });
+  afterEach(() => {
+    cleanup();
+    window.fetch = realFetch;
+    Object.assign(user, initialUser);
+  });
+
+  const renderPage = () =>
+    render(
+      <Router hook={memoryLocation({ path: '/account/admin/p2p' }).hook}>
+        <DisputeReviewPage />
+      </Router>,
+    );
+
+  it('shows each dispute with its reason; a decision needs a reason and then leaves the list', async () => {
+    renderPage();
+    const dispute = await screen.findByTestId('p2p-dispute');
+    expect(dispute.textContent).to.contain('Trade 9: 25 USDT for 23 EUR');
+    expect(dispute.textContent).to.contain('I paid by SEPA; no release.');
+    fireEvent.click(screen.getByRole('button', { name: 'Return to the seller' }));
+    expect((await screen.findByRole('alert')).textContent).to.contain('Give the reason');
+    fireEvent.change(screen.getByLabelText(/Reason for the decision/), {
+      target: { value: 'No payment arrived.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Return to the seller' }));
+    await waitFor(() => expect(screen.queryByTestId('p2p-dispute')).to.equal(null));
+    const decision = sent.find((body) => body.method === 'p2p.resolveDispute' && body.reason);
+    expect(decision).to.include({ id: 9, to: 'seller', reason: 'No payment arrived.' });
+    expect(screen.getByText('Trade 9 returned to the seller.')).to.exist;
+    expect(screen.getByText('No disputes are waiting for review.')).to.exist;
+  });
+
+  it('is for staff only', () => {
+    setUser({ ...initialUser, id: 6, email: 'bea@example.com', login: 'bea' });
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Staff only' })).to.exist;
+  });
+});
