@@ -19,6 +19,7 @@ import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import { mailMigration } from './mail/migration.ts';
 import { p2pOffersMigration } from './p2p/migration.ts';
+import { p2pPaymentDetailsMigration } from './p2p/paymentDetailsMigration.ts';
 import { p2pTradesMigration } from './p2p/tradesMigration.ts';
 import { referralMigration } from './referral/migration.ts';
 import type { Schema } from './schema.ts';
@@ -232,6 +233,7 @@ export const migrations: Record<string, Migration> = {
   '0022_support_reply_mail': supportReplyMailMigration,
   '0023_p2p_offers': p2pOffersMigration,
   '0024_p2p_trades': p2pTradesMigration,
+  '0025_p2p_payment_details': p2pPaymentDetailsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,12 @@ export interface P2pPaymentMethod {
   name: string;
 }
 
+/** Where a seller is paid by one method: private, shown only within a trade under way. */
+export interface P2pPaymentDetails {
+  method: string;
+  details: string;
+}
+
 /** What offers may name: the assets, fiat currencies, payment methods and payment windows. */
 export interface P2pCatalogue {
   assets: Ticker[];
@@ -109,6 +115,8 @@ export interface P2pTrade {
   /** The buyer pays by then, ISO 8601; the trade expires after it while unpaid. */
   payBy: string;
   paymentMethods: string[];
+  /** Where the buyer pays: the seller's details for the offer's methods, while under way. */
+  paymentDetails: P2pPaymentDetails[] | null;
   terms: string;
   disputeReason: string | null;
   /** Staff's reason when they decided a dispute. */
@@ -150,6 +158,16 @@ export interface P2pMethods {
   'p2p.resolveDispute': {
     params: { id: number; to: 'buyer' | 'seller'; reason: string };
     result: { trade: P2pTrade };
+  };
+  /** The caller's payment details, by method. */
+  'p2p.getPaymentDetails': {
+    params: Record<string, never>;
+    result: { details: P2pPaymentDetails[] };
+  };
+  /** Saves the details of one payment method (empty: removes them). */
+  'p2p.setPaymentDetails': {
+    params: { paymentMethod: string; details: string };
+    result: { details: P2pPaymentDetails[] };
   };
   /** Pauses (escrow released), resumes (held again) or closes the caller's offer. */
   'p2p.setOfferStatus': {

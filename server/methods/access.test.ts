@@ -128,6 +128,8 @@ test('the method list is the one this milestone ships, with its access levels', 
     'p2p.disputeTrade': 'user',
     'p2p.getDisputes': 'staff',
     'p2p.resolveDispute': 'staff',
+    'p2p.getPaymentDetails': 'user',
+    'p2p.setPaymentDetails': 'user',
   });
 });
 

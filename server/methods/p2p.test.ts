@@ -24,7 +24,7 @@ forEachDatabase((open) => {
   });
   after(() => app.close());
 
-  /** A merchant with `funds`, identity verified unless asked. */
+  /** A merchant with `funds`, identity verified unless asked, paid by SEPA or Wise. */
   const merchant = async (funds: Record<string, string>, verified = true) => {
     const account = await fundedAccount(app, db, funds);
     await db
@@ -32,6 +32,15 @@ forEachDatabase((open) => {
       .set({ is_verified: verified })
       .where('id', '=', account.id)
       .execute();
+    for (const method of ['sepa', 'wise']) {
+      const details = `${method} details of account ${account.id}`;
+      await ok(
+        app,
+        'p2p.setPaymentDetails',
+        { paymentMethod: method, details },
+        { token: account.token },
+      );
+    }
     return account;
   };
   const sellBtc = (extra: Partial<CreateP2pOfferParams> = {}): CreateP2pOfferParams => ({
@@ -196,6 +205,37 @@ forEachDatabase((open) => {
       (await ok(app, 'p2p.getMyOffers', {}, { token: rita.token })).offers[0]?.status,
       'active',
     );
+  });
+
+  test('a sell offer needs the merchant’s payment details for each method; details can be removed', async () => {
+    const tess = await merchant({ BTC: '1' });
+    assert.equal(
+      await fails(
+        app,
+        { method: 'p2p.createOffer', ...sellBtc({ paymentMethods: ['sepa', 'revolut'] }) },
+        { token: tess.token },
+      ),
+      'Add your payment details for Revolut first (P2P → Payment details), so buyers know where to pay.',
+    );
+    const { details } = await ok(
+      app,
+      'p2p.setPaymentDetails',
+      { paymentMethod: 'wise', details: '  ' },
+      { token: tess.token },
+    );
+    assert.deepEqual(
+      details.map((d) => d.method),
+      ['sepa'],
+    );
+    assert.equal(
+      await fails(
+        app,
+        { method: 'p2p.setPaymentDetails', paymentMethod: 'pigeon', details: 'Loft 3' },
+        { token: tess.token },
+      ),
+      '"pigeon" is not a listed payment method.',
+    );
+    assert.deepEqual(await userBalance(db, tess.id, 'BTC'), { available: '1', held: '0' });
   });
 
   test('bad terms get a clear message and move nothing', async () => {

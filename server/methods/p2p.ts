@@ -15,6 +15,7 @@ import {
   setOfferStatus,
 } from '../p2p/offers.ts';
 import { MAX_PAYMENT_METHODS } from '../p2p/offerTerms.ts';
+import { myPaymentDetails, setPaymentDetails } from '../p2p/paymentDetails.ts';
 import { tradeParties } from '../p2p/tradeRows.ts';
 import {
   cancelTrade,
@@ -101,6 +102,31 @@ const setStatus = defineMethod({
     if (offer.side === 'sell') balanceChanges.announce([caller.user.id]);
     return { offer };
   },
+});
+
+/** Longest payment details of one method, in characters. */
+export const MAX_PAYMENT_DETAILS = 500;
+
+const getPaymentDetails = defineMethod({
+  name: 'p2p.getPaymentDetails',
+  access: 'user',
+  params: params({}),
+  handler: async (_params, { caller, db }) => ({
+    details: await myPaymentDetails(db, caller.user.id),
+  }),
+});
+
+const savePaymentDetails = defineMethod({
+  name: 'p2p.setPaymentDetails',
+  access: 'user',
+  // `method` names the API method in every call's envelope, so the payment method has its own.
+  params: params({
+    paymentMethod: paymentMethod(),
+    details: words({ max: MAX_PAYMENT_DETAILS, multiline: true }),
+  }),
+  handler: async (request, { caller, db }) => ({
+    details: await setPaymentDetails(db, caller.user.id, request.paymentMethod, request.details),
+  }),
 });
 
 /** Longest reason of a dispute or of staff's decision, in characters. */
@@ -213,4 +239,6 @@ export const p2pMethods: readonly Method[] = [
   dispute,
   getDisputes,
   resolve,
+  getPaymentDetails,
+  savePaymentDetails,
 ];

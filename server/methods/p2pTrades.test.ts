@@ -33,14 +33,25 @@ forEachDatabase((open) => {
   });
   after(() => app.close());
 
-  /** An account holder with `funds`, address and identity verified unless asked. */
-  async function trader(funds: Partial<Record<Ticker, string>>, verified = true) {
+  /**
+   * An account holder with `funds`, address and identity verified unless asked, paid by SEPA
+   * unless asked.
+   */
+  async function trader(funds: Partial<Record<Ticker, string>>, verified = true, details = true) {
     const account = await fundedAccount(app, db, funds);
     await db
       .updateTable('users')
       .set({ is_verified: verified })
       .where('id', '=', account.id)
       .execute();
+    if (details) {
+      await ok(
+        app,
+        'p2p.setPaymentDetails',
+        { paymentMethod: 'sepa', details: `IBAN of account ${account.id}` },
+        { token: account.token },
+      );
+    }
     return account;
   }
   const offer = (extra: Partial<CreateP2pOfferParams> = {}): CreateP2pOfferParams => ({
@@ -95,6 +106,11 @@ forEachDatabase((open) => {
       ['opened', '0.05', '0.00005', '3000', true],
     );
     assert.ok(Date.parse(trade.payBy) - Date.now() > 14 * 60_000, 'a 15-minute window');
+    // Where to pay, now that a trade is under way: the seller's details for the offer's methods.
+    assert.deepEqual(trade.paymentDetails, [
+      { method: 'sepa', details: `IBAN of account ${seller.id}` },
+    ]);
+    assert.equal(trade.yourSide, 'buyer');
     assert.deepEqual(await userBalance(db, seller.id, 'BTC'), { available: '0.5', held: '0.45' });
     assert.equal(await escrow('BTC', base), '0.05');
     const [listedNow] = (await ok(app, 'p2p.getMyOffers', {}, { token: seller.token })).offers;
@@ -126,6 +142,7 @@ forEachDatabase((open) => {
       { token: seller.token },
     );
     assert.equal(released.trade.status, 'released');
+    assert.equal(released.trade.paymentDetails, null, 'private again once the trade is over');
     assert.deepEqual(await userBalance(db, buyer.id, 'BTC'), { available: '0.04995', held: '0' });
     assert.deepEqual(await userBalance(db, seller.id, 'BTC'), { available: '0.5', held: '0.45' });
     assert.equal(await escrow('BTC', base), '0');
@@ -339,6 +356,14 @@ forEachDatabase((open) => {
       await refused(stranger.token, 'p2p.getTrade', { id: trade.id }),
       TRADE_MESSAGES.notFound,
     );
+    // A taker selling on a buy offer needs details of their own for one of its methods.
+    const noDetails = await trader({ BTC: '1' }, true, false);
+    const sepaBid = await publish(seller.token, { side: 'buy', amount: '1', maxFiat: '60000' });
+    assert.match(
+      await openRefused(noDetails.token, '600', sepaBid.id),
+      /^Add your payment details for one of SEPA transfer first/,
+    );
+    assert.deepEqual(await userBalance(db, noDetails.id, 'BTC'), { available: '1', held: '0' });
     // A buy offer the taker cannot cover.
     const bid = await publish(stranger.token, { side: 'buy', amount: '1', maxFiat: '60000' });
     await db

@@ -1,4 +1,4 @@
-/** The P2P tables (migrations 0023_p2p_offers and 0024_p2p_trades), as Kysely sees them. */
+/** The P2P tables (migrations 0023_p2p_offers to 0025_p2p_payment_details), as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One offer; amounts are numeric, read back as decimal strings. */
@@ -50,8 +50,17 @@ export interface P2pTradesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Where a seller is paid by one method (migration 0025_p2p_payment_details). */
+export interface P2pPaymentDetailsTable {
+  user_id: number;
+  method: string;
+  details: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** The P2P tables, joined into the database's schema. */
 export interface P2pTables {
   p2p_offers: P2pOffersTable;
   p2p_trades: P2pTradesTable;
+  p2p_payment_details: P2pPaymentDetailsTable;
 }

@@ -16,6 +16,7 @@ import { DomainError } from '../DomainError.ts';
 import type { Database, Queryable } from '../db.ts';
 import { insufficient, post } from '../ledger.ts';
 import { checkOfferTerms } from './offerTerms.ts';
+import { refuseMissingDetails } from './paymentDetails.ts';
 
 /** Most offers one merchant has active or paused at once. */
 export const MAX_OPEN_OFFERS = 20;
@@ -106,6 +107,9 @@ export async function createOffer(
       .where('status', '!=', 'closed')
       .executeTakeFirstOrThrow();
     if (Number(open.n) >= MAX_OPEN_OFFERS) throw new DomainError(OFFER_MESSAGES.tooMany);
+    if (params.side === 'sell') {
+      await refuseMissingDetails(trx, userId, terms.paymentMethods, 'all');
+    }
     // Stored paused, then made active with its hold: the row and the escrow entry name each other.
     const row = await trx
       .insertInto('p2p_offers')

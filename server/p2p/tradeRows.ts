@@ -1,7 +1,10 @@
 /** Reading P2P trades back: the stored row, with both sides and the offer's terms, as the wire has it. */
 import { sql } from 'kysely';
-import type { P2pTrade, Ticker } from '../../core/protocol.ts';
+import type { P2pPaymentDetails, P2pTrade, P2pTradeStatus, Ticker } from '../../core/protocol.ts';
 import type { Queryable } from '../db.ts';
+
+/** The states in which the buyer may still need to pay. */
+const UNDER_WAY = new Set<P2pTradeStatus>(['opened', 'paid', 'disputed']);
 
 /** Trades (alias `t`) with their sides' logins and their offer's terms, amounts trimmed. */
 export function selectTrades(db: Queryable) {
@@ -26,6 +29,11 @@ export function selectTrades(db: Queryable) {
       't.status',
       't.pay_by',
       'o.payment_methods',
+      sql<P2pPaymentDetails[]>`(
+        select coalesce(json_agg(json_build_object('method', d.method, 'details', d.details)
+          order by d.method), '[]'::json)
+        from p2p_payment_details d
+        where d.user_id = t.seller_id and d.method = any(o.payment_methods))`.as('payment_details'),
       'o.terms',
       't.dispute_reason',
       't.resolution',
@@ -56,6 +64,8 @@ export function tradeToWire(row: TradeRow, viewerId: number): P2pTrade {
     status: row.status,
     payBy: row.pay_by.toISOString(),
     paymentMethods: row.payment_methods,
+    // Private: where the seller is paid, shown to the sides only while the trade is under way.
+    paymentDetails: UNDER_WAY.has(row.status) ? row.payment_details : null,
     terms: row.terms,
     disputeReason: row.dispute_reason,
     resolution: row.resolution,

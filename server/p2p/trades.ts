@@ -24,6 +24,7 @@ import type { Database, Queryable } from '../db.ts';
 import { insufficient, post } from '../ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
+import { refuseMissingDetails } from './paymentDetails.ts';
 import { readTrade, selectTrades, type TradeRow, tradeToWire } from './tradeRows.ts';
 
 /** The fee on a released trade: a thousandth of the crypto, taken from what the buyer gets. */
@@ -88,6 +89,10 @@ export async function openTrade(
     }
     if (offer.user_id === takerId) throw new DomainError(TRADE_MESSAGES.ownOffer);
     await refuseUnverified(trx, [takerId, offer.user_id]);
+    // Selling on a buy offer, the taker is paid: the merchant must learn where.
+    if (offer.side === 'buy') {
+      await refuseMissingDetails(trx, takerId, offer.payment_methods, 'any');
+    }
     const ticker = offer.asset as Ticker;
     const fiat = normalise(parseDecimal(request.fiatAmount) as ScaledDecimal);
     refuseOutsideLimits(fiat, offer);

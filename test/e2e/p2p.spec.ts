@@ -67,6 +67,12 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   // The seller publishes: 100 USDT at 0.92 EUR, 10 to 92 EUR a trade, by SEPA.
   const seller = await signedIn(browser, baseURL, SELLER);
   await seller.goto(server.at(baseURL, '/account/p2p'));
+  // Where buyers pay first: an offer cannot list a method without it.
+  const details = seller.getByRole('form', { name: 'Payment details' });
+  await details.getByLabel('Payment method').selectOption('sepa');
+  await details.getByLabel(/^Details/).fill('Demo Seller\nIBAN DE89 3704 0044 0532 0130 00');
+  await details.getByRole('button', { name: 'Save the details' }).click();
+  await expect(details.getByRole('status')).toHaveText('SEPA transfer details saved.');
   const form = seller.getByRole('form', { name: 'Publish an offer' });
   await form.getByLabel('I want to').selectOption('sell');
   await form.getByLabel('Crypto').selectOption('USDT');
@@ -97,6 +103,9 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   const bought = buyer.getByTestId('p2p-trade').first();
   await expect(bought.getByRole('heading')).toHaveText(/^Buy 50 USDT from .+ for 46 EUR$/);
   await expect(bought.getByTestId('p2p-trade-status')).toHaveText('Waiting for the payment');
+  await expect(bought.getByRole('group', { name: 'Where to pay' })).toContainText(
+    'IBAN DE89 3704 0044 0532 0130 00',
+  );
   await bought.getByRole('button', { name: 'I have paid' }).click();
   await expect(bought.getByTestId('p2p-trade-status')).toHaveText(
     'Paid: waiting for the seller to release',

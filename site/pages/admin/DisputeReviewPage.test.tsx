@@ -20,6 +20,7 @@ const DISPUTED: P2pTrade = {
   status: 'disputed',
   payBy: '2026-11-24T10:15:00.000Z',
   paymentMethods: ['sepa'],
+  paymentDetails: [{ method: 'sepa', details: 'IBAN DE00 1234' }],
   terms: '',
   disputeReason: 'I paid by SEPA; no release.',
   resolution: null,

@@ -1,7 +1,7 @@
 /**
  * `/account/p2p`: the account's P2P trades (with the moves open to its side, read again every few
- * seconds while one is under way), its offers (paused, resumed or closed here) and the form that
- * publishes a new one.
+ * seconds while one is under way), its offers (paused, resumed or closed here), where it is paid
+ * when it sells, and the form that publishes a new offer.
  */
 import { useCallback, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -9,6 +9,7 @@ import { call, formatAmount, type P2pOffer, type P2pTrade } from '../../../core/
 import { Loader } from '../../components/Loader.tsx';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
 import { OfferTable } from './OfferTable.tsx';
+import { PaymentDetailsSection } from './PaymentDetailsSection.tsx';
 import { PublishOfferForm } from './PublishOfferForm.tsx';
 import { TradeCard } from './TradeCard.tsx';
 import { useP2pCatalogue } from './useP2pCatalogue.ts';
@@ -65,7 +66,12 @@ export default function AccountP2pPage() {
           <p className="account-summary">No trades yet.</p>
         ) : (
           trades.map((trade) => (
-            <TradeCard key={trade.id} trade={trade} onChanged={() => void read()} />
+            <TradeCard
+              key={trade.id}
+              trade={trade}
+              catalogue={catalogue}
+              onChanged={() => void read()}
+            />
           ))
         )}
       </section>
@@ -111,6 +117,7 @@ export default function AccountP2pPage() {
           />
         )}
       </section>
+      {catalogue && <PaymentDetailsSection catalogue={catalogue} />}
       {catalogue && (
         <PublishOfferForm
           catalogue={catalogue}

@@ -1,6 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'chai';
-import { initialUser, type P2pTrade, setUser, user } from '../../../core/index.ts';
+import {
+  initialUser,
+  type P2pCatalogue,
+  type P2pTrade,
+  setUser,
+  user,
+} from '../../../core/index.ts';
 import { TradeCard } from './TradeCard.tsx';
 
 const TRADE: P2pTrade = {
@@ -18,11 +24,19 @@ const TRADE: P2pTrade = {
   status: 'opened',
   payBy: new Date(Date.now() + 14 * 60_000 + 30_000).toISOString(),
   paymentMethods: ['sepa'],
+  paymentDetails: [{ method: 'sepa', details: 'Sam Seller, IBAN DE00 1234' }],
   terms: '',
   disputeReason: null,
   resolution: null,
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
+};
+
+const CATALOGUE: P2pCatalogue = {
+  assets: ['USDT'],
+  fiats: ['EUR'],
+  paymentMethods: [{ id: 'sepa', name: 'SEPA transfer' }],
+  paymentWindows: [15],
 };
 
 type Body = Record<string, unknown>;
@@ -54,8 +68,11 @@ describe('TradeCard', () => {
   it('the buyer sees what to pay, the time left, and marks the trade paid', async () => {
     let changed = 0;
     serve(() => ({ status: true, trade: { ...TRADE, status: 'paid' } }));
-    render(<TradeCard trade={TRADE} onChanged={() => changed++} />);
+    render(<TradeCard trade={TRADE} catalogue={CATALOGUE} onChanged={() => changed++} />);
     expect(screen.getByRole('heading').textContent).to.equal('Buy 50 USDT from sam for 46 EUR');
+    expect(screen.getByRole('group', { name: 'Where to pay' }).textContent).to.equal(
+      'SEPA transferSam Seller, IBAN DE00 1234',
+    );
     expect(screen.getByText(/Pay 46 EUR to sam/).textContent).to.match(/Time left: 1[34]:\d\d$/);
     fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
     await waitFor(() => expect(changed).to.equal(1));
@@ -65,7 +82,7 @@ describe('TradeCard', () => {
   it('a refusal is shown, and nothing else changes', async () => {
     let changed = 0;
     serve(() => ({ status: false, error_msg: 'The payment window has passed.' }));
-    render(<TradeCard trade={TRADE} onChanged={() => changed++} />);
+    render(<TradeCard trade={TRADE} catalogue={CATALOGUE} onChanged={() => changed++} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the trade' }));
     expect((await screen.findByRole('alert')).textContent).to.equal(
       'The payment window has passed.',
@@ -78,7 +95,7 @@ describe('TradeCard', () => {
     setUser({ ...initialUser, id: 2, email: 'sam@example.com', login: 'sam', is2FA: true });
     serve(() => ({ status: true, trade: { ...TRADE, status: 'released' } }));
     const paid: P2pTrade = { ...TRADE, yourSide: 'seller', status: 'paid' };
-    render(<TradeCard trade={paid} onChanged={() => {}} />);
+    render(<TradeCard trade={paid} catalogue={CATALOGUE} onChanged={() => {}} />);
     expect(screen.getByRole('heading').textContent).to.equal('Sell 50 USDT to bea for 46 EUR');
     expect(screen.queryByRole('button', { name: 'I have paid' })).to.equal(null);
     fireEvent.change(screen.getByLabelText('Two-factor code'), { target: { value: '123456' } });

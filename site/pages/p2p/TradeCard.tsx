@@ -5,7 +5,8 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { call, formatAmount, type P2pTrade, user } from '../../../core/index.ts';
+import { call, formatAmount, type P2pCatalogue, type P2pTrade, user } from '../../../core/index.ts';
+import { methodNames } from './useP2pCatalogue.ts';
 
 const STATUS_TEXT: Record<P2pTrade['status'], string> = {
   opened: 'Waiting for the payment',
@@ -31,7 +32,16 @@ function useTimeLeft(until: string, running: boolean): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-export function TradeCard({ trade, onChanged }: { trade: P2pTrade; onChanged: () => void }) {
+export function TradeCard({
+  trade,
+  catalogue,
+  onChanged,
+}: {
+  trade: P2pTrade;
+  /** Names the payment methods; their ids stand in until it has loaded. */
+  catalogue: P2pCatalogue | null;
+  onChanged: () => void;
+}) {
   const id = useId();
   const { is2FA } = useSnapshot(user);
   const [code, setCode] = useState('');
@@ -77,6 +87,18 @@ export function TradeCard({ trade, onChanged }: { trade: P2pTrade; onChanged: ()
             : 'The buyer has this long to pay: '}
           <strong>{timeLeft}</strong>
         </p>
+      )}
+      {trade.paymentDetails && trade.paymentDetails.length > 0 && (
+        <div role="group" aria-label={isBuyer ? 'Where to pay' : 'Where you are paid'}>
+          <dl className="p2p-details">
+            {trade.paymentDetails.map((entry) => (
+              <div key={entry.method}>
+                <dt>{methodNames(catalogue, [entry.method])}</dt>
+                <dd>{entry.details}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
       {trade.status === 'released' && isBuyer && (
         <p>
