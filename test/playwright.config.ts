@@ -1,9 +1,11 @@
 /**
  * End-to-end flows against the real server serving the built site, in real Chromium. Every flow
- * runs twice on PGlite: through `localhost` (plain JSON bodies) and through `127.0.0.1` (codec
- * bodies). The flows that move or show money (tagged MONEY) run a third time against a server on
- * PostgreSQL, the database production uses. Without PostgreSQL that project is left out (said so
- * at start), except on CI, where the run fails instead.
+ * runs on PGlite through `localhost` (plain JSON bodies). Through `127.0.0.1` (codec bodies) the
+ * flows run again: those that move or show money (tagged MONEY) against a server on PostgreSQL,
+ * the database production uses, and the others on PGlite. So each flow meets both bodies, and
+ * each money flow both databases, without running three times. Without PostgreSQL that project is
+ * left out (said so at start) and the money flows run through `127.0.0.1` on PGlite instead,
+ * except on CI, where the run fails.
  *
  * Each project has its own lane of ports (lanes.ts) with a shared server of its own, so no spec
  * sees what another project wrote, and the projects could run side by side (one worker each:
@@ -17,7 +19,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { LANES, type Lane, lanePort, partnerOrigin } from './e2e/lanes.ts';
-import { JSON_BODIES, MONEY } from './e2e/shellHelpers.ts';
+import { MONEY } from './e2e/shellHelpers.ts';
 import { POSTGRES_MISSING_ON_CI, postgresAvailable, postgresRequired } from './postgres.ts';
 
 const executablePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
@@ -75,20 +77,19 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://localhost:${lanePort('localhost')}` },
     },
-    // Codec bodies: the specs that read request bodies run through localhost only.
+    // Codec bodies; the money flows take them to PostgreSQL when it is there.
     {
       name: '127.0.0.1',
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${lanePort('127.0.0.1')}` },
-      grepInvert: new RegExp(JSON_BODIES),
+      ...(withPostgres ? { grepInvert: new RegExp(MONEY) } : {}),
     },
-    // Through localhost, so a money spec that reads request bodies runs here too.
     ...(withPostgres
       ? [
           {
             name: 'postgres',
             workers: 1,
-            use: { baseURL: `http://localhost:${lanePort('postgres')}` },
+            use: { baseURL: `http://127.0.0.1:${lanePort('postgres')}` },
             grep: new RegExp(MONEY),
           },
         ]

@@ -58,10 +58,10 @@ export async function staffToken(page: Page): Promise<string> {
   return reply.token as string;
 }
 
-/** The tag of specs that read request bodies, which are plain JSON only through localhost. */
-export const JSON_BODIES = '@json-bodies';
-
-/** The tag of specs that move or show money: they run on PostgreSQL too (playwright.config.ts). */
+/**
+ * The tag of specs that move or show money: they run through localhost (JSON bodies) on PGlite and
+ * through 127.0.0.1 (codec bodies) on PostgreSQL (playwright.config.ts).
+ */
 export const MONEY = '@money';
 
 const codecKey = parseCodecKey(DEV_CODEC_KEY);
