@@ -88,8 +88,8 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   // The buyer finds it, signed in, and opens a trade for 46 EUR.
   const buyer = await signedIn(browser, baseURL, BUYER);
   await buyer.goto(server.at(baseURL, '/p2p'));
-  await buyer.getByLabel('Crypto').selectOption('USDT');
-  await buyer.getByLabel('Fiat').selectOption('EUR');
+  await buyer.getByLabel('Crypto', { exact: true }).selectOption('USDT');
+  await buyer.getByLabel('Fiat', { exact: true }).selectOption('EUR');
   const offer = buyer.getByTestId('p2p-offer');
   await expect(offer).toHaveCount(1);
   await expect(offer).toContainText('0.92 EUR');
@@ -130,7 +130,7 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
 
   // A second trade, paid and disputed: staff return it to the seller from the Dashboard.
   await buyer.goto(server.at(baseURL, '/p2p'));
-  await buyer.getByLabel('Fiat').selectOption('EUR');
+  await buyer.getByLabel('Fiat', { exact: true }).selectOption('EUR');
   await buyer.getByTestId('p2p-offer').getByRole('button', { name: 'Buy USDT' }).click();
   await buyer.getByLabel('Amount (EUR)').fill('23');
   await buyer.getByRole('button', { name: 'Open the trade' }).click();

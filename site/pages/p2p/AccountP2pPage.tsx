@@ -1,6 +1,6 @@
 /**
  * `/account/p2p`: the account's P2P trades (with the moves open to its side, read again every few
- * seconds while one is under way), its offers (paused, resumed or closed here), where it is paid
+ * seconds while one is under way or an active offer may bring one), its offers (paused, resumed or closed here), where it is paid
  * when it sells, and the form that publishes a new offer.
  */
 import { useCallback, useState } from 'react';
@@ -33,15 +33,19 @@ export default function AccountP2pPage() {
     if (mine.status) setTrades(mine.trades);
     if (listed.status) setOffers(listed.offers);
     setError(mine.status ? (listed.status ? '' : listed.error_msg) : mine.error_msg);
-    return mine.status && mine.trades.some((trade) => UNDER_WAY.has(trade.status));
+    // Quickly while a trade is under way, or while an active offer may bring one any moment.
+    return (
+      (mine.status && mine.trades.some((trade) => UNDER_WAY.has(trade.status))) ||
+      (listed.status && listed.offers.some((offer) => offer.status === 'active'))
+    );
   }, []);
-  useRepeatedRead(read, 3000, 30_000);
+  const readAgain = useRepeatedRead(read, 3000, 30_000);
 
   async function setStatus(offer: P2pOffer, status: P2pOffer['status']) {
     const reply = await call('p2p.setOfferStatus', { id: offer.id, status });
     setNotice(reply.status ? `Offer ${offer.id} is ${reply.offer.status}.` : '');
     setError(reply.status ? '' : reply.error_msg);
-    await read();
+    readAgain();
   }
 
   return (
@@ -66,12 +70,7 @@ export default function AccountP2pPage() {
           <p className="account-summary">No trades yet.</p>
         ) : (
           trades.map((trade) => (
-            <TradeCard
-              key={trade.id}
-              trade={trade}
-              catalogue={catalogue}
-              onChanged={() => void read()}
-            />
+            <TradeCard key={trade.id} trade={trade} catalogue={catalogue} onChanged={readAgain} />
           ))
         )}
       </section>
@@ -84,7 +83,7 @@ export default function AccountP2pPage() {
           <p className="account-summary">No offers yet.</p>
         ) : (
           <OfferTable
-            label="Your offers"
+            label="Your offers table"
             offers={offers}
             catalogue={catalogue}
             action={(offer) =>
@@ -125,7 +124,7 @@ export default function AccountP2pPage() {
             setNotice(
               `Offer ${offer.id} is published: ${offer.side === 'sell' ? 'selling' : 'buying'} ${formatAmount(offer.available)} ${offer.asset}.`,
             );
-            void read();
+            readAgain();
           }}
         />
       )}
