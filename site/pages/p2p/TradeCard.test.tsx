@@ -69,10 +69,11 @@ describe('TradeCard', () => {
     let changed = 0;
     serve(() => ({ status: true, trade: { ...TRADE, status: 'paid' } }));
     render(<TradeCard trade={TRADE} catalogue={CATALOGUE} onChanged={() => changed++} />);
-    expect(screen.getByRole('heading').textContent).to.equal('Buy 50 USDT from sam for 46 EUR');
-    expect(screen.getByRole('group', { name: 'Where to pay' }).textContent).to.equal(
-      'SEPA transferSam Seller, IBAN DE00 1234',
+    expect(screen.getByRole('heading', { level: 3 }).textContent).to.equal(
+      'Buy 50 USDT from sam for 46 EUR',
     );
+    const payTo = screen.getByRole('heading', { name: 'Where to pay' }).parentElement;
+    expect(payTo?.textContent).to.equal('Where to paySEPA transferSam Seller, IBAN DE00 1234');
     expect(screen.getByText(/Pay 46 EUR to sam/).textContent).to.match(/Time left: 1[34]:\d\d$/);
     fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
     await waitFor(() => expect(changed).to.equal(1));
@@ -96,7 +97,9 @@ describe('TradeCard', () => {
     serve(() => ({ status: true, trade: { ...TRADE, status: 'released' } }));
     const paid: P2pTrade = { ...TRADE, yourSide: 'seller', status: 'paid' };
     render(<TradeCard trade={paid} catalogue={CATALOGUE} onChanged={() => {}} />);
-    expect(screen.getByRole('heading').textContent).to.equal('Sell 50 USDT to bea for 46 EUR');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).to.equal(
+      'Sell 50 USDT to bea for 46 EUR',
+    );
     expect(screen.queryByRole('button', { name: 'I have paid' })).to.equal(null);
     fireEvent.change(screen.getByLabelText('Two-factor code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Release 50 USDT' }));

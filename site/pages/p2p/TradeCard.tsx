@@ -89,7 +89,8 @@ export function TradeCard({
         </p>
       )}
       {trade.paymentDetails && trade.paymentDetails.length > 0 && (
-        <div role="group" aria-label={isBuyer ? 'Where to pay' : 'Where you are paid'}>
+        <div className="p2p-pay">
+          <h4>{isBuyer ? 'Where to pay' : 'Where you are paid'}</h4>
           <dl className="p2p-details">
             {trade.paymentDetails.map((entry) => (
               <div key={entry.method}>
