@@ -231,3 +231,30 @@ export async function confirmedWithdrawal(
   const confirmToken = await mailedToken(db, owner.id, '/confirm-withdrawal');
   return (await ok(app, 'withdrawals.confirm', { confirmToken })).withdrawal;
 }
+
+/**
+ * A P2P trader: funded, address verified, identity verified unless asked, and paid by
+ * `paymentMethods` (details "<method> details of account <id>").
+ */
+export async function p2pTrader(
+  app: FastifyInstance,
+  db: Database,
+  funds: Partial<Record<Ticker, string>>,
+  options: { verified?: boolean; paymentMethods?: readonly string[] } = {},
+): Promise<{ token: string; id: number }> {
+  const account = await fundedAccount(app, db, funds);
+  await db
+    .updateTable('users')
+    .set({ is_verified: options.verified ?? true })
+    .where('id', '=', account.id)
+    .execute();
+  for (const method of options.paymentMethods ?? ['sepa']) {
+    await ok(
+      app,
+      'p2p.setPaymentDetails',
+      { paymentMethod: method, details: `${method} details of account ${account.id}` },
+      { token: account.token },
+    );
+  }
+  return account;
+}

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { CreateP2pOfferParams } from '../../core/protocol.ts';
+import type { CreateP2pOfferParams, Ticker } from '../../core/protocol.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { OFFER_MESSAGES } from '../p2p/offers.ts';
-import { fails, fundedAccount, ok, testConfig, userBalance } from '../testing.ts';
+import { fails, ok, p2pTrader, testConfig, userBalance } from '../testing.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -25,24 +25,8 @@ forEachDatabase((open) => {
   after(() => app.close());
 
   /** A merchant with `funds`, identity verified unless asked, paid by SEPA or Wise. */
-  const merchant = async (funds: Record<string, string>, verified = true) => {
-    const account = await fundedAccount(app, db, funds);
-    await db
-      .updateTable('users')
-      .set({ is_verified: verified })
-      .where('id', '=', account.id)
-      .execute();
-    for (const method of ['sepa', 'wise']) {
-      const details = `${method} details of account ${account.id}`;
-      await ok(
-        app,
-        'p2p.setPaymentDetails',
-        { paymentMethod: method, details },
-        { token: account.token },
-      );
-    }
-    return account;
-  };
+  const merchant = (funds: Partial<Record<Ticker, string>>, verified = true) =>
+    p2pTrader(app, db, funds, { verified, paymentMethods: ['sepa', 'wise'] });
   const sellBtc = (extra: Partial<CreateP2pOfferParams> = {}): CreateP2pOfferParams => ({
     side: 'sell',
     asset: 'BTC',

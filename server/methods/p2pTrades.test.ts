@@ -16,7 +16,7 @@ import { createServer } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import { TRADE_MESSAGES } from '../p2p/trades.ts';
-import { fails, fundedAccount, ok, testConfig, userBalance } from '../testing.ts';
+import { fails, ok, p2pTrader, testConfig, userBalance } from '../testing.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -33,26 +33,9 @@ forEachDatabase((open) => {
   });
   after(() => app.close());
 
-  /**
-   * An account holder with `funds`, address and identity verified unless asked, paid by SEPA
-   * unless asked.
-   */
-  async function trader(funds: Partial<Record<Ticker, string>>, verified = true, details = true) {
-    const account = await fundedAccount(app, db, funds);
-    await db
-      .updateTable('users')
-      .set({ is_verified: verified })
-      .where('id', '=', account.id)
-      .execute();
-    if (details) {
-      await ok(
-        app,
-        'p2p.setPaymentDetails',
-        { paymentMethod: 'sepa', details: `IBAN of account ${account.id}` },
-        { token: account.token },
-      );
-    }
-    return account;
+  /** An account holder with `funds`, identity verified unless asked, paid by SEPA unless asked. */
+  function trader(funds: Partial<Record<Ticker, string>>, verified = true, details = true) {
+    return p2pTrader(app, db, funds, { verified, paymentMethods: details ? ['sepa'] : [] });
   }
   const offer = (extra: Partial<CreateP2pOfferParams> = {}): CreateP2pOfferParams => ({
     side: 'sell',
@@ -108,7 +91,7 @@ forEachDatabase((open) => {
     assert.ok(Date.parse(trade.payBy) - Date.now() > 14 * 60_000, 'a 15-minute window');
     // Where to pay, now that a trade is under way: the seller's details for the offer's methods.
     assert.deepEqual(trade.paymentDetails, [
-      { method: 'sepa', details: `IBAN of account ${seller.id}` },
+      { method: 'sepa', details: `sepa details of account ${seller.id}` },
     ]);
     assert.equal(trade.yourSide, 'buyer');
     assert.deepEqual(await userBalance(db, seller.id, 'BTC'), { available: '0.5', held: '0.45' });
