@@ -6,7 +6,7 @@ import { proxy } from 'valtio/vanilla';
 import { call } from '../api.ts';
 import { notify } from '../notify.ts';
 import { type Config, type Params, SERVER_ERROR_TEXT, type User } from '../protocol.ts';
-import { removeStored, STORAGE_KEYS, writeStored } from '../storage.ts';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 import { resetSupportClient } from './supportClient.ts';
 
 /** The profile plus the client-side flags: whether it loaded and whether it is signed in. */
@@ -79,8 +79,12 @@ export function resetUser(): void {
  * session is kept for the next load rather than thrown away.
  */
 export async function loadUser(): Promise<boolean> {
+  const session = readStored(STORAGE_KEYS.token);
   const reply = await call('users.getInfo', {});
   if (reply.config) Object.assign(config, reply.config);
+  // Signed out (or in again) while the call was under way: the answer is about a session that is
+  // no longer this page's, and must not sign a person back in on the sign-in page.
+  if (readStored(STORAGE_KEYS.token) !== session) return user.isAuth;
   if (reply.status) {
     setUser(reply.user);
     return true;

@@ -95,7 +95,10 @@ test('swap BTC → ETH from the wallet row: both balances and the history change
   await expect(page.getByTestId('recent-swap')).toHaveText(/Swap 0\.01 BTC → 0\.1996002 ETH/);
 });
 
-test('on a phone, /account/swap fits the screen with its quote', async ({ page, baseURL }) => {
+// Serial after the swap above, on its server and books: it runs in the same projects (MONEY).
+test('on a phone, /account/swap fits the screen with its quote', {
+  tag: MONEY,
+}, async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await preAcceptCookies(page);
   await signInAsSwapper(page, baseURL);
