@@ -2,7 +2,8 @@
  * Sign-ins from a new device, through a real SMTP server: the sign-up's device and later sign-ins
  * from it (a browser update, another address of the same network) send nothing; a new browser or
  * network sends one mail naming the device, the place and the address, with a link to the
- * sessions; a failed sign-in sends nothing. And the pieces: networks, device names and places.
+ * sessions; a failed sign-in sends nothing, nor does a right password whose two-factor code is
+ * missing or wrong. And the pieces: networks, device names and places.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +15,8 @@ import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
 import { fails, ok, testConfig, uniqueEmail } from '../testing.ts';
 import { describeBrowser, deviceKey, networkOf, placeOf } from './newDevice.ts';
+import { totpCode } from './totp.ts';
+import { TWO_FACTOR_REQUIRED, WRONG_CODE } from './twoFactor.ts';
 
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -22,6 +25,15 @@ const FIREFOX_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SUBJECT = 'New sign-in to your Exchange account';
 const PASSWORD = 'correct horse battery';
+const STEP_MS = 30_000;
+
+/** Six digits that are none of the codes valid around now. */
+function wrongCode(key: string): string {
+  const valid = new Set([-1, 0, 1, 2].map((steps) => totpCode(key, Date.now() + steps * STEP_MS)));
+  let guess = 123456;
+  while (valid.has(String(guess))) guess += 1;
+  return String(guess);
+}
 
 describe('what a device is', () => {
   test('networks: an IPv4 /24, an IPv6 /48, mapped addresses as IPv4', () => {
@@ -100,6 +112,12 @@ forEachDatabase((open) => {
     await signIn(email, FIREFOX_MAC, '81.2.69.143');
     await settle();
     assert.equal(alerts(email).length, 1, 'known from now on');
+
+    // The sign-up's own browser from another network is a new device too.
+    await signIn(email, CHROME_LINUX, '198.51.100.7');
+    const second = await waitFor('the other network mail', () => alerts(email)[1]);
+    assert.match(second.text ?? '', /Device: Chrome 131 on Linux/);
+    assert.match(second.text ?? '', /Place: an unknown place \(IP address 198\.51\.100\.7\)/);
   });
 
   test('a failed sign-in from a new device sends nothing; an account with no devices starts quietly', async () => {
@@ -122,5 +140,36 @@ forEachDatabase((open) => {
     assert.equal(alerts(email).length, 0);
     await signIn(email, CHROME_LINUX, '81.2.69.10');
     await waitFor('the new-device mail', () => alerts(email)[0]);
+  });
+
+  test('a right password with a missing or wrong two-factor code from a new device sends nothing', async () => {
+    const email = uniqueEmail('device');
+    const newDevice = from(FIREFOX_MAC, '198.51.100.4');
+    const { token } = await ok(
+      app,
+      'users.signUp',
+      { email, password: PASSWORD },
+      from(CHROME_LINUX, '81.2.69.10'),
+    );
+    const { key } = await ok(app, 'users.beginTwoFactor', {}, { token });
+    await ok(app, 'users.enableTwoFactor', { code: totpCode(key, Date.now()) }, { token });
+
+    assert.equal(
+      await fails(app, { method: 'users.signIn', email, password: PASSWORD }, newDevice),
+      TWO_FACTOR_REQUIRED,
+    );
+    const code = wrongCode(key);
+    assert.equal(
+      await fails(app, { method: 'users.signIn', email, password: PASSWORD, code }, newDevice),
+      WRONG_CODE,
+    );
+    await settle();
+    assert.equal(alerts(email).length, 0);
+
+    // The device was not recorded by the refused attempts: once the code passes, it is new.
+    const next = totpCode(key, Date.now() + STEP_MS);
+    await ok(app, 'users.signIn', { email, password: PASSWORD, code: next }, newDevice);
+    const mail = await waitFor('the new-device mail', () => alerts(email)[0]);
+    assert.match(mail.text ?? '', /Device: Firefox 133 on macOS/);
   });
 });
