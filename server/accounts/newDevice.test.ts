@@ -108,6 +108,7 @@ forEachDatabase((open) => {
       'https://exchange.example/account/profile#sessions',
     );
     assert.match(mail.text ?? '', /If it was not you, change your password at once/);
+    assert.match(mail.text ?? '', /"Sign out everywhere else" on the sessions page/);
 
     await signIn(email, FIREFOX_MAC, '81.2.69.143');
     await settle();

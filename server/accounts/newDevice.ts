@@ -127,7 +127,7 @@ export async function noteSignIn(
       },
       why: `You get this mail because ${account.email} signed in to ${name} from a new device. These notices cannot be turned off.`,
       notYou:
-        'If it was not you, change your password at once (that signs every device out), then turn on two-factor authentication in your settings.',
+        'If it was not you, change your password at once (that signs every other device out, as "Sign out everywhere else" on the sessions page does), then turn on two-factor authentication in your settings.',
     }));
     return true;
   });
