@@ -151,6 +151,7 @@ const signIn = defineMethod({
       })
       .where('id', '=', user.id)
       .execute();
+    // Not caught, unlike at sign-up: a sign-in its owner could not be told about does not happen.
     await noteSignIn(db, ctx.config, user, ctx);
     const token = await createSession(db, user.id, ip, ctx.config.sessionDays);
     return { token, user: await loadProfile(db, user) };
