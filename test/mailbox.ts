@@ -4,6 +4,8 @@
  */
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Config } from '../server/config.ts';
+import { testConfig } from '../server/testing.ts';
 
 /** The server and the mails it has received, in order. */
 export interface Mailbox {
@@ -49,4 +51,14 @@ export function linkIn(mail: ParsedMail, path: string): URL {
   const found = (mail.text ?? '').match(new RegExp(`https?://\\S+${path}\\S*`));
   if (!found) throw new Error(`No ${path} link in "${mail.subject}"`);
   return new URL(found[0]);
+}
+
+/** A quiet test configuration whose mail goes to `mailbox`, with links on a public origin. */
+export function mailingConfig(mailbox: Mailbox): Config {
+  return testConfig({
+    API_RATE_LIMIT: '0',
+    SMTP_URL: mailbox.url,
+    PUBLIC_URL: 'https://exchange.example',
+    SITE_NAME: 'Exchange',
+  });
 }

@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
-import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.ts';
+import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../test/mailbox.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../db.ts';
-import { fails, ok, testConfig, uniqueEmail } from '../testing.ts';
+import { fails, ok, uniqueEmail } from '../testing.ts';
 import { describeBrowser, deviceKey, networkOf, placeOf } from './newDevice.ts';
 import { totpCode } from './totp.ts';
 import { TWO_FACTOR_REQUIRED, WRONG_CODE } from './twoFactor.ts';
@@ -68,15 +68,7 @@ forEachDatabase((open) => {
   before(async () => {
     db = await open();
     mailbox = await startMailbox();
-    app = await createServer(
-      testConfig({
-        API_RATE_LIMIT: '0',
-        SMTP_URL: mailbox.url,
-        PUBLIC_URL: 'https://exchange.example',
-        SITE_NAME: 'Exchange',
-      }),
-      db,
-    );
+    app = await createServer(mailingConfig(mailbox), db);
     await app.ready();
   });
   after(async () => {

@@ -26,6 +26,7 @@ interface EscrowedTrade {
   amount: string;
   fee: string;
   status: P2pTradeStatus;
+  pay_by: Date;
 }
 
 /** What a closing move records besides the status. */
@@ -49,6 +50,7 @@ export async function lockTrade(
       'seller_id',
       'asset',
       'status',
+      'pay_by',
       sql<string>`trim_scale(amount)::text`.as('amount'),
       sql<string>`trim_scale(fee)::text`.as('fee'),
     ])

@@ -393,13 +393,7 @@ export async function resolveDispute(
 export async function expireTrade(db: Database, id: number, now = new Date()): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const trade = await lockTrade(trx, id, ['opened']);
-    if (trade === undefined) return [];
-    const due = await trx
-      .selectFrom('p2p_trades')
-      .select('pay_by')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (due.pay_by > now) return [];
+    if (trade === undefined || trade.pay_by > now) return [];
     await returnToSeller(trx, trade, 'expired');
     return [trade.buyer_id, trade.seller_id];
   });

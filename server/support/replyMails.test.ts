@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
-import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.ts';
+import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../test/mailbox.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
-import { ok, signUp, testConfig, verifyMailedAddress } from '../testing.ts';
+import { ok, signUp, verifyMailedAddress } from '../testing.ts';
 import { markClientBack, storeMessage } from './dialogs.ts';
 import { mailUnreadReplies, REPLY_MAIL_DELAY_MS } from './replyMails.ts';
 
@@ -29,12 +29,7 @@ forEachDatabase((open) => {
   before(async () => {
     db = await open();
     mailbox = await startMailbox();
-    config = testConfig({
-      API_RATE_LIMIT: '0',
-      SMTP_URL: mailbox.url,
-      PUBLIC_URL: 'https://exchange.example',
-      SITE_NAME: 'Exchange',
-    });
+    config = mailingConfig(mailbox);
     app = await createServer(config, db);
     await app.ready();
     staffId = (await signUp(app)).user.id;

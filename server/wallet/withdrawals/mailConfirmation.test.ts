@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../../test/databases.ts';
-import { linkIn, type Mailbox, startMailbox } from '../../../test/mailbox.ts';
+import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../../test/mailbox.ts';
 import { waitFor } from '../../../test/waitFor.ts';
 import { createServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db.ts';
 import { LINK_MESSAGES } from '../../mail/tokens.ts';
-import { fails, fundedAccount, ok, testConfig } from '../../testing.ts';
+import { fails, fundedAccount, ok } from '../../testing.ts';
 import { BlockProducer } from '../devnet/BlockProducer.ts';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -27,12 +27,7 @@ forEachDatabase((open) => {
   before(async () => {
     db = await open();
     mailbox = await startMailbox();
-    config = testConfig({
-      API_RATE_LIMIT: '0',
-      SMTP_URL: mailbox.url,
-      PUBLIC_URL: 'https://exchange.example',
-      SITE_NAME: 'Exchange',
-    });
+    config = mailingConfig(mailbox);
     app = await createServer(config, db);
     await app.ready();
   });
