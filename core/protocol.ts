@@ -168,6 +168,11 @@ export interface SupportMessage {
   video: string | null;
   faq: FaqItem[];
   links: { name: string; path: string }[];
+  /**
+   * In a P2P trade's chat, who wrote a message that is not the reader's: 'Buyer', 'Seller' or
+   * 'Support' (there `isOut` means the reader wrote it). Absent in support dialogs.
+   */
+  from?: string;
 }
 
 /** A support client's record as staff see it (spec §3 Support-client user record). */
@@ -591,6 +596,12 @@ export type SupportClientMessage =
       userId?: number;
     }
   | { type: 'SUPPORT_TYPING'; userId?: number };
+
+/**
+ * The support socket also carries a P2P trade's chat: opened with `&trade=ID`, a socket belongs
+ * to that trade alone, with the same frames (staff omit `userId` there too).
+ */
+export const TRADE_SOCKET_PARAM = 'trade';
 
 /**
  * Messages the server sends on the support socket (spec §7 WebSocket). `userId` names the

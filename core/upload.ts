@@ -19,9 +19,10 @@ export interface UploadOptions {
   client?: Pick<ApiClient, 'baseUrl' | 'token' | 'encodes' | 'parseReplyBody'>;
   /**
    * What the file is for: 'kyc' for an identity photo (images only, metadata stripped, kept out
-   * of the support chat); the chat's attachment by default.
+   * of the support chat); 'p2p' for a receipt sent in a P2P trade's chat (in no support dialog);
+   * the support chat's attachment by default.
    */
-  purpose?: 'kyc';
+  purpose?: 'kyc' | 'p2p';
   /** The XMLHttpRequest constructor; tests pass their own. */
   XMLHttpRequest?: typeof XMLHttpRequest;
 }

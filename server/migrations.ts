@@ -18,6 +18,7 @@ import { kycMigration } from './kyc/migration.ts';
 import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import { mailMigration } from './mail/migration.ts';
+import { p2pChatMigration } from './p2p/chatMigration.ts';
 import { p2pOffersMigration } from './p2p/migration.ts';
 import { p2pPaymentDetailsMigration } from './p2p/paymentDetailsMigration.ts';
 import { p2pTradesMigration } from './p2p/tradesMigration.ts';
@@ -234,6 +235,7 @@ export const migrations: Record<string, Migration> = {
   '0023_p2p_offers': p2pOffersMigration,
   '0024_p2p_trades': p2pTradesMigration,
   '0025_p2p_payment_details': p2pPaymentDetailsMigration,
+  '0026_p2p_chat': p2pChatMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

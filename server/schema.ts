@@ -232,8 +232,13 @@ export interface SupportAttachmentsTable {
   mime: string;
   size: number;
   created_at: Auto<Date>;
-  /** 'kyc' for an image uploaded for identity verification (metadata stripped, no dialog). */
-  purpose: Generated<'support' | 'kyc'>;
+  /**
+   * 'kyc' for an image uploaded for identity verification (metadata stripped, no dialog); 'p2p'
+   * for one uploaded for a P2P trade's chat (no dialog either).
+   */
+  purpose: Generated<'support' | 'kyc' | 'p2p'>;
+  /** The P2P trade whose chat it was sent in (migration 0026_p2p_chat). */
+  p2p_trade_id: Generated<number | null>;
 }
 
 /** Support messages; (dialog_id, client_id) is unique, so a resend is stored once. */

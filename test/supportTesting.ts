@@ -58,9 +58,11 @@ export interface Peer {
   close(): Promise<void>;
 }
 
-/** Opens the support socket of a listening server with a ticket. */
-export function connect(address: string, ticketValue: string): Promise<Peer> {
-  const socket = new WebSocket(`${address.replace(/^http/, 'ws')}/support?token=${ticketValue}`);
+/** Opens the support socket of a listening server with a ticket (`query`: more, e.g. `&trade=7`). */
+export function connect(address: string, ticketValue: string, query = ''): Promise<Peer> {
+  const socket = new WebSocket(
+    `${address.replace(/^http/, 'ws')}/support?token=${ticketValue}${query}`,
+  );
   const received: SupportServerMessage[] = [];
   const taken = new Set<number>();
   const waiters: {
@@ -121,10 +123,12 @@ export function handshake(
   address: string,
   ticketValue: string,
   headers: Record<string, string> = {},
+  query = '',
 ): Promise<'open' | number> {
-  const socket = new WebSocket(`${address.replace(/^http/, 'ws')}/support?token=${ticketValue}`, {
-    headers,
-  });
+  const socket = new WebSocket(
+    `${address.replace(/^http/, 'ws')}/support?token=${ticketValue}${query}`,
+    { headers },
+  );
   return new Promise((resolve) => {
     socket.once('open', () => {
       socket.close();

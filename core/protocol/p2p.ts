@@ -3,7 +3,7 @@
  * offer's crypto is held in escrow through the ledger while it is published. Amounts travel as
  * exact decimal strings: crypto at its asset's precision, fiat with at most two decimals.
  */
-import type { Ticker } from '../protocol.ts';
+import type { SupportMessage, Ticker } from '../protocol.ts';
 
 /** What the merchant does with the crypto: sells it for fiat, or buys it with fiat. */
 export type P2pSide = 'buy' | 'sell';
@@ -144,6 +144,8 @@ export interface P2pMethods {
   };
   /** One trade, to its sides (and staff). */
   'p2p.getTrade': { params: { id: number }; result: { trade: P2pTrade } };
+  /** A trade's chat, oldest first: its sides, and staff once it has been disputed. */
+  'p2p.getTradeChat': { params: { id: number }; result: { messages: SupportMessage[] } };
   /** The buyer: the fiat is sent. */
   'p2p.markPaid': { params: { id: number }; result: { trade: P2pTrade } };
   /** The buyer, before paying: the escrow goes back to the seller. */

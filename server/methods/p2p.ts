@@ -5,8 +5,10 @@
  * on from their side; staff decide disputes. See p2p/offers.ts and p2p/trades.ts.
  */
 import { z } from 'zod';
+import { DomainError } from '../DomainError.ts';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
 import { p2pCatalogue } from '../p2p/catalogue.ts';
+import { chatSeat, listTradeMessages, tradeMessageToWire } from '../p2p/chat.ts';
 import {
   createOffer,
   listOffers,
@@ -27,8 +29,10 @@ import {
   openTrade,
   releaseTrade,
   resolveDispute,
+  TRADE_MESSAGES,
   tradeFor,
 } from '../p2p/trades.ts';
+import { attachmentUrlKey } from '../support/secrets.ts';
 import { decimalField } from '../trading/orderParams.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -162,6 +166,21 @@ const getTrade = defineMethod({
   }),
 });
 
+const getTradeChat = defineMethod({
+  name: 'p2p.getTradeChat',
+  access: 'user',
+  params: params({ id: recordId() }),
+  async handler({ id }, { caller, db }) {
+    const user = { id: caller.user.id, isStaff: caller.user.status_id > 0 };
+    const seat = await chatSeat(db, user, id);
+    // Someone else's trade reads as no trade at all.
+    if (seat === null) throw new DomainError(TRADE_MESSAGES.notFound);
+    const key = await attachmentUrlKey(db);
+    const rows = await listTradeMessages(db, id);
+    return { messages: rows.map((row) => tradeMessageToWire(row, seat, key)) };
+  },
+});
+
 const paid = defineMethod({
   name: 'p2p.markPaid',
   access: 'user',
@@ -233,6 +252,7 @@ export const p2pMethods: readonly Method[] = [
   open,
   getMyTrades,
   getTrade,
+  getTradeChat,
   paid,
   cancel,
   release,

@@ -1,4 +1,4 @@
-/** The P2P tables (migrations 0023_p2p_offers to 0025_p2p_payment_details), as Kysely sees them. */
+/** The P2P tables (migrations 0023_p2p_offers to 0026_p2p_chat), as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One offer; amounts are numeric, read back as decimal strings. */
@@ -58,8 +58,20 @@ export interface P2pPaymentDetailsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** One message of a trade's chat; (trade_id, client_id) is unique (migration 0026_p2p_chat). */
+export interface P2pMessagesTable {
+  id: Generated<number>;
+  trade_id: number;
+  client_id: string;
+  author_id: number;
+  text: string;
+  attachment_id: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** The P2P tables, joined into the database's schema. */
 export interface P2pTables {
+  p2p_messages: P2pMessagesTable;
   p2p_offers: P2pOffersTable;
   p2p_trades: P2pTradesTable;
   p2p_payment_details: P2pPaymentDetailsTable;

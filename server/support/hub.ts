@@ -1,6 +1,6 @@
 /**
- * Who is connected to the support socket: each client's sockets (a user may have several tabs)
- * and every staff socket. Messages are built per socket because attachment URLs are signed for
+ * Who is connected to the support socket: each client's sockets (a user may have several tabs),
+ * every staff socket, and apart from both, the sockets opened on a P2P trade's chat. Messages are built per socket because attachment URLs are signed for
  * the person who will open them.
  */
 import type { SupportServerMessage } from '../../core/protocol.ts';
@@ -21,6 +21,7 @@ export interface SupportPeer {
 export class SupportHub {
   readonly #clients = new Map<number, Set<SupportPeer>>();
   readonly #staff = new Set<SupportPeer>();
+  readonly #trades = new Map<number, Set<SupportPeer>>();
 
   /** Registers an opened socket. */
   add(peer: SupportPeer): void {
@@ -47,6 +48,34 @@ export class SupportHub {
     if (peers?.size === 0) this.#clients.delete(peer.userId);
   }
 
+  /** Registers a socket opened on a trade's chat; it hears that trade alone. */
+  joinTrade(tradeId: number, peer: SupportPeer): void {
+    let peers = this.#trades.get(tradeId);
+    if (peers === undefined) {
+      peers = new Set();
+      this.#trades.set(tradeId, peers);
+    }
+    peers.add(peer);
+  }
+
+  /** Forgets a closed trade socket. */
+  leaveTrade(tradeId: number, peer: SupportPeer): void {
+    const peers = this.#trades.get(tradeId);
+    peers?.delete(peer);
+    if (peers?.size === 0) this.#trades.delete(tradeId);
+  }
+
+  /** Sends to every socket on a trade's chat but `except`. */
+  toTrade(
+    tradeId: number,
+    build: (peer: SupportPeer) => SupportServerMessage,
+    except?: SupportPeer,
+  ): void {
+    for (const peer of this.#trades.get(tradeId) ?? []) {
+      if (peer !== except) peer.send(build(peer));
+    }
+  }
+
   /** Whether a client has at least one open socket. */
   isClientOnline(userId: number): boolean {
     return (this.#clients.get(userId)?.size ?? 0) > 0;
@@ -66,6 +95,7 @@ export class SupportHub {
   get size(): number {
     let count = this.#staff.size;
     for (const peers of this.#clients.values()) count += peers.size;
+    for (const peers of this.#trades.values()) count += peers.size;
     return count;
   }
 }

@@ -9,6 +9,9 @@
  *   resend of a stored id answers the stored message to the sender only; a refused send answers
  *   SUPPORT_SEND_MESSAGE with `error` and the message as sent;
  * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
+ * With `&trade=ID` the socket sits in that P2P trade's chat instead (its sides, and staff once
+ * disputed: p2p/chat.ts), with the same frames, delivery and checks: a message is stored once per
+ * (trade, id) and goes to every other socket on the trade; typing goes there too.
  * Each socket's messages are handled one after another, so they are stored in the order sent.
  */
 // The type import also brings @fastify/websocket's route options into Fastify's types.
@@ -22,6 +25,7 @@ import {
   type SupportClientMessage,
   type SupportMessage,
   type SupportServerMessage,
+  TRADE_SOCKET_PARAM,
 } from '../../core/protocol.ts';
 import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
 import type { Config } from '../config.ts';
@@ -30,6 +34,14 @@ import type { Database } from '../db.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
+import {
+  type ChatSeat,
+  chatSeat,
+  findTradeMessage,
+  storeTradeMessage,
+  type TradeMessageRow,
+  tradeMessageToWire,
+} from '../p2p/chat.ts';
 import { AccessEnds, type Caller } from '../sessions.ts';
 import {
   MAX_MESSAGE_LENGTH,
@@ -62,6 +74,10 @@ export const SEND_ERRORS = {
   unknownClient: 'There is no client with this id.',
 } as const;
 
+/** The handshake answer for a trade chat the caller has no seat in. */
+export const TRADE_CHAT_REFUSED =
+  'This trade’s chat is open to its two sides, and to staff once it is disputed.';
+
 /** What the socket needs from the server. */
 export interface SupportSocketDependencies {
   db: Database;
@@ -89,7 +105,7 @@ export async function registerSupportSocket(
 ): Promise<void> {
   const { db, config, hub } = deps;
   const allowed = new Set(config.allowedOrigins);
-  const callers = new WeakMap<FastifyRequest, Caller>();
+  const callers = new WeakMap<FastifyRequest, { caller: Caller; seat: ChatSeat | null }>();
   const limit = config.support.sendRateLimit;
   const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
   const key = await attachmentUrlKey(db);
@@ -103,22 +119,38 @@ export async function registerSupportSocket(
           await reply.code(403).send(envelope(FOREIGN_ORIGIN));
           return reply;
         }
-        const { token } = request.query as { token?: unknown };
-        const caller = typeof token === 'string' ? await redeemTicket(db, token) : null;
+        const query = request.query as Record<string, unknown>;
+        const trade = query[TRADE_SOCKET_PARAM];
+        const tradeId =
+          trade === undefined
+            ? null
+            : recordId().safeParse(/^\d{1,10}$/.test(String(trade)) ? Number(trade) : 0);
+        if (tradeId !== null && !tradeId.success) {
+          await reply.code(403).send(envelope(TRADE_CHAT_REFUSED));
+          return reply;
+        }
+        const caller = typeof query.token === 'string' ? await redeemTicket(db, query.token) : null;
         if (caller === null) {
           await reply.code(401).send(envelope(TICKET_REFUSED));
           return reply;
         }
-        callers.set(request, caller);
+        const user = { id: caller.user.id, isStaff: caller.user.status_id > 0 };
+        const seat = tradeId === null ? null : await chatSeat(db, user, tradeId.data);
+        if (tradeId !== null && seat === null) {
+          await reply.code(403).send(envelope(TRADE_CHAT_REFUSED));
+          return reply;
+        }
+        callers.set(request, { caller, seat });
       },
     },
     (socket: WebSocket, request) => {
-      const caller = callers.get(request);
-      if (caller === undefined) {
+      const opened = callers.get(request);
+      if (opened === undefined) {
         socket.close(1008, 'Not authorised');
         return;
       }
-      const { user, sessionId } = caller;
+      const { seat } = opened;
+      const { user, sessionId } = opened.caller;
       const peer: SupportPeer = {
         userId: user.id,
         isStaff: user.status_id > 0,
@@ -129,8 +161,10 @@ export async function registerSupportSocket(
           socket.close(1008, reason);
         },
       };
-      hub.add(peer);
-      if (!peer.isStaff) {
+      const room = seat === null ? supportRoom(peer) : tradeRoom(peer, seat);
+      if (seat === null) hub.add(peer);
+      else hub.joinTrade(seat.tradeId, peer);
+      if (!peer.isStaff && seat === null) {
         markClientBack(db, peer.userId).catch((error: unknown) =>
           app.log.error({ err: error }, 'Marking a support client back failed'),
         );
@@ -140,7 +174,8 @@ export async function registerSupportSocket(
       });
       socket.on('close', () => {
         stopListening();
-        hub.remove(peer);
+        if (seat === null) hub.remove(peer);
+        else hub.leaveTrade(seat.tradeId, peer);
       });
 
       let chain: Promise<void> = Promise.resolve();
@@ -162,7 +197,8 @@ export async function registerSupportSocket(
           return;
         }
         if (message.type === 'SUPPORT_TYPING') {
-          typing(peer, message.userId);
+          if (seat === null) typing(peer, message.userId);
+          else hub.toTrade(seat.tradeId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }), peer);
           return;
         }
         // Once flooded, nothing more from this socket is taken: accepting later messages after
@@ -175,7 +211,7 @@ export async function registerSupportSocket(
         }
         inFlight += 1;
         chain = chain
-          .then(() => receive(peer, message))
+          .then(() => receive(peer, room, message))
           .catch((error: unknown) => request.log.error({ err: error }, 'support send failed'))
           .finally(() => {
             inFlight -= 1;
@@ -193,29 +229,22 @@ export async function registerSupportSocket(
   }
 
   /** Handles one send: a stored (or re-sent) message, or an error answer to the sender. */
-  async function receive(peer: SupportPeer, raw: unknown): Promise<void> {
+  async function receive(peer: SupportPeer, room: Room, raw: unknown): Promise<void> {
     const reading = read(sendSchema, raw);
     if (!reading.ok) {
       peer.send(refusal(peer, raw, reading.error));
       return;
     }
     const message: SendMessage = reading.value as SendMessage;
-    const problem = check(peer, message);
+    const problem = check(peer, message, room.inTrade);
     if (problem !== null) {
       peer.send(refusal(peer, message, problem));
       return;
     }
-    const clientId = peer.isStaff ? (message.userId as number) : peer.userId;
     try {
-      const stored = await db
-        .selectFrom('support_messages as m')
-        .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
-        .selectAll('m')
-        .where('d.user_id', '=', clientId)
-        .where('m.client_id', '=', message.id)
-        .executeTakeFirst();
-      if (stored !== undefined) {
-        peer.send(echo(peer, stored, clientId));
+      const stored = await room.stored(message);
+      if (stored !== null) {
+        peer.send(stored);
         return;
       }
       // Blocking takes effect on open sockets too, not only at the next sign-in.
@@ -237,30 +266,7 @@ export async function registerSupportSocket(
           return;
         }
       }
-      if (peer.isStaff) {
-        const exists = await db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', clientId)
-          .executeTakeFirst();
-        if (exists === undefined) {
-          peer.send(refusal(peer, message, SEND_ERRORS.unknownClient));
-          return;
-        }
-      }
-      const { row, created } = await storeMessage(db, {
-        clientId,
-        id: message.id,
-        text: message.text.trim(),
-        isOut: !peer.isStaff,
-        authorId: peer.userId,
-        attachment: message.attachment,
-      });
-      if (!created) {
-        peer.send(echo(peer, row, clientId));
-        return;
-      }
-      deliver(peer, row, clientId);
+      await room.store(message);
     } catch (error) {
       if (error instanceof DomainError) {
         peer.send(refusal(peer, message, error.message));
@@ -269,6 +275,79 @@ export async function registerSupportSocket(
       peer.send(refusal(peer, message, SERVER_ERROR_TEXT));
       throw error;
     }
+  }
+
+  /** The support dialog a socket writes to: the client's own, or the one staff name. */
+  function supportRoom(peer: SupportPeer): Room {
+    const clientOf = (message: SendMessage) =>
+      peer.isStaff ? (message.userId as number) : peer.userId;
+    return {
+      inTrade: false,
+      async stored(message) {
+        const clientId = clientOf(message);
+        const row = await db
+          .selectFrom('support_messages as m')
+          .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
+          .selectAll('m')
+          .where('d.user_id', '=', clientId)
+          .where('m.client_id', '=', message.id)
+          .executeTakeFirst();
+        return row === undefined ? null : echo(peer, row, clientId);
+      },
+      async store(message) {
+        const clientId = clientOf(message);
+        if (peer.isStaff) {
+          const exists = await db
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', clientId)
+            .executeTakeFirst();
+          if (exists === undefined) throw new DomainError(SEND_ERRORS.unknownClient);
+        }
+        const { row, created } = await storeMessage(db, {
+          clientId,
+          id: message.id,
+          text: message.text.trim(),
+          isOut: !peer.isStaff,
+          authorId: peer.userId,
+          attachment: message.attachment,
+        });
+        if (created) deliver(peer, row, clientId);
+        else peer.send(echo(peer, row, clientId));
+      },
+    };
+  }
+
+  /** A P2P trade's chat: a message goes to every socket on the trade, each reading its side. */
+  function tradeRoom(peer: SupportPeer, seat: ChatSeat): Room {
+    const wire = (row: TradeMessageRow, reader: SupportPeer) =>
+      tradeMessageToWire(row, { ...seat, userId: reader.userId }, key);
+    return {
+      inTrade: true,
+      async stored(message) {
+        const row = await findTradeMessage(db, seat.tradeId, message.id);
+        return row === undefined
+          ? null
+          : { type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) };
+      },
+      async store(message) {
+        const { row, created } = await storeTradeMessage(db, seat, {
+          id: message.id,
+          text: message.text.trim(),
+          attachment: message.attachment,
+        });
+        peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) });
+        if (!created) return;
+        hub.toTrade(
+          seat.tradeId,
+          (reader) => ({
+            type: reader.userId === peer.userId ? 'SUPPORT_SEND_MESSAGE' : 'SUPPORT_NEW_MESSAGE',
+            message: wire(row, reader),
+          }),
+          peer,
+        );
+      },
+    };
   }
 
   function deliver(sender: SupportPeer, row: MessageRow, clientId: number): void {
@@ -312,11 +391,23 @@ export async function registerSupportSocket(
   }
 }
 
-function check(peer: SupportPeer, message: SendMessage): string | null {
-  if (!peer.isStaff && message.userId !== undefined && message.userId !== peer.userId) {
-    return SEND_ERRORS.notStaff;
+/** Where a socket's messages are stored and delivered: a support dialog, or a trade's chat. */
+interface Room {
+  /** Messages name no client in a trade's chat. */
+  readonly inTrade: boolean;
+  /** The echo of the message already stored under this id, or null. */
+  stored(message: SendMessage): Promise<SupportServerMessage | null>;
+  /** Stores the message (once), echoes it to its sender and delivers it to the other side. */
+  store(message: SendMessage): Promise<void>;
+}
+
+function check(peer: SupportPeer, message: SendMessage, inTrade: boolean): string | null {
+  if (!inTrade) {
+    if (!peer.isStaff && message.userId !== undefined && message.userId !== peer.userId) {
+      return SEND_ERRORS.notStaff;
+    }
+    if (peer.isStaff && message.userId === undefined) return SEND_ERRORS.noClient;
   }
-  if (peer.isStaff && message.userId === undefined) return SEND_ERRORS.noClient;
   if (message.text.length > MAX_MESSAGE_LENGTH) return SEND_ERRORS.tooLong;
   if (message.text.trim() === '' && message.attachment === null) return SEND_ERRORS.empty;
   return null;

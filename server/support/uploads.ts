@@ -241,8 +241,8 @@ export async function registerUploads(
       if (!request.isMultipart()) return refuse(request, reply, UPLOAD_ERRORS.notMultipart);
 
       let token = '';
-      // 'kyc': an identity photo, see keepKycPhoto.
-      let purpose: 'support' | 'kyc' = 'support';
+      // 'kyc': an identity photo, see keepKycPhoto; 'p2p': a receipt for a trade's chat.
+      let purpose: 'support' | 'kyc' | 'p2p' = 'support';
       let caller: Promise<UserRow | null> | null = null;
       let saved: Saved | null = null;
       let problem: string | null = null;
@@ -250,7 +250,9 @@ export async function registerUploads(
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             if (part.fieldname === 'token' && typeof part.value === 'string') token = part.value;
-            if (part.fieldname === 'purpose' && part.value === 'kyc') purpose = 'kyc';
+            if (part.fieldname === 'purpose' && (part.value === 'kyc' || part.value === 'p2p')) {
+              purpose = part.value;
+            }
             continue;
           }
           if (saved !== null || problem !== null || part.fieldname !== 'file') {
@@ -299,9 +301,10 @@ export async function registerUploads(
         return refuse(request, reply, mismatchText(saved.ext));
       }
       try {
-        // An identity photo belongs to no dialog: only its owner and staff may open it.
+        // An identity photo or a trade's receipt belongs to no dialog: its owner and staff may
+        // open it, and a receipt once sent, the trade's other side too.
         const dialogId =
-          user.status_id > 0 || purpose === 'kyc' ? null : await ensureDialog(db, user.id);
+          user.status_id > 0 || purpose !== 'support' ? null : await ensureDialog(db, user.id);
         const row = await db
           .insertInto('support_attachments')
           .values({
@@ -342,6 +345,7 @@ export async function registerUploads(
       const row = await db
         .selectFrom('support_attachments as a')
         .leftJoin('support_dialogs as d', 'd.id', 'a.dialog_id')
+        .leftJoin('p2p_trades as t', 't.id', 'a.p2p_trade_id')
         .select([
           'a.owner_id',
           'a.storage_name',
@@ -349,6 +353,8 @@ export async function registerUploads(
           'a.size',
           'a.original_name',
           'd.user_id',
+          't.buyer_id',
+          't.seller_id',
         ])
         .where('a.id', '=', id)
         .executeTakeFirst();
@@ -359,10 +365,11 @@ export async function registerUploads(
         .where('id', '=', viewer)
         .where('is_blocked', '=', false)
         .executeTakeFirst();
-      // The dialog's two sides: its client (or the uploader) and staff.
+      // The dialog's two sides: its client (or the uploader) and staff; a trade's two sides.
       const participant =
         person !== undefined &&
-        (person.status_id > 0 || person.id === row.owner_id || person.id === row.user_id);
+        (person.status_id > 0 ||
+          [row.owner_id, row.user_id, row.buyer_id, row.seller_id].includes(person.id));
       if (!participant) return plain(403, 'You cannot open this attachment.');
 
       reply.header('content-security-policy', ATTACHMENT_CSP);

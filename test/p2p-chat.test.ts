@@ -1,0 +1,258 @@
+/**
+ * A P2P trade's chat over the support socket against the real server (`ws` as the client), on
+ * PGlite and PostgreSQL: who may open it, messages and typing between the two sides, a resend
+ * stored once, a receipt image the other side can open and a stranger's upload refused, staff
+ * joining once the trade is disputed, and an ended trade's chat read-only.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { type SupportServerMessage, UPLOAD_PATH, type UploadReply } from '../core/protocol.ts';
+import { createServer } from '../server/app.ts';
+import type { Database } from '../server/db.ts';
+import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
+import { ATTACHMENT_NOT_YOURS } from '../server/support/dialogs.ts';
+import { fails, ok, p2pTrader, testConfig } from '../server/testing.ts';
+import { forEachDatabase } from './databases.ts';
+import {
+  type Account,
+  connect,
+  handshake,
+  multipartBody,
+  type Peer,
+  ticket,
+} from './supportTesting.ts';
+
+/** A 1x1 transparent PNG: the receipt. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const echoOf = (id: string) => (m: SupportServerMessage) =>
+  m.type === 'SUPPORT_SEND_MESSAGE' && m.message.id === id;
+const newOf = (id: string) => (m: SupportServerMessage) =>
+  m.type === 'SUPPORT_NEW_MESSAGE' && m.message.id === id;
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+  let address: string;
+  let agent: Account;
+  const sockets: Peer[] = [];
+
+  before(async () => {
+    db = await open();
+    app = await createServer(testConfig({ API_RATE_LIMIT: '0', SUPPORT_RATE_LIMIT: '0' }), db);
+    address = await app.listen({ host: '127.0.0.1', port: 0 });
+    agent = await p2pTrader(app, db, {});
+    await db.updateTable('users').set({ status_id: 1 }).where('id', '=', agent.id).execute();
+  });
+  after(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await app.close();
+  });
+
+  /** A seller with an offer of 100 USDT at 0.9 EUR, and a buyer's trade on it for 45 EUR. */
+  async function openedTrade() {
+    const seller = await p2pTrader(app, db, { USDT: '100' });
+    const buyer = await p2pTrader(app, db, {});
+    const { offer } = await ok(
+      app,
+      'p2p.createOffer',
+      {
+        side: 'sell',
+        asset: 'USDT',
+        fiat: 'EUR',
+        price: '0.9',
+        amount: '100',
+        minFiat: '10',
+        maxFiat: '90',
+        paymentMethods: ['sepa'],
+        paymentWindowMinutes: 15,
+      },
+      { token: seller.token },
+    );
+    const { trade } = await ok(
+      app,
+      'p2p.openTrade',
+      { offerId: offer.id, fiatAmount: '45' },
+      { token: buyer.token },
+    );
+    return { seller, buyer, tradeId: trade.id };
+  }
+
+  /** Opens the trade's chat as `account`. */
+  async function chat(account: Account, tradeId: number): Promise<Peer> {
+    const peer = await connect(address, await ticket(app, account.token), `&trade=${tradeId}`);
+    sockets.push(peer);
+    return peer;
+  }
+
+  async function uploadReceipt(account: Account, purpose: string): Promise<number> {
+    const { payload, contentType } = multipartBody([
+      { name: 'token', value: account.token },
+      { name: 'purpose', value: purpose },
+      { name: 'file', filename: 'receipt.png', data: PNG },
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: UPLOAD_PATH,
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    const reply = JSON.parse(response.body) as UploadReply;
+    assert.ok(reply.status, response.body);
+    return reply.attachment.id;
+  }
+
+  test('only the two sides open a trade’s chat; staff only once it is disputed', async () => {
+    const { seller, buyer, tradeId } = await openedTrade();
+    const stranger = await p2pTrader(app, db, {});
+    const opens = async (account: Account, query: string) =>
+      handshake(address, await ticket(app, account.token), {}, query);
+    assert.equal(await opens(buyer, `&trade=${tradeId}`), 'open');
+    assert.equal(await opens(seller, `&trade=${tradeId}`), 'open');
+    assert.equal(await opens(stranger, `&trade=${tradeId}`), 403);
+    assert.equal(await opens(agent, `&trade=${tradeId}`), 403, 'no dispute yet');
+    assert.equal(await opens(buyer, '&trade=0'), 403);
+    assert.equal(await opens(buyer, '&trade=1e3'), 403);
+    assert.equal(await opens(buyer, '&trade=99999999'), 403);
+    const history = await fails(
+      app,
+      { method: 'p2p.getTradeChat', id: tradeId },
+      {
+        token: stranger.token,
+      },
+    );
+    assert.equal(history, 'No such trade.');
+  });
+
+  test('messages, typing and a receipt go between the two sides, each stored once', async () => {
+    const { seller, buyer, tradeId } = await openedTrade();
+    const buyerChat = await chat(buyer, tradeId);
+    const sellerChat = await chat(seller, tradeId);
+    // The buyer's support socket hears nothing of the trade.
+    const buyerSupport = await connect(address, await ticket(app, buyer.token));
+    sockets.push(buyerSupport);
+
+    buyerChat.send({ type: 'SUPPORT_TYPING' });
+    await sellerChat.next((m) => m.type === 'SUPPORT_TYPING_MESSAGE');
+
+    const hello = {
+      type: 'SUPPORT_SEND_MESSAGE',
+      id: 'b-1',
+      text: ' Paying now ',
+      attachment: null,
+    };
+    buyerChat.send(hello);
+    const echo = await buyerChat.next(echoOf('b-1'));
+    assert.ok(echo.type === 'SUPPORT_SEND_MESSAGE');
+    assert.equal(echo.message.text, 'Paying now');
+    assert.equal(echo.message.isOut, true);
+    assert.equal(echo.message.from, undefined);
+    const heard = await sellerChat.next(newOf('b-1'));
+    assert.ok(heard.type === 'SUPPORT_NEW_MESSAGE');
+    assert.equal(heard.message.isOut, false);
+    assert.equal(heard.message.from, 'Buyer');
+
+    // A resend after a reconnect is answered with the stored message and stored once.
+    buyerChat.send(hello);
+    await buyerChat.next(echoOf('b-1'));
+
+    const receipt = await uploadReceipt(buyer, 'p2p');
+    buyerChat.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'b-2', text: '', attachment: receipt });
+    await buyerChat.next(echoOf('b-2'));
+    const withReceipt = await sellerChat.next(newOf('b-2'));
+    assert.ok(withReceipt.type === 'SUPPORT_NEW_MESSAGE' && withReceipt.message.attachment);
+    const served = await app.inject({ url: withReceipt.message.attachment.path });
+    assert.equal(served.statusCode, 200);
+    assert.deepEqual(served.rawPayload, PNG);
+
+    const { messages } = await ok(
+      app,
+      'p2p.getTradeChat',
+      { id: tradeId },
+      { token: seller.token },
+    );
+    assert.deepEqual(
+      messages.map((m) => [m.id, m.text, m.isOut, m.from]),
+      [
+        ['b-1', 'Paying now', false, 'Buyer'],
+        ['b-2', '', false, 'Buyer'],
+      ],
+    );
+    assert.equal(buyerSupport.received.length, 0, JSON.stringify(buyerSupport.received));
+
+    // An attachment of the buyer's support dialog, and the seller's own, are not the buyer's to send here.
+    const supportUpload = await uploadReceipt(buyer, 'support');
+    const sellersUpload = await uploadReceipt(seller, 'p2p');
+    for (const [id, attachment] of [
+      ['b-3', supportUpload],
+      ['b-4', sellersUpload],
+    ] as const) {
+      buyerChat.send({ type: 'SUPPORT_SEND_MESSAGE', id, text: 'x', attachment });
+      const refusal = await buyerChat.next(echoOf(id));
+      assert.ok(refusal.type === 'SUPPORT_SEND_MESSAGE');
+      assert.equal(refusal.error, ATTACHMENT_NOT_YOURS);
+    }
+  });
+
+  test('staff join a disputed trade; once decided, its chat takes no new message', async () => {
+    const { seller, buyer, tradeId } = await openedTrade();
+    await ok(app, 'p2p.markPaid', { id: tradeId }, { token: buyer.token });
+    await ok(
+      app,
+      'p2p.disputeTrade',
+      { id: tradeId, reason: 'Paid, not released.' },
+      {
+        token: buyer.token,
+      },
+    );
+    const buyerChat = await chat(buyer, tradeId);
+    const sellerChat = await chat(seller, tradeId);
+    const staffChat = await chat(agent, tradeId);
+    staffChat.send({
+      type: 'SUPPORT_SEND_MESSAGE',
+      id: 's-1',
+      text: 'Please both send your bank statements.',
+      attachment: null,
+    });
+    await staffChat.next(echoOf('s-1'));
+    for (const side of [buyerChat, sellerChat]) {
+      const heard = await side.next(newOf('s-1'));
+      assert.ok(heard.type === 'SUPPORT_NEW_MESSAGE');
+      assert.equal(heard.message.from, 'Support');
+    }
+    sellerChat.send({
+      type: 'SUPPORT_SEND_MESSAGE',
+      id: 'sl-1',
+      text: 'Nothing came.',
+      attachment: null,
+    });
+    const toStaff = await staffChat.next(newOf('sl-1'));
+    assert.ok(toStaff.type === 'SUPPORT_NEW_MESSAGE');
+    assert.equal(toStaff.message.from, 'Seller');
+    const staffHistory = await ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: agent.token });
+    assert.deepEqual(
+      staffHistory.messages.map((m) => m.from ?? 'me'),
+      ['me', 'Seller'],
+    );
+
+    await ok(
+      app,
+      'p2p.resolveDispute',
+      { id: tradeId, to: 'seller', reason: 'No payment seen.' },
+      {
+        token: agent.token,
+      },
+    );
+    buyerChat.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'b-late', text: 'But…', attachment: null });
+    const refused = await buyerChat.next(echoOf('b-late'));
+    assert.ok(refused.type === 'SUPPORT_SEND_MESSAGE');
+    assert.equal(refused.error, CHAT_MESSAGES.ended);
+    // What was said before stays readable.
+    const { messages } = await ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: buyer.token });
+    assert.equal(messages.length, 2);
+  });
+});
