@@ -62,6 +62,7 @@ function messageKey(message: MarketServerMessage): string | null {
     case 'account':
     case 'walletActivity':
     case 'verification':
+    case 'p2pTrade':
       return 'account';
     case 'error':
     case 'pong':

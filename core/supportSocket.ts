@@ -14,6 +14,7 @@ import {
   SUPPORT_SOCKET_PATH,
   type SupportClientMessage,
   type SupportServerMessage,
+  TRADE_SOCKET_PARAM,
 } from './protocol.ts';
 import { RecentKeys } from './socket/recentKeys.ts';
 import {
@@ -37,6 +38,8 @@ export interface SupportConnectionOptions {
   baseUrl: string;
   /** Fetches a fresh single-use ticket (support.getSocketTicket); null when signed out. */
   getTicket: () => Promise<string | null>;
+  /** A P2P trade whose chat this socket carries instead of the support dialog. */
+  tradeId?: number;
   /** WebSocket constructor; defaults to globalThis.WebSocket (pass `ws` in Node). */
   WebSocket?: typeof WebSocket;
   /** Every server message, de-duplicated by message id (echoes included). */
@@ -77,9 +80,12 @@ export function messageId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The socket URL for an API origin ('' = the page's own) and a ticket. */
-export function supportSocketUrl(baseUrl: string, ticket: string): string {
-  return socketUrl(baseUrl, SUPPORT_SOCKET_PATH, { token: ticket });
+/** The socket URL for an API origin ('' = the page's own), a ticket and maybe a trade's chat. */
+export function supportSocketUrl(baseUrl: string, ticket: string, tradeId?: number): string {
+  return socketUrl(baseUrl, SUPPORT_SOCKET_PATH, {
+    token: ticket,
+    ...(tradeId === undefined ? {} : { [TRADE_SOCKET_PARAM]: String(tradeId) }),
+  });
 }
 
 /**
@@ -111,7 +117,7 @@ export function connectSupport(options: SupportConnectionOptions): SupportConnec
   const lastTyping = new Map<string, number>();
 
   const socket = openReconnectingSocket({
-    url: (ticket) => supportSocketUrl(options.baseUrl, ticket ?? ''),
+    url: (ticket) => supportSocketUrl(options.baseUrl, ticket ?? '', options.tradeId),
     getTicket: options.getTicket,
     ticketRequired: true,
     ping: { frame: JSON.stringify({ type: 'PING' }), intervalMs: SUPPORT_PING_MS },

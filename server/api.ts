@@ -22,6 +22,7 @@ import type { KycDecisions } from './kyc/KycDecisions.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 import { methodsByName } from './methods/index.ts';
 import type { PageViews, RequestContext } from './methods/registry.ts';
+import type { TradeMoves } from './p2p/TradeMoves.ts';
 import { type AccessEnds, CallerLookup } from './sessions.ts';
 import type { Market } from './trading/Market.ts';
 import type { BalanceChanges } from './wallet/BalanceChanges.ts';
@@ -50,6 +51,8 @@ export interface ApiDependencies {
   balanceChanges: BalanceChanges;
   /** Where staff decisions on identity verifications are announced to the accounts' streams. */
   kycDecisions: KycDecisions;
+  /** Where P2P trade moves are announced to the two sides' streams. */
+  tradeMoves: TradeMoves;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -13,6 +13,7 @@ import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { registerP2p } from './p2p/index.ts';
+import { TradeMoves } from './p2p/TradeMoves.ts';
 import { seed } from './seed.ts';
 import { AccessEnds } from './sessions.ts';
 import { registerSite } from './site.ts';
@@ -112,6 +113,7 @@ export async function createServer(
   const accessEnds = new AccessEnds();
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
   const kycDecisions = new KycDecisions();
+  const tradeMoves = new TradeMoves();
   registerApi(app, {
     db: database,
     config,
@@ -121,10 +123,11 @@ export async function createServer(
     accessEnds,
     balanceChanges,
     kycDecisions,
+    tradeMoves,
   });
   registerBuy(app, { db: database, config, balanceChanges });
   await registerMail(app, { db: database, config });
-  await registerP2p(app, { db: database, balanceChanges });
+  await registerP2p(app, { db: database, balanceChanges, tradeMoves });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
@@ -132,7 +135,14 @@ export async function createServer(
   });
   await registerSupport(app, { db: database, config, limits, accessEnds });
   registerLiveSocket(app, live);
-  registerMarketSocket(app, { db: database, market, accessEnds, balanceChanges, kycDecisions });
+  registerMarketSocket(app, {
+    db: database,
+    market,
+    accessEnds,
+    balanceChanges,
+    kycDecisions,
+    tradeMoves,
+  });
   await registerSite(app, config);
   return app;
 }

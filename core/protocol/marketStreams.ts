@@ -21,6 +21,7 @@ import type {
   Deposit,
   MarketSummary,
   OwnTrade,
+  P2pTradeStatus,
   PairSymbol,
   PublicTrade,
   SpotOrder,
@@ -107,6 +108,13 @@ export type MarketServerMessage =
       /** On the `account` stream, when staff approve or reject the account's verification. */
       type: 'verification';
       status: 'approved' | 'rejected';
+    }
+  | {
+      v: 1;
+      /** On the `account` stream, each time a P2P trade the account is a side of moves. */
+      type: 'p2pTrade';
+      tradeId: number;
+      status: P2pTradeStatus;
     }
   | { v: 1; type: 'error'; message: string }
   | { v: 1; type: 'pong' };

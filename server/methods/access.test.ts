@@ -9,6 +9,7 @@ import { DomainError } from '../DomainError.ts';
 import type { Database } from '../db.ts';
 import { KycDecisions } from '../kyc/KycDecisions.ts';
 import { createLimits } from '../limits.ts';
+import { TradeMoves } from '../p2p/TradeMoves.ts';
 import { AccessEnds, createSession, findCaller, hashToken } from '../sessions.ts';
 import { ok, send, signUp, testConfig } from '../testing.ts';
 import { Market } from '../trading/Market.ts';
@@ -253,6 +254,7 @@ forEachDatabase((open) => {
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
       kycDecisions: new KycDecisions(),
+      tradeMoves: new TradeMoves(),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

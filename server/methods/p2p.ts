@@ -4,7 +4,9 @@
  * them (a sell offer's crypto in escrow meanwhile), opens trades on others' offers and moves them
  * on from their side; staff decide disputes. See p2p/offers.ts and p2p/trades.ts.
  */
+
 import { z } from 'zod';
+import type { P2pTrade } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
 import { p2pCatalogue } from '../p2p/catalogue.ts';
@@ -34,7 +36,7 @@ import {
 } from '../p2p/trades.ts';
 import { attachmentUrlKey } from '../support/secrets.ts';
 import { decimalField } from '../trading/orderParams.ts';
-import { defineMethod, type Method } from './registry.ts';
+import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** Longest terms text of an offer, in characters. */
 export const MAX_OFFER_TERMS = 1000;
@@ -133,6 +135,20 @@ const savePaymentDetails = defineMethod({
   }),
 });
 
+/**
+ * Tells both sides' open pages that a trade moved, and their wallets too when its escrow did
+ * (opened, cancelled, released, returned).
+ */
+async function announceMove(
+  { db, balanceChanges, tradeMoves }: Pick<RequestContext, 'db' | 'balanceChanges' | 'tradeMoves'>,
+  trade: P2pTrade,
+  escrowMoved: boolean,
+): Promise<void> {
+  const userIds = await tradeParties(db, trade.id);
+  if (escrowMoved) balanceChanges.announce(userIds);
+  tradeMoves.announce({ tradeId: trade.id, status: trade.status, userIds });
+}
+
 /** Longest reason of a dispute or of staff's decision, in characters. */
 export const MAX_DISPUTE_REASON = 1000;
 
@@ -140,9 +156,9 @@ const open = defineMethod({
   name: 'p2p.openTrade',
   access: 'user',
   params: params({ offerId: recordId(), fiatAmount: fiatAmount() }),
-  async handler(request, { caller, db, balanceChanges }) {
-    const trade = await openTrade(db, caller.user.id, request);
-    balanceChanges.announce(await tradeParties(db, trade.id));
+  async handler(request, context) {
+    const trade = await openTrade(context.db, context.caller.user.id, request);
+    await announceMove(context, trade, true);
     return { trade };
   },
 });
@@ -185,16 +201,20 @@ const paid = defineMethod({
   name: 'p2p.markPaid',
   access: 'user',
   params: params({ id: recordId() }),
-  handler: async ({ id }, { caller, db }) => ({ trade: await markPaid(db, caller.user.id, id) }),
+  async handler({ id }, context) {
+    const trade = await markPaid(context.db, context.caller.user.id, id);
+    await announceMove(context, trade, false);
+    return { trade };
+  },
 });
 
 const cancel = defineMethod({
   name: 'p2p.cancelTrade',
   access: 'user',
   params: params({ id: recordId() }),
-  async handler({ id }, { caller, db, balanceChanges }) {
-    const trade = await cancelTrade(db, caller.user.id, id);
-    balanceChanges.announce(await tradeParties(db, trade.id));
+  async handler({ id }, context) {
+    const trade = await cancelTrade(context.db, context.caller.user.id, id);
+    await announceMove(context, trade, true);
     return { trade };
   },
 });
@@ -203,10 +223,11 @@ const release = defineMethod({
   name: 'p2p.releaseTrade',
   access: 'user',
   params: params({ id: recordId(), code: words({ max: 32 }).exactOptional() }),
-  async handler(request, { caller, db, config, limits, balanceChanges }) {
+  async handler(request, context) {
+    const { db, config, limits } = context;
     const twoFactor = { db, key: config.twoFactorKey, limits };
-    const trade = await releaseTrade({ db, twoFactor }, caller.user.id, request);
-    balanceChanges.announce(await tradeParties(db, trade.id));
+    const trade = await releaseTrade({ db, twoFactor }, context.caller.user.id, request);
+    await announceMove(context, trade, true);
     return { trade };
   },
 });
@@ -215,9 +236,11 @@ const dispute = defineMethod({
   name: 'p2p.disputeTrade',
   access: 'user',
   params: params({ id: recordId(), reason: words({ max: MAX_DISPUTE_REASON, multiline: true }) }),
-  handler: async ({ id, reason }, { caller, db }) => ({
-    trade: await disputeTrade(db, caller.user.id, id, reason),
-  }),
+  async handler({ id, reason }, context) {
+    const trade = await disputeTrade(context.db, context.caller.user.id, id, reason);
+    await announceMove(context, trade, false);
+    return { trade };
+  },
 });
 
 const getDisputes = defineMethod({
@@ -237,9 +260,11 @@ const resolve = defineMethod({
     to: z.enum(['buyer', 'seller']),
     reason: words({ max: MAX_DISPUTE_REASON, multiline: true }),
   }),
-  handler: async (decision, { caller, db }) => ({
-    trade: await resolveDispute(db, caller.user.id, decision),
-  }),
+  async handler(decision, context) {
+    const trade = await resolveDispute(context.db, context.caller.user.id, decision);
+    await announceMove(context, trade, true);
+    return { trade };
+  },
 });
 
 /** The p2p.* methods. */

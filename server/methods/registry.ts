@@ -13,6 +13,7 @@ import type { Database } from '../db.ts';
 import { read } from '../http/fields.ts';
 import type { KycDecisions } from '../kyc/KycDecisions.ts';
 import type { Limits } from '../limits.ts';
+import type { TradeMoves } from '../p2p/TradeMoves.ts';
 import type { AccessEnds, Caller } from '../sessions.ts';
 import type { Market } from '../trading/Market.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
@@ -42,6 +43,8 @@ export interface RequestContext {
   balanceChanges: BalanceChanges;
   /** Where a staff decision on a verification is announced to the account's open pages. */
   kycDecisions: KycDecisions;
+  /** Where a P2P trade's move is announced to its two sides' open pages. */
+  tradeMoves: TradeMoves;
   log: FastifyBaseLogger;
   ip: string;
   /** The request's User-Agent header, cleaned and capped (empty when none was sent). */

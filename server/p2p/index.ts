@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import type { TradeMoves } from './TradeMoves.ts';
 import { expireDueTrades } from './trades.ts';
 
 /** How often unpaid trades are looked at. */
@@ -14,12 +15,15 @@ export const EXPIRY_SWEEP_MS = 5_000;
 /** Expires what is due now, then on a timer until the server closes. */
 export async function registerP2p(
   app: FastifyInstance,
-  deps: { db: Database; balanceChanges: BalanceChanges },
+  deps: { db: Database; balanceChanges: BalanceChanges; tradeMoves: TradeMoves },
 ): Promise<void> {
   const sweep = () =>
     expireDueTrades(deps.db)
-      .then((parties) => {
-        if (parties.length > 0) deps.balanceChanges.announce(parties);
+      .then((moves) => {
+        for (const move of moves) {
+          deps.balanceChanges.announce(move.userIds);
+          deps.tradeMoves.announce(move);
+        }
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'P2P expiry sweep failed'));
   await sweep();

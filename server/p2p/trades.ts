@@ -25,6 +25,7 @@ import { insufficient, post } from '../ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
+import type { TradeMove } from './TradeMoves.ts';
 import { readTrade, selectTrades, type TradeRow, tradeToWire } from './tradeRows.ts';
 
 /** The fee on a released trade: a thousandth of the crypto, taken from what the buyer gets. */
@@ -389,21 +390,25 @@ export async function resolveDispute(
   return tradeToWire(await readTrade(db, decision.id), staffId);
 }
 
-/** Expires one unpaid trade whose window has passed; its parties' ids, or [] if it had moved on. */
-export async function expireTrade(db: Database, id: number, now = new Date()): Promise<number[]> {
+/** Expires one unpaid trade whose window has passed; the move, or null if it had moved on. */
+export async function expireTrade(
+  db: Database,
+  id: number,
+  now = new Date(),
+): Promise<TradeMove | null> {
   return db.transaction().execute(async (trx) => {
     const trade = await lockTrade(trx, id, ['opened']);
-    if (trade === undefined || trade.pay_by > now) return [];
+    if (trade === undefined || trade.pay_by > now) return null;
     await returnToSeller(trx, trade, 'expired');
-    return [trade.buyer_id, trade.seller_id];
+    return { tradeId: id, status: 'expired', userIds: [trade.buyer_id, trade.seller_id] };
   });
 }
 
 /**
  * Expires every unpaid trade whose window has passed, including those that passed while the
- * server was down; the parties' ids, for their streams.
+ * server was down; the moves, for the parties' streams.
  */
-export async function expireDueTrades(db: Database, now = new Date()): Promise<number[]> {
+export async function expireDueTrades(db: Database, now = new Date()): Promise<TradeMove[]> {
   const due = await db
     .selectFrom('p2p_trades')
     .select('id')
@@ -412,9 +417,12 @@ export async function expireDueTrades(db: Database, now = new Date()): Promise<n
     .orderBy('pay_by')
     .limit(200)
     .execute();
-  const parties: number[] = [];
-  for (const { id } of due) parties.push(...(await expireTrade(db, id, now)));
-  return [...new Set(parties)];
+  const moves: TradeMove[] = [];
+  for (const { id } of due) {
+    const move = await expireTrade(db, id, now);
+    if (move !== null) moves.push(move);
+  }
+  return moves;
 }
 
 /** The caller's trades, either side, newest first. */

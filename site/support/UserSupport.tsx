@@ -7,18 +7,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { apiBaseUrl, call, modals, setModal, setUnreadMessages } from '../../core/index.ts';
+import { apiBaseUrl, modals, setModal, setUnreadMessages } from '../../core/index.ts';
 import { createSupportChat, createToastTabs, type SupportChat } from '../../core/supportChat.ts';
 import { connectSupport } from '../../core/supportSocket.ts';
 import { SupportLauncher } from '../../widgets/support-chat/SupportLauncher.tsx';
 import { SupportPanel } from '../../widgets/support-chat/SupportPanel.tsx';
 import { isAdminPath } from '../navigation.ts';
-
-/** A fresh single-use socket ticket, or null when the session is gone. */
-async function socketTicket(): Promise<string | null> {
-  const reply = await call('support.getSocketTicket', {});
-  return reply.status ? reply.ticket : null;
-}
+import { socketTicket } from './socketTicket.ts';
 
 /** The client's chat: launcher, panel, socket and unread sync. */
 export default function UserSupport() {

@@ -1,15 +1,27 @@
 /**
  * P2P end to end, against a server of this spec's own (on PostgreSQL in the `postgres` project):
- * the demo account publishes an offer to sell USDT for EUR, held in escrow; a second account
- * holder finds it on /p2p, opens a trade for 46 EUR, marks it paid; the seller releases; both
- * see the trade end, and the buyer's wallet shows the USDT less the fee. A second trade is paid,
- * disputed, and returned to the seller by staff from the Dashboard. Staff mark both identities
- * verified first, as P2P needs.
+ * the demo account, two-factor on, publishes an offer to sell USDT for EUR, held in escrow; a
+ * second account holder finds it on /p2p, opens a trade for 46 EUR, tells the seller in the
+ * trade's chat with a receipt image, marks it paid; the seller, whose page follows live, sees the
+ * receipt and releases with a TOTP code; both see the trade end, and the buyer's wallet shows the
+ * USDT less the fee. A second trade is paid and disputed; staff write in its chat and return it
+ * to the seller from the Dashboard. Staff mark both identities verified first, as P2P needs.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { totpCode } from '../../server/accounts/totp.ts';
 import { ownServer } from './ownServer.ts';
-import { apiCall, MONEY, preAcceptCookies, STAFF } from './shellHelpers.ts';
+import { apiCall, MONEY, preAcceptCookies, STAFF, turnOnTwoFactor } from './shellHelpers.ts';
+
+/** A real 1x1 PNG: the payment receipt. */
+const RECEIPT = {
+  name: 'receipt.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+};
 
 const PASSWORD = 'p2p-password-1';
 const run = Math.random().toString(36).slice(2, 8);
@@ -66,6 +78,7 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
 
   // The seller publishes: 100 USDT at 0.92 EUR, 10 to 92 EUR a trade, by SEPA.
   const seller = await signedIn(browser, baseURL, SELLER);
+  const key = await turnOnTwoFactor(seller, server.at(baseURL, '/account/profile'));
   await seller.goto(server.at(baseURL, '/account/p2p'));
   // Where buyers pay first: an offer cannot list a method without it.
   const details = seller.getByRole('form', { name: 'Payment details' });
@@ -107,6 +120,17 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   await expect(bought.getByTestId('p2p-trade-status')).toHaveText('Waiting for the payment');
   await expect(bought.getByRole('heading', { name: 'Where to pay' })).toBeVisible();
   await expect(bought.getByText('IBAN DE89 3704 0044 0532 0130 00')).toBeVisible();
+
+  // The trade just opened shows its chat: the buyer says so, with the receipt.
+  const buyerChat = bought.getByRole('region', { name: /^Trade \d+: chat with / });
+  const buyerBox = buyerChat.getByRole('textbox', { name: 'Message' });
+  await buyerBox.fill('Sent 46 EUR by SEPA just now.');
+  await buyerBox.press('Enter');
+  await expect(buyerChat.getByText('Sent 46 EUR by SEPA just now.')).toBeVisible();
+  await buyerChat.locator('input[type="file"]').setInputFiles(RECEIPT);
+  await expect(buyerChat.getByText('Attached: receipt.png')).toBeVisible();
+  await buyerBox.press('Enter');
+  await expect(buyerChat.getByRole('img', { name: 'Attachment' })).toBeVisible();
   await bought.getByRole('button', { name: 'I have paid' }).click();
   await expect(bought.getByTestId('p2p-trade-status')).toHaveText(
     'Paid: waiting for the seller to release',
@@ -117,6 +141,16 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   await expect(sold.getByTestId('p2p-trade-status')).toHaveText(
     'Paid: waiting for the seller to release',
   );
+  await sold.getByRole('button', { name: /^Chat with / }).click();
+  const sellerChat = sold.getByRole('region', { name: /^Trade \d+: chat with / });
+  await expect(sellerChat.getByText('Sent 46 EUR by SEPA just now.')).toBeVisible();
+  const receipt = sellerChat.getByRole('img', { name: 'Attachment' });
+  await expect(receipt).toBeVisible();
+  await expect
+    .poll(() => receipt.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1);
+  // The code that turned two-factor on is spent: the app's next one releases.
+  await sold.getByLabel('Two-factor code').fill(totpCode(key, Date.now() + 30_000));
   await sold.getByRole('button', { name: 'Release 50 USDT' }).click();
   await expect(sold.getByTestId('p2p-trade-status')).toHaveText('Released to the buyer');
   await expect(bought.getByTestId('p2p-trade-status')).toHaveText('Released to the buyer');
@@ -145,6 +179,19 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   await staff.goto(server.at(baseURL, '/account/admin/p2p'));
   const dispute = staff.getByTestId('p2p-dispute');
   await expect(dispute).toContainText('I paid 23 EUR by SEPA; no release.');
+  // Staff join the trade's chat; the buyer reads them there.
+  await dispute.getByRole('button', { name: 'Read the trade’s chat' }).click();
+  const staffChat = dispute.getByRole('region', { name: /^Trade \d+: chat$/ });
+  const staffBox = staffChat.getByRole('textbox', { name: 'Message' });
+  await staffBox.fill('Please send the bank statement showing the transfer.');
+  await staffBox.press('Enter');
+  await expect(
+    staffChat.getByText('Please send the bank statement showing the transfer.'),
+  ).toBeVisible();
+  const disputedChat = second.getByRole('region', { name: /^Trade \d+: chat with / });
+  await expect(
+    disputedChat.getByText('Please send the bank statement showing the transfer.'),
+  ).toBeVisible();
   await dispute.getByLabel(/Reason for the decision/).fill('No SEPA payment reached the seller.');
   await dispute.getByRole('button', { name: 'Return to the seller' }).click();
   await expect(staff.getByRole('status').first()).toHaveText(/returned to the seller/);

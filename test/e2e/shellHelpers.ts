@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, type Request } from '@playwright/test';
 import { DEV_CODEC_KEY, decode, parseCodecKey } from '../../core/codec.ts';
+import { totpCode } from '../../server/accounts/totp.ts';
 
 /** The staff account the Playwright web server ensures (see playwright.config.ts). */
 export const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
@@ -24,6 +25,24 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/**
+ * Turns two-factor on from the Settings page (at `profileUrl`) and returns the manual key, as an
+ * authenticator app would keep it.
+ */
+export async function turnOnTwoFactor(
+  page: Page,
+  profileUrl = '/account/profile',
+): Promise<string> {
+  await page.goto(profileUrl);
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  const key = ((await page.locator('.two-factor-key').textContent()) ?? '').replace(/\s/g, '');
+  await page.getByLabel('Code from the app').fill(totpCode(key, Date.now()));
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+  await expect(page.getByTestId('two-factor-state')).toHaveText('Status: On');
+  return key;
 }
 
 /** Marks cookies accepted before any page script runs. */

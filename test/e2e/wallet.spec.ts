@@ -9,7 +9,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { totpCode } from '../../server/accounts/totp.ts';
 import { mailedLink } from './outbox.ts';
-import { MONEY, preAcceptCookies } from './shellHelpers.ts';
+import { MONEY, preAcceptCookies, turnOnTwoFactor } from './shellHelpers.ts';
 
 /** Signs a fresh account up in a page of its own and returns the page and the email. */
 async function newAccountHolder(browser: Browser, baseURL: string | undefined) {
@@ -81,18 +81,6 @@ test('devnet deposit confirms and is credited; a transfer reaches the other acco
     alice.page.getByTestId('history-entry').filter({ hasText: 'For the tickets' }),
   ).toContainText('−1.5');
 });
-
-/** Turns two-factor on from the Settings page and returns the manual key, as an app would keep it. */
-async function turnOnTwoFactor(page: Page): Promise<string> {
-  await page.goto('/account/profile');
-  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
-  const key = ((await page.locator('.two-factor-key').textContent()) ?? '').replace(/\s/g, '');
-  await page.getByLabel('Code from the app').fill(totpCode(key, Date.now()));
-  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
-  await page.getByRole('button', { name: 'I have saved my codes' }).click();
-  await expect(page.getByTestId('two-factor-state')).toHaveText('Status: On');
-  return key;
-}
 
 /** Test XRP from the deposit page's faucet, waited for until credited. */
 async function depositTestXrp(page: Page) {

@@ -132,7 +132,7 @@ export function SupportPanel({
             faq={message.faq}
             links={message.links}
             mine={mineFor(message.isOut)}
-            author={mineFor(message.isOut) ? 'You' : otherName}
+            author={mineFor(message.isOut) ? 'You' : (message.from ?? otherName)}
             now={now}
             baseUrl={baseUrl}
           />

@@ -22,6 +22,7 @@ import { createSupportChat, type SupportChat } from '../../../core/supportChat.t
 import { connectSupport, type SupportConnection } from '../../../core/supportSocket.ts';
 import { SupportPanel } from '../../../widgets/support-chat/SupportPanel.tsx';
 import { useNow } from '../../../widgets/support-chat/useNow.ts';
+import { socketTicket } from '../../support/socketTicket.ts';
 import { ClientRecordPanel } from './ClientRecordPanel.tsx';
 import { CANNED_REPLIES, fillReply } from './cannedReplies.ts';
 import { DashboardNav } from './DashboardNav.tsx';
@@ -56,12 +57,6 @@ const styles = `
 .admin-flag input { width: 1.1rem; height: 1.1rem; accent-color: var(--accent); }
 .admin-canned ul { list-style: none; margin: 0.5rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
 `;
-
-/** Fresh single-use socket ticket, or null when the session is gone. */
-async function socketTicket(): Promise<string | null> {
-  const reply = await call('support.getSocketTicket', {});
-  return reply.status ? reply.ticket : null;
-}
 
 /** The page: the Dashboard for staff, a clear refusal for everyone else. */
 export default function ClientsPage() {

@@ -1,12 +1,14 @@
 /**
  * `/account/admin/p2p`, the Dashboard's P2P disputes: each disputed trade with its sides, amounts
- * and the reason given, oldest first; a staff member who is not a side of it releases the crypto
- * to the buyer or returns it to the seller, with a reason both sides read. Read again every few
- * seconds, so two staff members see each other's decisions.
+ * and the reason given, oldest first, and its chat, which staff read and write in; a staff
+ * member who is not a side of it releases the crypto to the buyer or returns it to the seller,
+ * with a reason both sides read. Read again every few seconds, so two staff members see each
+ * other's decisions.
  */
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { call, formatAmount, type P2pTrade } from '../../../core/index.ts';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
+import { TradeChat } from '../p2p/TradeChat.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 
@@ -16,6 +18,7 @@ const POLL_MS = 10_000;
 const styles = `
 .admin-dispute { border: 1px solid var(--muted); border-radius: 8px; padding: 1rem; margin-bottom: 1rem; max-width: 44rem; }
 .admin-dispute blockquote { margin: 0 0 1rem; white-space: pre-line; }
+.admin-dispute .p2p-chat { height: min(480px, 70vh); margin: 0.75rem 0; }
 `;
 
 export default function DisputeReviewPage() {
@@ -76,6 +79,7 @@ function Dispute({ trade, onDecided }: { trade: P2pTrade; onDecided: (message: s
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
+  const [isChatOpen, setChatOpen] = useState(false);
 
   async function decide(event: FormEvent, to: 'buyer' | 'seller') {
     event.preventDefault();
@@ -103,6 +107,18 @@ function Dispute({ trade, onDecided }: { trade: P2pTrade; onDecided: (message: s
         <time dateTime={trade.createdAt}>{new Date(trade.createdAt).toLocaleString()}</time>.
       </p>
       <blockquote>{trade.disputeReason}</blockquote>
+      <button
+        type="button"
+        className="button secondary"
+        aria-expanded={isChatOpen}
+        aria-controls={`${id}-chat`}
+        onClick={() => setChatOpen(!isChatOpen)}
+      >
+        {isChatOpen ? 'Hide the chat' : 'Read the trade’s chat'}
+      </button>
+      <div id={`${id}-chat`}>
+        {isChatOpen && <TradeChat tradeId={trade.id} title={`Trade ${trade.id}: chat`} />}
+      </div>
       <form onSubmit={(event) => void decide(event, 'buyer')} noValidate>
         <div className="field">
           <label htmlFor={`${id}-reason`}>Reason for the decision (both sides read it)</label>

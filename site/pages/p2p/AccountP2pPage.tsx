@@ -1,7 +1,7 @@
 /**
- * `/account/p2p`: the account's P2P trades (with the moves open to its side, read again every few
- * seconds while one is under way or an active offer may bring one), its offers (paused, resumed or closed here), where it is paid
- * when it sells, and the form that publishes a new offer.
+ * `/account/p2p`: the account's P2P trades (with the moves open to its side and each trade's
+ * chat, read again the moment the account's stream says one moved), its offers (paused, resumed
+ * or closed here), where it is paid when it sells, and the form that publishes a new offer.
  */
 import { useCallback, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -13,6 +13,7 @@ import { PaymentDetailsSection } from './PaymentDetailsSection.tsx';
 import { PublishOfferForm } from './PublishOfferForm.tsx';
 import { TradeCard } from './TradeCard.tsx';
 import { useP2pCatalogue } from './useP2pCatalogue.ts';
+import { useTradeMoves } from './useTradeMoves.ts';
 import './p2p.css';
 
 const UNDER_WAY = new Set<P2pTrade['status']>(['opened', 'paid', 'disputed']);
@@ -39,7 +40,10 @@ export default function AccountP2pPage() {
       (listed.status && listed.offers.some((offer) => offer.status === 'active'))
     );
   }, []);
-  const readAgain = useRepeatedRead(read, 3000, 30_000);
+  // The account's stream tells of every move at once; reading every 15 s while something is
+  // under way only covers a stream that is down.
+  const readAgain = useRepeatedRead(read, 15_000, 60_000);
+  useTradeMoves(readAgain);
 
   async function setStatus(offer: P2pOffer, status: P2pOffer['status']) {
     const reply = await call('p2p.setOfferStatus', { id: offer.id, status });
@@ -70,7 +74,13 @@ export default function AccountP2pPage() {
           <p className="account-summary">No trades yet.</p>
         ) : (
           trades.map((trade) => (
-            <TradeCard key={trade.id} trade={trade} catalogue={catalogue} onChanged={readAgain} />
+            <TradeCard
+              key={trade.id}
+              trade={trade}
+              catalogue={catalogue}
+              onChanged={readAgain}
+              chatOpen={String(trade.id) === opened}
+            />
           ))
         )}
       </section>

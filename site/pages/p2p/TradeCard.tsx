@@ -1,11 +1,12 @@
 /**
  * One trade as its side sees it: what moves for how much, where it stands, the time left to pay,
- * and the moves open to this side now (mark paid, cancel, release with the two-factor code,
- * dispute with a reason).
+ * the moves open to this side now (mark paid, cancel, release with the two-factor code, dispute
+ * with a reason), and the chat with the other side, opened on demand.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call, formatAmount, type P2pCatalogue, type P2pTrade, user } from '../../../core/index.ts';
+import { TradeChat } from './TradeChat.tsx';
 import { methodNames } from './useP2pCatalogue.ts';
 
 const STATUS_TEXT: Record<P2pTrade['status'], string> = {
@@ -36,8 +37,11 @@ export function TradeCard({
   trade,
   catalogue,
   onChanged,
+  chatOpen = false,
 }: {
   trade: P2pTrade;
+  /** Whether the chat shows from the start (a trade just opened). */
+  chatOpen?: boolean;
   /** Names the payment methods; their ids stand in until it has loaded. */
   catalogue: P2pCatalogue | null;
   onChanged: () => void;
@@ -48,6 +52,7 @@ export function TradeCard({
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
+  const [isChatOpen, setChatOpen] = useState(chatOpen);
   const isBuyer = trade.yourSide === 'buyer';
   const other = isBuyer ? trade.seller.login : trade.buyer.login;
   const timeLeft = useTimeLeft(trade.payBy, trade.status === 'opened');
@@ -169,6 +174,20 @@ export function TradeCard({
           </button>
         </form>
       )}
+      <button
+        type="button"
+        className="button secondary"
+        aria-expanded={isChatOpen}
+        aria-controls={`${id}-chat`}
+        onClick={() => setChatOpen(!isChatOpen)}
+      >
+        {isChatOpen ? 'Hide the chat' : `Chat with ${other}`}
+      </button>
+      <div id={`${id}-chat`}>
+        {isChatOpen && (
+          <TradeChat tradeId={trade.id} title={`Trade ${trade.id}: chat with ${other}`} />
+        )}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,56 @@
+/**
+ * A P2P trade's chat: the support chat's panel, state and socket client, on a socket opened on
+ * this trade alone (`&trade=ID`), its history from p2p.getTradeChat and its attachments uploaded
+ * as receipts (purpose 'p2p'). Each message from the other side names who wrote it (Buyer,
+ * Seller or Support). The trade's sides read and write it; staff join once it is disputed.
+ */
+import { useEffect, useState } from 'react';
+import { apiBaseUrl, call } from '../../../core/index.ts';
+import { createSupportChat, type SupportChat } from '../../../core/supportChat.ts';
+import { connectSupport } from '../../../core/supportSocket.ts';
+import { uploadAttachment } from '../../../core/upload.ts';
+import { SupportPanel } from '../../../widgets/support-chat/SupportPanel.tsx';
+import { socketTicket } from '../../support/socketTicket.ts';
+
+export function TradeChat({ tradeId, title }: { tradeId: number; title: string }) {
+  const [chat, setChat] = useState<SupportChat | null>(null);
+
+  useEffect(() => {
+    const next = createSupportChat({
+      toasts: false,
+      async loadHistory() {
+        const reply = await call('p2p.getTradeChat', { id: tradeId });
+        return reply.status
+          ? { status: true, messages: reply.messages }
+          : { status: false, error_msg: reply.error_msg };
+      },
+      // A trade's chat keeps no unread count: it is read where it is shown.
+      markRead: async () => undefined,
+      upload: (file, settings) => uploadAttachment(file, { ...settings, purpose: 'p2p' }),
+    });
+    const connection = connectSupport({
+      baseUrl: apiBaseUrl(),
+      getTicket: socketTicket,
+      tradeId,
+      onMessage: next.receive,
+      onStatus: next.setStatus,
+      onReconnect: () => void next.loadHistory(),
+    });
+    next.connect(connection);
+    next.setStatus(connection.status);
+    next.setOpen(true);
+    void next.loadHistory();
+    setChat(next);
+    return () => {
+      connection.close();
+      next.dispose();
+    };
+  }, [tradeId]);
+
+  if (chat === null) return null;
+  return (
+    <div className="p2p-chat">
+      <SupportPanel chat={chat} title={title} otherName="Other side" baseUrl={apiBaseUrl()} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * A P2P trade's moves reach both sides' open pages at once: each move is on the buyer's and the
+ * seller's private streams, and on nobody else's.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { createServer } from '../server/app.ts';
+import { type Database, openDatabase } from '../server/db.ts';
+import { ok, p2pTrader, testConfig } from '../server/testing.ts';
+import { openAccountStream } from './accountStream.ts';
+import { waitFor } from './waitFor.ts';
+
+describe('P2P trade moves on the private stream', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let base: string;
+
+  before(async () => {
+    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  const moves = (stream: { messages: { type: string }[] }) =>
+    stream.messages.filter((message) => message.type === 'p2pTrade');
+
+  it('tells the buyer and the seller of each move, and no one else', async () => {
+    const seller = await p2pTrader(app, db, { USDT: '50' });
+    const buyer = await p2pTrader(app, db, {});
+    const bystander = await p2pTrader(app, db, {});
+    const { offer } = await ok(
+      app,
+      'p2p.createOffer',
+      {
+        side: 'sell',
+        asset: 'USDT',
+        fiat: 'EUR',
+        price: '1',
+        amount: '50',
+        minFiat: '10',
+        maxFiat: '50',
+        paymentMethods: ['sepa'],
+        paymentWindowMinutes: 15,
+      },
+      { token: seller.token },
+    );
+    const streams = await Promise.all(
+      [seller, buyer, bystander].map((account) => openAccountStream(app, base, account.token)),
+    );
+    const [sellers, buyers, bystanders] = streams as [
+      (typeof streams)[number],
+      (typeof streams)[number],
+      (typeof streams)[number],
+    ];
+
+    const { trade } = await ok(
+      app,
+      'p2p.openTrade',
+      { offerId: offer.id, fiatAmount: '20' },
+      { token: buyer.token },
+    );
+    await ok(app, 'p2p.markPaid', { id: trade.id }, { token: buyer.token });
+    await ok(app, 'p2p.releaseTrade', { id: trade.id }, { token: seller.token });
+    const expected = ['opened', 'paid', 'released'].map((status) => ({
+      v: 1,
+      type: 'p2pTrade',
+      tradeId: trade.id,
+      status,
+    }));
+    await waitFor('three moves on both sides', () =>
+      [sellers, buyers].every((stream) => moves(stream).length === 3),
+    );
+    assert.deepEqual(moves(sellers), expected);
+    assert.deepEqual(moves(buyers), expected);
+
+    // The bystander's own trade comes after: had the others' moves reached its stream, they
+    // would be there first.
+    const { trade: own } = await ok(
+      app,
+      'p2p.openTrade',
+      { offerId: offer.id, fiatAmount: '10' },
+      { token: bystander.token },
+    );
+    await waitFor('the bystander’s own move', () => moves(bystanders).length > 0);
+    assert.deepEqual(moves(bystanders), [
+      { v: 1, type: 'p2pTrade', tradeId: own.id, status: 'opened' },
+    ]);
+    for (const stream of streams) stream.close();
+  });
+});
