@@ -33,10 +33,23 @@ export interface P2pCatalogue {
   paymentWindows: number[];
 }
 
+/** A merchant's record, shown with each offer. */
+export interface P2pMerchant {
+  login: string;
+  /** Trades the merchant took part in that were released to the buyer. */
+  completedTrades: number;
+  /**
+   * Of the merchant's ended trades, the whole percent that completed (rounded down), leaving out
+   * those that failed through the other side (a buyer who cancelled, let the window pass, or lost
+   * a dispute, when the merchant sold); null before any trade ended.
+   */
+  completionPercent: number | null;
+}
+
 /** An offer as everyone sees it. */
 export interface P2pOffer {
   id: number;
-  merchant: { login: string };
+  merchant: P2pMerchant;
   side: P2pSide;
   asset: Ticker;
   fiat: string;

@@ -199,6 +199,52 @@ forEachDatabase((open) => {
     assert.deepEqual(await ledgerSums(), []);
   });
 
+  test('each offer shows its merchant’s completed trades, a buyer’s failures counted against the buyer', async () => {
+    const seller = await trader({ BTC: '1' });
+    const buyer = await trader({});
+    const listed = await publish(seller.token, { fiat: 'VND' });
+    const record = async (login: 'seller' | 'buyer') => {
+      const { offers } = await ok(app, 'p2p.getOffers', { fiat: 'VND' });
+      const offer = offers.find((item) => item.id === (login === 'seller' ? listed.id : bought.id));
+      return offer?.merchant;
+    };
+    // The buyer is a merchant too: an offer to buy ETH, whose record shows the same trades.
+    const bought = await publish(buyer.token, {
+      side: 'buy',
+      asset: 'ETH',
+      fiat: 'VND',
+      price: '2000',
+      minFiat: '100',
+      maxFiat: '1000',
+    });
+    assert.deepEqual(
+      { ...(await record('seller')), login: '' },
+      { login: '', completedTrades: 0, completionPercent: null },
+    );
+    const open = async () =>
+      (
+        await ok(
+          app,
+          'p2p.openTrade',
+          { offerId: listed.id, fiatAmount: '600' },
+          { token: buyer.token },
+        )
+      ).trade;
+    const done = await open();
+    await ok(app, 'p2p.markPaid', { id: done.id }, { token: buyer.token });
+    await ok(app, 'p2p.releaseTrade', { id: done.id }, { token: seller.token });
+    const dropped = await open();
+    await ok(app, 'p2p.cancelTrade', { id: dropped.id }, { token: buyer.token });
+    // The seller completed every trade that was theirs to complete; the buyer one of two.
+    assert.deepEqual(
+      { ...(await record('seller')), login: '' },
+      { login: '', completedTrades: 1, completionPercent: 100 },
+    );
+    const buyers = await record('buyer');
+    assert.equal(buyers?.completedTrades, 1);
+    assert.equal(buyers?.completionPercent, 50);
+  });
+
   test('an unpaid trade expires with its window, also when the window passed while the server was down', async () => {
     const seller = await trader({ BTC: '1' });
     const buyer = await trader({});

@@ -58,14 +58,33 @@ function selectOffers(db: Queryable) {
       'o.terms',
       'o.status',
       'o.created_at',
+      sql<number>`(select count(*) from p2p_trades t
+        where (t.buyer_id = o.user_id or t.seller_id = o.user_id) and t.status = 'released')::int`.as(
+        'completed_trades',
+      ),
+      // A trade fails through its buyer: cancelled, left unpaid, or returned by staff.
+      sql<number>`(select count(*) from p2p_trades t
+        where t.buyer_id = o.user_id and t.status in ('cancelled', 'expired', 'returned'))::int`.as(
+        'failed_trades',
+      ),
     ]);
+}
+
+/** The whole percent of `completed` among `completed + failed`, rounded down; null for none. */
+export function completionPercent(completed: number, failed: number): number | null {
+  const ended = completed + failed;
+  return ended === 0 ? null : Math.floor((completed * 100) / ended);
 }
 
 /** The wire form of an offer. */
 function offerToWire(row: OfferRow): P2pOffer {
   return {
     id: row.id,
-    merchant: { login: row.login },
+    merchant: {
+      login: row.login,
+      completedTrades: row.completed_trades,
+      completionPercent: completionPercent(row.completed_trades, row.failed_trades),
+    },
     side: row.side,
     asset: row.asset as Ticker,
     fiat: row.fiat,

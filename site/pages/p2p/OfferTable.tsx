@@ -1,8 +1,20 @@
-/** Offers as a table: merchant, price, what is left, limits, payment methods and an action each. */
+/** Offers as a table: merchant (with their record), price, what is left, limits, payment methods and an action each. */
 import type { ReactNode } from 'react';
-import { formatAmount, type P2pCatalogue, type P2pOffer } from '../../../core/index.ts';
+import {
+  formatAmount,
+  type P2pCatalogue,
+  type P2pMerchant,
+  type P2pOffer,
+} from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 import { methodNames } from './useP2pCatalogue.ts';
+
+/** A merchant's record in words: how many trades completed, and at what rate. */
+export function merchantRecord({ completedTrades, completionPercent }: P2pMerchant): string {
+  if (completionPercent === null) return 'No trades yet';
+  const trades = `${completedTrades} ${completedTrades === 1 ? 'trade' : 'trades'}`;
+  return `${trades}, ${completionPercent}% completed`;
+}
 
 export function OfferTable({
   label,
@@ -38,7 +50,12 @@ export function OfferTable({
         <tbody>
           {offers.map((offer) => (
             <tr key={offer.id} data-testid="p2p-offer">
-              <td>{offer.merchant.login}</td>
+              <td>
+                {offer.merchant.login}
+                <span className="p2p-record" data-testid="p2p-merchant-record">
+                  {merchantRecord(offer.merchant)}
+                </span>
+              </td>
               <td className="number">
                 {formatAmount(offer.price)} {offer.fiat}
               </td>
