@@ -405,6 +405,14 @@ forEachDatabase((open) => {
       'Insufficient BTC balance: the trade holds 0.01 BTC in escrow until it ends.',
     );
     assert.deepEqual(await userBalance(db, buyer.id, 'BTC'), { available: '0.001', held: '0' });
+    // A blocked merchant's offer is neither listed nor open to trades.
+    await db.updateTable('users').set({ is_blocked: true }).where('id', '=', stranger.id).execute();
+    const { offers } = await ok(app, 'p2p.getOffers', { side: 'buy', asset: 'BTC', fiat: 'EUR' });
+    assert.equal(
+      offers.some((offer) => offer.id === bid.id),
+      false,
+    );
+    assert.equal(await openRefused(seller.token, '600', bid.id), TRADE_MESSAGES.offerUnavailable);
     assert.deepEqual(await ledgerSums(), []);
   });
 });

@@ -249,6 +249,8 @@ export async function setOfferStatus(
 export async function listOffers(db: Queryable, filter: P2pOfferFilter): Promise<P2pOffer[]> {
   let query = selectOffers(db)
     .where('o.status', '=', 'active')
+    // A blocked merchant's offers are not listed: nobody could trade with them.
+    .where('u.is_blocked', '=', false)
     .limit(filter.limit ?? 50);
   if (filter.side !== undefined) query = query.where('o.side', '=', filter.side);
   if (filter.asset !== undefined) query = query.where('o.asset', '=', filter.asset);

@@ -89,6 +89,7 @@ export async function openTrade(
       throw new DomainError(TRADE_MESSAGES.offerUnavailable);
     }
     if (offer.user_id === takerId) throw new DomainError(TRADE_MESSAGES.ownOffer);
+    await refuseBlockedMerchant(trx, offer.user_id);
     await refuseUnverified(trx, [takerId, offer.user_id]);
     // Selling on a buy offer, the taker is paid: the merchant must learn where.
     if (offer.side === 'buy') {
@@ -157,6 +158,18 @@ async function nextTradeId(trx: Queryable): Promise<number> {
 }
 
 /** Both sides must have verified identity; says so to the one asking when either has not. */
+/** A blocked merchant's offers stay out of reach: they could not see the trade through. */
+async function refuseBlockedMerchant(trx: Queryable, merchantId: number): Promise<void> {
+  const merchant = await trx
+    .selectFrom('users')
+    .select('is_blocked')
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  if (merchant === undefined || merchant.is_blocked) {
+    throw new DomainError(TRADE_MESSAGES.offerUnavailable);
+  }
+}
+
 async function refuseUnverified(trx: Queryable, userIds: number[]): Promise<void> {
   const rows = await trx
     .selectFrom('users')
