@@ -22,6 +22,7 @@ import { p2pChatMigration } from './p2p/chatMigration.ts';
 import { p2pOffersMigration } from './p2p/migration.ts';
 import { p2pPaymentDetailsMigration } from './p2p/paymentDetailsMigration.ts';
 import { p2pTradesMigration } from './p2p/tradesMigration.ts';
+import { p2pTradeTimesMigration } from './p2p/tradeTimesMigration.ts';
 import { referralMigration } from './referral/migration.ts';
 import type { Schema } from './schema.ts';
 import { supportMigration } from './support/migration.ts';
@@ -236,6 +237,7 @@ export const migrations: Record<string, Migration> = {
   '0024_p2p_trades': p2pTradesMigration,
   '0025_p2p_payment_details': p2pPaymentDetailsMigration,
   '0026_p2p_chat': p2pChatMigration,
+  '0027_p2p_trade_times': p2pTradeTimesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

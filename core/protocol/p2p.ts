@@ -132,9 +132,15 @@ export interface P2pTrade {
   paymentDetails: P2pPaymentDetails[] | null;
   terms: string;
   disputeReason: string | null;
+  /** Which side opened the dispute. */
+  disputedBy: 'buyer' | 'seller' | null;
   /** Staff's reason when they decided a dispute. */
   resolution: string | null;
   createdAt: string;
+  /** When the buyer marked it paid, it was disputed, and it ended (null until then). */
+  paidAt: string | null;
+  disputedAt: string | null;
+  endedAt: string | null;
   updatedAt: string;
 }
 

@@ -312,6 +312,12 @@ forEachDatabase((open) => {
       { token: buyer.token },
     );
     assert.equal(disputed.trade.status, 'disputed');
+    assert.equal(disputed.trade.disputedBy, 'buyer');
+    // Its history: opened, then paid, then disputed, in that order; not ended yet.
+    const { createdAt, paidAt, disputedAt, endedAt } = disputed.trade;
+    assert.ok(paidAt !== null && disputedAt !== null);
+    assert.ok(createdAt <= paidAt && paidAt <= disputedAt, JSON.stringify(disputed.trade));
+    assert.equal(endedAt, null);
     assert.equal(await escrow('BTC', base), '0.01');
     const { trades } = await ok(app, 'p2p.getDisputes', {}, { token: staff.token });
     assert.ok(trades.some((t) => t.id === first.id && t.disputeReason?.startsWith('I paid')));
@@ -325,6 +331,7 @@ forEachDatabase((open) => {
       { id: first.id, to: 'seller', reason: 'No payment reached the seller’s bank.' },
       { token: staff.token },
     );
+    assert.ok(decided.trade.endedAt !== null && decided.trade.endedAt >= disputedAt);
     assert.deepEqual(
       [decided.trade.status, decided.trade.resolution],
       ['returned', 'No payment reached the seller’s bank.'],

@@ -1,4 +1,4 @@
-/** The P2P tables (migrations 0023_p2p_offers to 0026_p2p_chat), as Kysely sees them. */
+/** The P2P tables (migrations 0023_p2p_offers to 0027_p2p_trade_times), as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One offer; amounts are numeric, read back as decimal strings. */
@@ -46,6 +46,10 @@ export interface P2pTradesTable {
   disputed_by: number | null;
   resolution: string | null;
   resolved_by: number | null;
+  /** When the buyer marked it paid, it was disputed, and it ended (0027_p2p_trade_times). */
+  paid_at: Generated<Date | null>;
+  disputed_at: Generated<Date | null>;
+  ended_at: Generated<Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

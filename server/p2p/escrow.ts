@@ -134,6 +134,7 @@ async function close(
     .set({
       status,
       final_entry_id: entry,
+      ended_at: new Date(),
       updated_at: new Date(),
       ...(closing.resolution === undefined ? {} : { resolution: closing.resolution }),
       ...(closing.resolvedBy === undefined ? {} : { resolved_by: closing.resolvedBy }),

@@ -36,7 +36,11 @@ export function selectTrades(db: Queryable) {
         where d.user_id = t.seller_id and d.method = any(o.payment_methods))`.as('payment_details'),
       'o.terms',
       't.dispute_reason',
+      't.disputed_by',
       't.resolution',
+      't.paid_at',
+      't.disputed_at',
+      't.ended_at',
       't.created_at',
       't.updated_at',
     ]);
@@ -68,7 +72,12 @@ export function tradeToWire(row: TradeRow, viewerId: number): P2pTrade {
     paymentDetails: UNDER_WAY.has(row.status) ? row.payment_details : null,
     terms: row.terms,
     disputeReason: row.dispute_reason,
+    disputedBy:
+      row.disputed_by === null ? null : row.disputed_by === row.buyer_id ? 'buyer' : 'seller',
     resolution: row.resolution,
+    paidAt: row.paid_at?.toISOString() ?? null,
+    disputedAt: row.disputed_at?.toISOString() ?? null,
+    endedAt: row.ended_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

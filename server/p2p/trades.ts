@@ -306,7 +306,7 @@ export async function markPaid(db: Database, callerId: number, id: number, now =
     run: async (trx) => {
       await trx
         .updateTable('p2p_trades')
-        .set({ status: 'paid', updated_at: now })
+        .set({ status: 'paid', paid_at: now, updated_at: now })
         .where('id', '=', id)
         .execute();
     },
@@ -369,6 +369,7 @@ export function disputeTrade(db: Database, callerId: number, id: number, reason:
           status: 'disputed',
           dispute_reason: reason.trim(),
           disputed_by: callerId,
+          disputed_at: new Date(),
           updated_at: new Date(),
         })
         .where('id', '=', id)

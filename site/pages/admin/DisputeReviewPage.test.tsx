@@ -23,8 +23,12 @@ const DISPUTED: P2pTrade = {
   paymentDetails: [{ method: 'sepa', details: 'IBAN DE00 1234' }],
   terms: '',
   disputeReason: 'I paid by SEPA; no release.',
+  disputedBy: 'buyer',
   resolution: null,
   createdAt: '2026-11-24T10:00:00.000Z',
+  paidAt: '2026-11-24T10:03:00.000Z',
+  disputedAt: '2026-11-24T10:05:00.000Z',
+  endedAt: null,
   updatedAt: '2026-11-24T10:05:00.000Z',
 };
 

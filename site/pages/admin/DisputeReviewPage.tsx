@@ -9,6 +9,7 @@ import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { call, formatAmount, type P2pTrade } from '../../../core/index.ts';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
 import { TradeChat } from '../p2p/TradeChat.tsx';
+import { TradeHistory } from '../p2p/TradeHistory.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 
@@ -18,7 +19,6 @@ const POLL_MS = 10_000;
 const styles = `
 .admin-dispute { border: 1px solid var(--muted); border-radius: 8px; padding: 1rem; margin-bottom: 1rem; max-width: 44rem; }
 .admin-dispute blockquote { margin: 0 0 1rem; white-space: pre-line; }
-.admin-dispute .p2p-chat { height: min(480px, 70vh); margin: 0.75rem 0; }
 `;
 
 export default function DisputeReviewPage() {
@@ -103,9 +103,9 @@ function Dispute({ trade, onDecided }: { trade: P2pTrade; onDecided: (message: s
         {formatAmount(trade.fiatAmount)} {trade.fiat}
       </h2>
       <p>
-        Buyer {trade.buyer.login}, seller {trade.seller.login}; opened{' '}
-        <time dateTime={trade.createdAt}>{new Date(trade.createdAt).toLocaleString()}</time>.
+        Buyer {trade.buyer.login}, seller {trade.seller.login}.
       </p>
+      <TradeHistory trade={trade} />
       <blockquote>{trade.disputeReason}</blockquote>
       <button
         type="button"

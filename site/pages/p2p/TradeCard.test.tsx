@@ -27,8 +27,12 @@ const TRADE: P2pTrade = {
   paymentDetails: [{ method: 'sepa', details: 'Sam Seller, IBAN DE00 1234' }],
   terms: '',
   disputeReason: null,
+  disputedBy: null,
   resolution: null,
   createdAt: '2026-11-24T10:00:00.000Z',
+  paidAt: null,
+  disputedAt: null,
+  endedAt: null,
   updatedAt: '2026-11-24T10:00:00.000Z',
 };
 

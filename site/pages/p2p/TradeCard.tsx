@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call, formatAmount, type P2pCatalogue, type P2pTrade, user } from '../../../core/index.ts';
 import { TradeChat } from './TradeChat.tsx';
+import { TradeHistory } from './TradeHistory.tsx';
 import { methodNames } from './useP2pCatalogue.ts';
 
 const STATUS_TEXT: Record<P2pTrade['status'], string> = {
@@ -85,6 +86,7 @@ export function TradeCard({
         {isBuyer ? 'from' : 'to'} {other} for {formatAmount(trade.fiatAmount)} {trade.fiat}
       </h3>
       <p data-testid="p2p-trade-status">{STATUS_TEXT[trade.status]}</p>
+      <TradeHistory trade={trade} />
       {trade.status === 'opened' && (
         <p>
           {isBuyer

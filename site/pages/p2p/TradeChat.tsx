@@ -11,6 +11,7 @@ import { connectSupport } from '../../../core/supportSocket.ts';
 import { uploadAttachment } from '../../../core/upload.ts';
 import { SupportPanel } from '../../../widgets/support-chat/SupportPanel.tsx';
 import { socketTicket } from '../../support/socketTicket.ts';
+import './p2p.css';
 
 export function TradeChat({ tradeId, title }: { tradeId: number; title: string }) {
   const [chat, setChat] = useState<SupportChat | null>(null);
