@@ -84,6 +84,34 @@ describe('TradeCard', () => {
     expect(sent[0]).to.include({ method: 'p2p.markPaid', id: 7 });
   });
 
+  it('an ended trade lists its history: opened, paid, disputed by whom, and how it ended', () => {
+    const ended: P2pTrade = {
+      ...TRADE,
+      status: 'returned',
+      paidAt: '2026-11-24T10:04:00.000Z',
+      disputedAt: '2026-11-24T10:20:00.000Z',
+      disputedBy: 'seller',
+      endedAt: '2026-11-24T11:00:00.000Z',
+      resolution: 'No payment arrived.',
+    };
+    render(<TradeCard trade={ended} catalogue={CATALOGUE} onChanged={() => {}} />);
+    const history = screen.getByRole('list', { name: 'Trade 7 history' });
+    const steps = [...history.querySelectorAll('li')].map(
+      (item) => `${item.firstChild?.textContent?.trim()} @ ${item.querySelector('time')?.dateTime}`,
+    );
+    expect(steps).to.deep.equal([
+      'Opened @ 2026-11-24T10:00:00.000Z',
+      'Marked paid @ 2026-11-24T10:04:00.000Z',
+      'Disputed by the seller @ 2026-11-24T10:20:00.000Z',
+      'Returned to the seller by staff @ 2026-11-24T11:00:00.000Z',
+    ]);
+    // Nothing is left to do on it; its chat can still be read.
+    expect(screen.queryByRole('button', { name: /paid|Cancel|Release|dispute/ })).to.equal(null);
+    expect(
+      screen.getByRole('button', { name: 'Chat with sam' }).getAttribute('aria-expanded'),
+    ).to.equal('false');
+  });
+
   it('a refusal is shown, and nothing else changes', async () => {
     let changed = 0;
     serve(() => ({ status: false, error_msg: 'The payment window has passed.' }));
