@@ -19,6 +19,7 @@ import { ledgerBatchMigration } from './ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from './ledgerEntryAccountsMigration.ts';
 import { mailMigration } from './mail/migration.ts';
 import { p2pChatMigration } from './p2p/chatMigration.ts';
+import { p2pMarginMigration } from './p2p/marginMigration.ts';
 import { p2pOffersMigration } from './p2p/migration.ts';
 import { p2pPaymentDetailsMigration } from './p2p/paymentDetailsMigration.ts';
 import { p2pTradesMigration } from './p2p/tradesMigration.ts';
@@ -238,6 +239,7 @@ export const migrations: Record<string, Migration> = {
   '0025_p2p_payment_details': p2pPaymentDetailsMigration,
   '0026_p2p_chat': p2pChatMigration,
   '0027_p2p_trade_times': p2pTradeTimesMigration,
+  '0028_p2p_margin': p2pMarginMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,13 @@ export interface P2pCatalogue {
   paymentWindows: number[];
 }
 
+/** What one USDT is worth in a fiat, as staff keep it: a margin offer's reference. */
+export interface P2pFiatRate {
+  fiat: string;
+  perUsdt: string;
+  updatedAt: string;
+}
+
 /** A merchant's record, shown with each offer. */
 export interface P2pMerchant {
   login: string;
@@ -53,8 +60,13 @@ export interface P2pOffer {
   side: P2pSide;
   asset: Ticker;
   fiat: string;
-  /** Fiat per one unit of the asset. */
-  price: string;
+  /**
+   * Fiat per one unit of the asset now: fixed, or the reference price moved by `margin`; null for
+   * a margin offer while its fiat has no reference rate (only its merchant sees such an offer).
+   */
+  price: string | null;
+  /** Percent over the reference price for a margin offer; null for a fixed price. */
+  margin: string | null;
   /** Fiat per trade, at least and at most. */
   minFiat: string;
   maxFiat: string;
@@ -72,7 +84,10 @@ export interface CreateP2pOfferParams {
   side: P2pSide;
   asset: Ticker;
   fiat: string;
-  price: string;
+  /** A fixed price in fiat per unit; or else `margin`. */
+  price?: string;
+  /** Percent over the reference price (negative: under it), -20 to 20 with 2 decimals. */
+  margin?: string;
   /** The crypto offered (sell) or wanted (buy) in all. */
   amount: string;
   minFiat: string;
@@ -154,6 +169,18 @@ export interface P2pMethods {
   'p2p.getMyOffers': { params: Record<string, never>; result: { offers: P2pOffer[] } };
   /** Publishes an offer; a sell offer's amount goes into escrow at once. */
   'p2p.createOffer': { params: CreateP2pOfferParams; result: { offer: P2pOffer } };
+  /** What one USDT is worth in each fiat that has a rate: margin offers' reference. */
+  'p2p.getFiatRates': { params: Record<string, never>; result: { rates: P2pFiatRate[] } };
+  /** The reference price of an asset in a fiat now (null without a rate). */
+  'p2p.getReferencePrice': {
+    params: { asset: Ticker; fiat: string };
+    result: { price: string | null };
+  };
+  /** Staff: what one USDT is worth in a fiat; every margin offer in it follows at once. */
+  'p2p.setFiatRate': {
+    params: { fiat: string; perUsdt: string };
+    result: { rates: P2pFiatRate[] };
+  };
   /** Opens a trade on an offer for `fiatAmount`: the crypto goes into escrow at once. */
   'p2p.openTrade': { params: { offerId: number; fiatAmount: string }; result: { trade: P2pTrade } };
   /** The caller's trades, either side, newest first. */

@@ -6,10 +6,11 @@
  */
 
 import { z } from 'zod';
+import { parseDecimal } from '../../core/markets/decimal.ts';
 import type { P2pTrade } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
-import { p2pCatalogue } from '../p2p/catalogue.ts';
+import { FIATS, p2pCatalogue } from '../p2p/catalogue.ts';
 import { chatSeat, listTradeMessages, tradeMessageToWire } from '../p2p/chat.ts';
 import {
   createOffer,
@@ -20,6 +21,7 @@ import {
 } from '../p2p/offers.ts';
 import { MAX_PAYMENT_METHODS } from '../p2p/offerTerms.ts';
 import { myPaymentDetails, setPaymentDetails } from '../p2p/paymentDetails.ts';
+import { fiatRates, referencePrice, setFiatRate } from '../p2p/pricing.ts';
 import { tradeParties } from '../p2p/tradeRows.ts';
 import {
   cancelTrade,
@@ -67,6 +69,47 @@ const getOffers = defineMethod({
   handler: async (filter, { db }) => ({ offers: await listOffers(db, filter) }),
 });
 
+const getFiatRates = defineMethod({
+  name: 'p2p.getFiatRates',
+  access: 'public',
+  params: params({}),
+  handler: async (_params, { db }) => ({ rates: await fiatRates(db) }),
+});
+
+const getReferencePrice = defineMethod({
+  name: 'p2p.getReferencePrice',
+  access: 'public',
+  params: params({ asset: tickerField(), fiat: fiat() }),
+  handler: async ({ asset, fiat }, { db }) => ({
+    price: await referencePrice(db, asset, fiat),
+  }),
+});
+
+/** The most one USDT may be set to be worth in a fiat (the Vietnamese dong needs 5 digits). */
+const MAX_RATE = 10_000_000n;
+
+const setRate = defineMethod({
+  name: 'p2p.setFiatRate',
+  access: 'staff',
+  params: params({ fiat: fiat(), perUsdt: decimalField('0.92') }),
+  async handler({ fiat, perUsdt }, { caller, db }) {
+    if (!(FIATS as readonly string[]).includes(fiat)) {
+      throw new DomainError(`Choose one of the listed fiat currencies: ${FIATS.join(', ')}.`);
+    }
+    const rate = parseDecimal(perUsdt);
+    if (typeof rate === 'string' || rate.units <= 0n || rate.decimals > 8) {
+      throw new DomainError(
+        'The rate must be a positive number with at most 8 decimals, such as "0.92".',
+      );
+    }
+    if (rate.units > MAX_RATE * 10n ** BigInt(rate.decimals)) {
+      throw new DomainError(`The rate can be at most ${MAX_RATE} ${fiat} per USDT.`);
+    }
+    await setFiatRate(db, caller.user.id, fiat, perUsdt);
+    return { rates: await fiatRates(db) };
+  },
+});
+
 const getMyOffers = defineMethod({
   name: 'p2p.getMyOffers',
   access: 'user',
@@ -83,7 +126,9 @@ const create = defineMethod({
     side: side(),
     asset: tickerField(),
     fiat: fiat(),
-    price: decimalField('65000.5'),
+    // One of the two; offerTerms.ts says so in words when both or neither come.
+    price: decimalField('65000.5').exactOptional(),
+    margin: decimalField('2.5').exactOptional(),
     amount: decimalField('0.5'),
     minFiat: decimalField('50'),
     maxFiat: decimalField('1000'),
@@ -270,6 +315,9 @@ const resolve = defineMethod({
 /** The p2p.* methods. */
 export const p2pMethods: readonly Method[] = [
   getCatalogue,
+  getFiatRates,
+  getReferencePrice,
+  setRate,
   getOffers,
   getMyOffers,
   create,

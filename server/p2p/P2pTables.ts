@@ -1,4 +1,4 @@
-/** The P2P tables (migrations 0023_p2p_offers to 0027_p2p_trade_times), as Kysely sees them. */
+/** The P2P tables (migrations 0023_p2p_offers to 0028_p2p_margin), as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One offer; amounts are numeric, read back as decimal strings. */
@@ -8,7 +8,10 @@ export interface P2pOffersTable {
   side: 'buy' | 'sell';
   asset: string;
   fiat: string;
-  price: string;
+  /** A fixed price, or null when the offer is priced by `margin`. */
+  price: string | null;
+  /** Percent over the reference price (0028_p2p_margin), or null for a fixed price. */
+  margin: ColumnType<string | null, string | null | undefined, string | null>;
   amount: string;
   available: string;
   min_fiat: string;
@@ -73,8 +76,17 @@ export interface P2pMessagesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** What one USDT is worth in a fiat, as staff keep it (migration 0028_p2p_margin). */
+export interface P2pFiatRatesTable {
+  fiat: string;
+  per_usdt: string;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** The P2P tables, joined into the database's schema. */
 export interface P2pTables {
+  p2p_fiat_rates: P2pFiatRatesTable;
   p2p_messages: P2pMessagesTable;
   p2p_offers: P2pOffersTable;
   p2p_trades: P2pTradesTable;

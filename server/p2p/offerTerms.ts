@@ -1,6 +1,6 @@
 /**
  * An offer's terms checked before anything is stored or held: a listed fiat currency, a positive
- * price, the crypto amount at its asset's precision, per-trade fiat limits that the amount can
+ * fixed price or a margin of -20 % to 20 % over a reference price that exists, the crypto amount at its asset's precision, per-trade fiat limits that the amount can
  * cover, listed payment methods and one of the payment windows. Each refusal says what to change.
  */
 import {
@@ -24,10 +24,17 @@ const FIAT_DECIMALS = 2;
 /** Most payment methods one offer lists. */
 export const MAX_PAYMENT_METHODS = 5;
 
-/** The terms as stored: every number normalised. */
+/** Most decimals of a margin, in percent. */
+const MARGIN_DECIMALS = 2;
+
+/** The largest margin either way, in percent. */
+export const MAX_MARGIN_PERCENT = 20n;
+
+/** The terms as stored: every number normalised; one of `price` and `margin` is null. */
 export interface OfferTerms {
   fiat: string;
-  price: string;
+  price: string | null;
+  margin: string | null;
   amount: string;
   minFiat: string;
   maxFiat: string;
@@ -60,12 +67,18 @@ function compareProduct(a: ScaledDecimal, b: ScaledDecimal, c: ScaledDecimal): n
 
 const text = (value: ScaledDecimal) => formatDecimal(value.units, value.decimals);
 
-/** The offer's terms, checked and normalised. */
-export function checkOfferTerms(params: CreateP2pOfferParams): OfferTerms {
+/**
+ * The offer's terms, checked and normalised; `reference` is the reference price of its asset in
+ * its fiat now (null without a rate), which a margin offer is priced from.
+ */
+export function checkOfferTerms(
+  params: CreateP2pOfferParams,
+  reference: string | null,
+): OfferTerms {
   if (!(FIATS as readonly string[]).includes(params.fiat)) {
     throw new DomainError(`Choose one of the listed fiat currencies: ${FIATS.join(', ')}.`);
   }
-  const price = positive('Price', params.price, PRICE_DECIMALS, '65000.5');
+  const { fixed, margin, price } = pricing(params, reference);
   const amountText = checkedAmount(params.asset, params.amount);
   const amount = normalise(parseDecimal(amountText) as ScaledDecimal);
   const minFiat = positive('Minimum per trade', params.minFiat, FIAT_DECIMALS, '50');
@@ -80,7 +93,8 @@ export function checkOfferTerms(params: CreateP2pOfferParams): OfferTerms {
   }
   return {
     fiat: params.fiat,
-    price: text(price),
+    price: fixed === null ? null : text(fixed),
+    margin,
     amount: amountText,
     minFiat: text(minFiat),
     maxFiat: text(maxFiat),
@@ -88,6 +102,61 @@ export function checkOfferTerms(params: CreateP2pOfferParams): OfferTerms {
     paymentWindowMinutes: checkPaymentWindow(params.paymentWindowMinutes),
     terms: params.terms ?? '',
   };
+}
+
+/**
+ * The fixed price, or the margin (as stored) and the price it gives now. One of the two, never
+ * both: a margin needs a reference rate for the fiat.
+ */
+function pricing(
+  params: CreateP2pOfferParams,
+  reference: string | null,
+): { fixed: ScaledDecimal | null; margin: string | null; price: ScaledDecimal } {
+  if ((params.price === undefined) === (params.margin === undefined)) {
+    throw new DomainError('Give either a fixed price or a margin over the market price.');
+  }
+  if (params.price !== undefined) {
+    const fixed = positive('Price', params.price, PRICE_DECIMALS, '65000.5');
+    return { fixed, margin: null, price: fixed };
+  }
+  const margin = checkMargin(params.margin ?? '');
+  if (reference === null) {
+    throw new DomainError(
+      `There is no reference rate for ${params.fiat} yet, so a margin cannot be priced: set a fixed price.`,
+    );
+  }
+  // reference × (100 + margin) / 100, rounded half up to the price's decimals, as the SQL does.
+  const base = normalise(parseDecimal(reference) as ScaledDecimal);
+  const percent = rescale(margin, MARGIN_DECIMALS) + 100n * 10n ** BigInt(MARGIN_DECIMALS);
+  const exact = { units: base.units * percent, decimals: base.decimals + MARGIN_DECIMALS + 2 };
+  const price = normalise(roundHalfUp(exact, PRICE_DECIMALS));
+  if (price.units <= 0n) throw new DomainError('That margin leaves no price: choose a larger one.');
+  return { fixed: null, margin: text(margin), price };
+}
+
+/** `value` at `decimals` decimals, rounded half up (the values here are positive). */
+function roundHalfUp(value: ScaledDecimal, decimals: number): ScaledDecimal {
+  if (value.decimals <= decimals) return { units: rescale(value, decimals), decimals };
+  const shift = 10n ** BigInt(value.decimals - decimals);
+  return { units: (value.units + shift / 2n) / shift, decimals };
+}
+
+/** A margin in percent: -20 to 20, at most 2 decimals; the sign kept apart. */
+function checkMargin(input: string): ScaledDecimal {
+  const negative = input.trim().startsWith('-');
+  const parsed = parseDecimal(input.trim().replace(/^[+-]/, ''));
+  if (typeof parsed === 'string')
+    throw new DomainError('The margin must be a percentage such as "2.5" or "-1".');
+  const value = normalise(parsed);
+  if (value.decimals > MARGIN_DECIMALS) {
+    throw new DomainError(`The margin can have at most ${MARGIN_DECIMALS} decimals.`);
+  }
+  if (rescale(value, MARGIN_DECIMALS) > MAX_MARGIN_PERCENT * 100n) {
+    throw new DomainError(
+      `The margin must be between -${MAX_MARGIN_PERCENT} and ${MAX_MARGIN_PERCENT} percent.`,
+    );
+  }
+  return negative ? { units: -value.units, decimals: value.decimals } : value;
 }
 
 function checkPaymentMethods(ids: readonly string[]): string[] {

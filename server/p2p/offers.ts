@@ -17,6 +17,7 @@ import type { Database, Queryable } from '../db.ts';
 import { insufficient, post } from '../ledger.ts';
 import { checkOfferTerms } from './offerTerms.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
+import { OFFER_PRICE, referencePrice, withPrices } from './pricing.ts';
 
 /** Most offers one merchant has active or paused at once. */
 export const MAX_OPEN_OFFERS = 20;
@@ -39,8 +40,7 @@ type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['executeTakeF
 
 /** Offers (alias `o`) with their merchant, amounts as text without trailing zeros. */
 function selectOffers(db: Queryable) {
-  return db
-    .selectFrom('p2p_offers as o')
+  return withPrices(db)
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .select([
       'o.id',
@@ -49,7 +49,8 @@ function selectOffers(db: Queryable) {
       'o.side',
       'o.asset',
       'o.fiat',
-      sql<string>`trim_scale(o.price)::text`.as('price'),
+      sql<string | null>`trim_scale(${OFFER_PRICE})::text`.as('price'),
+      sql<string | null>`trim_scale(o.margin)::text`.as('margin'),
       sql<string>`trim_scale(o.available)::text`.as('available'),
       sql<string>`trim_scale(o.min_fiat)::text`.as('min_fiat'),
       sql<string>`trim_scale(o.max_fiat)::text`.as('max_fiat'),
@@ -89,6 +90,7 @@ function offerToWire(row: OfferRow): P2pOffer {
     asset: row.asset as Ticker,
     fiat: row.fiat,
     price: row.price,
+    margin: row.margin,
     minFiat: row.min_fiat,
     maxFiat: row.max_fiat,
     available: row.available,
@@ -110,7 +112,9 @@ export async function createOffer(
   userId: number,
   params: CreateP2pOfferParams,
 ): Promise<P2pOffer> {
-  const terms = checkOfferTerms(params);
+  const reference =
+    params.margin === undefined ? null : await referencePrice(db, params.asset, params.fiat);
+  const terms = checkOfferTerms(params, reference);
   const id = await db.transaction().execute(async (trx) => {
     const merchant = await trx
       .selectFrom('users')
@@ -138,6 +142,7 @@ export async function createOffer(
         asset: params.asset,
         fiat: terms.fiat,
         price: terms.price,
+        margin: terms.margin,
         amount: terms.amount,
         available: terms.amount,
         min_fiat: terms.minFiat,
@@ -251,6 +256,8 @@ export async function listOffers(db: Queryable, filter: P2pOfferFilter): Promise
     .where('o.status', '=', 'active')
     // A blocked merchant's offers are not listed: nobody could trade with them.
     .where('u.is_blocked', '=', false)
+    // Nor a margin offer whose fiat has no reference rate: it has no price.
+    .where(OFFER_PRICE, 'is not', null)
     .limit(filter.limit ?? 50);
   if (filter.side !== undefined) query = query.where('o.side', '=', filter.side);
   if (filter.asset !== undefined) query = query.where('o.asset', '=', filter.asset);
@@ -264,13 +271,13 @@ export async function listOffers(db: Queryable, filter: P2pOfferFilter): Promise
     query = query
       .where('o.min_fiat', '<=', fiat)
       .where('o.max_fiat', '>=', fiat)
-      .where(sql<boolean>`o.available * o.price >= ${fiat}::numeric`);
+      .where(sql<boolean>`o.available * ${OFFER_PRICE} >= ${fiat}::numeric`);
   }
   query =
     filter.side === 'sell'
-      ? query.orderBy('o.price', 'asc').orderBy('o.id')
+      ? query.orderBy(OFFER_PRICE, 'asc').orderBy('o.id')
       : filter.side === 'buy'
-        ? query.orderBy('o.price', 'desc').orderBy('o.id')
+        ? query.orderBy(OFFER_PRICE, 'desc').orderBy('o.id')
         : query.orderBy('o.id', 'desc');
   return (await query.execute()).map(offerToWire);
 }

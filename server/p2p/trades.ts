@@ -25,6 +25,7 @@ import { insufficient, post } from '../ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
+import { offerPrice } from './pricing.ts';
 import type { TradeMove } from './TradeMoves.ts';
 import { readTrade, selectTrades, type TradeRow, tradeToWire } from './tradeRows.ts';
 
@@ -41,6 +42,8 @@ export const TRADE_MESSAGES = {
     'Verify your identity to trade P2P: both sides of a trade rely on it. Start from Settings → Identity verification.',
   ownOffer: 'This is your own offer: you cannot trade on it.',
   offerUnavailable: 'This offer is not available any more: choose another.',
+  unpriced:
+    'This offer follows the market, and there is no reference rate for its currency right now: choose another offer.',
   tooSmall: 'That amount buys less than the smallest unit of the currency: enter more.',
   expired:
     'The payment window has passed: this trade expired and the crypto went back to the seller.',
@@ -98,7 +101,10 @@ export async function openTrade(
     const ticker = offer.asset as Ticker;
     const fiat = normalise(parseDecimal(request.fiatAmount) as ScaledDecimal);
     refuseOutsideLimits(fiat, offer);
-    const amount = cryptoFor(fiat, offer.price, transferDecimals(ticker));
+    // A margin offer's price is the market's now, and the trade keeps it.
+    const price = await offerPrice(trx, offer.id);
+    if (price === null) throw new DomainError(TRADE_MESSAGES.unpriced);
+    const amount = cryptoFor(fiat, price, transferDecimals(ticker));
     if (amount.units <= 0n) throw new DomainError(TRADE_MESSAGES.tooSmall);
     const available = parseDecimal(trimmed(offer.available)) as ScaledDecimal;
     if (rescale(amount, 18) > rescale(available, 18)) {
@@ -136,7 +142,7 @@ export async function openTrade(
         seller_id: sellerId,
         asset: ticker,
         fiat: offer.fiat,
-        price: offer.price,
+        price,
         amount: amountText,
         fee: feeOn(amount),
         fiat_amount: formatDecimal(fiat.units, fiat.decimals),

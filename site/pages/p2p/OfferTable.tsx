@@ -9,6 +9,17 @@ import {
 import { TableScroll } from '../../components/TableScroll.tsx';
 import { methodNames } from './useP2pCatalogue.ts';
 
+/**
+ * An offer's price in words: "0.92 EUR", "0.93 EUR (market +1.5 %)" for a margin offer, or that
+ * it has none while its fiat has no reference rate.
+ */
+export function offerPriceText({ price, margin, fiat }: P2pOffer): string {
+  if (price === null) return `No ${fiat} rate yet`;
+  const shown = `${formatAmount(price)} ${fiat}`;
+  if (margin === null) return shown;
+  return `${shown} (market ${margin.startsWith('-') ? '−' : '+'}${margin.replace(/^-/, '')} %)`;
+}
+
 /** A merchant's record in words: how many trades completed, and at what rate. */
 export function merchantRecord({ completedTrades, completionPercent }: P2pMerchant): string {
   if (completionPercent === null) return 'No trades yet';
@@ -56,9 +67,7 @@ export function OfferTable({
                   {merchantRecord(offer.merchant)}
                 </span>
               </td>
-              <td className="number">
-                {formatAmount(offer.price)} {offer.fiat}
-              </td>
+              <td className="number">{offerPriceText(offer)}</td>
               <td className="number">
                 {formatAmount(offer.available)} {offer.asset}
               </td>

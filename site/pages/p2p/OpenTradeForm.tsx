@@ -5,6 +5,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { call, formatAmount, type P2pOffer } from '../../../core/index.ts';
+import { offerPriceText } from './OfferTable.tsx';
 
 export function OpenTradeForm({ offer, onClose }: { offer: P2pOffer; onClose: () => void }) {
   const id = useId();
@@ -40,8 +41,8 @@ export function OpenTradeForm({ offer, onClose }: { offer: P2pOffer; onClose: ()
         {verb} {offer.asset} from {offer.merchant.login}
       </h2>
       <p>
-        {formatAmount(offer.price)} {offer.fiat} per {offer.asset}; between{' '}
-        {formatAmount(offer.minFiat)} and {formatAmount(offer.maxFiat)} {offer.fiat} a trade. The{' '}
+        {offerPriceText(offer)} per {offer.asset}; between {formatAmount(offer.minFiat)} and{' '}
+        {formatAmount(offer.maxFiat)} {offer.fiat} a trade. The{' '}
         {offer.side === 'sell' ? 'seller’s' : 'your'} crypto waits in escrow until the payment is
         confirmed; the buyer pays a 0.1 % fee in crypto on release.
       </p>
