@@ -10,6 +10,7 @@ import {
   rescale,
   type ScaledDecimal,
 } from '../../core/markets/decimal.ts';
+import { MARGIN_DECIMALS, marginPrice, parseSigned } from '../../core/markets/marginPrice.ts';
 import type { CreateP2pOfferParams } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import { checkedAmount } from '../wallet/transfers.ts';
@@ -23,9 +24,6 @@ const FIAT_DECIMALS = 2;
 
 /** Most payment methods one offer lists. */
 export const MAX_PAYMENT_METHODS = 5;
-
-/** Most decimals of a margin, in percent. */
-const MARGIN_DECIMALS = 2;
 
 /** The largest margin either way, in percent. */
 export const MAX_MARGIN_PERCENT = 20n;
@@ -125,38 +123,27 @@ function pricing(
       `There is no reference rate for ${params.fiat} yet, so a margin cannot be priced: set a fixed price.`,
     );
   }
-  // reference × (100 + margin) / 100, rounded half up to the price's decimals, as the SQL does.
-  const base = normalise(parseDecimal(reference) as ScaledDecimal);
-  const percent = rescale(margin, MARGIN_DECIMALS) + 100n * 10n ** BigInt(MARGIN_DECIMALS);
-  const exact = { units: base.units * percent, decimals: base.decimals + MARGIN_DECIMALS + 2 };
-  const price = normalise(roundHalfUp(exact, PRICE_DECIMALS));
+  const price = marginPrice(normalise(parseDecimal(reference) as ScaledDecimal), margin);
   if (price.units <= 0n) throw new DomainError('That margin leaves no price: choose a larger one.');
   return { fixed: null, margin: text(margin), price };
 }
 
-/** `value` at `decimals` decimals, rounded half up (the values here are positive). */
-function roundHalfUp(value: ScaledDecimal, decimals: number): ScaledDecimal {
-  if (value.decimals <= decimals) return { units: rescale(value, decimals), decimals };
-  const shift = 10n ** BigInt(value.decimals - decimals);
-  return { units: (value.units + shift / 2n) / shift, decimals };
-}
-
-/** A margin in percent: -20 to 20, at most 2 decimals; the sign kept apart. */
+/** A margin in percent: -20 to 20, at most 2 decimals. */
 function checkMargin(input: string): ScaledDecimal {
-  const negative = input.trim().startsWith('-');
-  const parsed = parseDecimal(input.trim().replace(/^[+-]/, ''));
-  if (typeof parsed === 'string')
+  const value = parseSigned(input);
+  if (value === null) {
     throw new DomainError('The margin must be a percentage such as "2.5" or "-1".');
-  const value = normalise(parsed);
+  }
   if (value.decimals > MARGIN_DECIMALS) {
     throw new DomainError(`The margin can have at most ${MARGIN_DECIMALS} decimals.`);
   }
-  if (rescale(value, MARGIN_DECIMALS) > MAX_MARGIN_PERCENT * 100n) {
+  const size = rescale(value, MARGIN_DECIMALS);
+  if (size > MAX_MARGIN_PERCENT * 100n || -size > MAX_MARGIN_PERCENT * 100n) {
     throw new DomainError(
       `The margin must be between -${MAX_MARGIN_PERCENT} and ${MAX_MARGIN_PERCENT} percent.`,
     );
   }
-  return negative ? { units: -value.units, decimals: value.decimals } : value;
+  return value;
 }
 
 function checkPaymentMethods(ids: readonly string[]): string[] {

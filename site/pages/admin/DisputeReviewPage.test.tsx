@@ -2,7 +2,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { initialUser, type P2pTrade, setUser, user } from '../../../core/index.ts';
+import {
+  initialUser,
+  type P2pFiatRate,
+  type P2pTrade,
+  setUser,
+  user,
+} from '../../../core/index.ts';
 import DisputeReviewPage from './DisputeReviewPage.tsx';
 
 const DISPUTED: P2pTrade = {
@@ -38,10 +44,36 @@ describe('DisputeReviewPage', () => {
   const realFetch = window.fetch;
   let sent: Body[] = [];
   let disputes: P2pTrade[] = [];
+  let rates: P2pFiatRate[] = [];
 
-  /** The API as the page meets it: a decision without a reason is refused, one with it taken. */
+  /**
+   * The API as the page meets it: a decision without a reason is refused, one with it taken; a
+   * rate that is not a number is refused, a good one kept.
+   */
   function answer(body: Body): Record<string, unknown> {
     if (body.method === 'p2p.getDisputes') return { status: true, trades: disputes };
+    if (body.method === 'p2p.getCatalogue') {
+      return {
+        status: true,
+        assets: [],
+        fiats: ['USD', 'EUR'],
+        paymentMethods: [],
+        paymentWindows: [],
+      };
+    }
+    if (body.method === 'p2p.getFiatRates') return { status: true, rates };
+    if (body.method === 'p2p.setFiatRate') {
+      if (body.perUsdt === 'abc')
+        return { status: false, error_msg: 'The rate must be a positive number.' };
+      rates = [
+        {
+          fiat: String(body.fiat),
+          perUsdt: String(body.perUsdt),
+          updatedAt: '2026-11-25T12:00:00.000Z',
+        },
+      ];
+      return { status: true, rates };
+    }
     if (body.reason === '') {
       return { status: false, error_msg: 'Give the reason for the decision: both sides read it.' };
     }
@@ -52,6 +84,7 @@ describe('DisputeReviewPage', () => {
   beforeEach(() => {
     sent = [];
     disputes = [DISPUTED];
+    rates = [];
     setUser({ ...initialUser, id: 5, email: 'staff@example.com', login: 'staff', statusId: 1 });
     window.fetch = (async (_url: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body ?? '{}')) as Body;
@@ -91,6 +124,31 @@ describe('DisputeReviewPage', () => {
     expect(decision).to.include({ id: 9, to: 'seller', reason: 'No payment arrived.' });
     expect(screen.getByText('Trade 9 returned to the seller.')).to.exist;
     expect(screen.getByText('No disputes are waiting for review.')).to.exist;
+  });
+
+  it('lists the reference rates and sets one, a refusal shown in words', async () => {
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Set a reference rate' });
+    await waitFor(() => expect(screen.getAllByTestId('fiat-rate')).to.have.length(2));
+    expect(screen.getAllByTestId('fiat-rate').map((row) => row.textContent)).to.deep.equal([
+      'USDNo rate',
+      'EURNo rate',
+    ]);
+    fireEvent.change(screen.getByLabelText('Fiat'), { target: { value: 'EUR' } });
+    const rate = screen.getByLabelText('1 USDT in EUR');
+    fireEvent.change(rate, { target: { value: 'abc' } });
+    fireEvent.submit(form);
+    expect(
+      (await screen.findByText('The rate must be a positive number.')).getAttribute('role'),
+    ).to.equal('alert');
+    fireEvent.change(rate, { target: { value: '0.92' } });
+    fireEvent.submit(form);
+    await screen.findByText('1 USDT is now 0.92 EUR; its margin offers follow.');
+    expect(screen.getAllByTestId('fiat-rate')[1]?.textContent).to.match(/^EUR0\.92 EUR/);
+    expect(sent.filter((body) => body.method === 'p2p.setFiatRate').at(-1)).to.include({
+      fiat: 'EUR',
+      perUsdt: '0.92',
+    });
   });
 
   it('is for staff only', () => {

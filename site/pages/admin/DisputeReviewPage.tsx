@@ -3,13 +3,14 @@
  * and the reason given, oldest first, and its chat, which staff read and write in; a staff
  * member who is not a side of it releases the crypto to the buyer or returns it to the seller,
  * with a reason both sides read. Read again every few seconds, so two staff members see each
- * other's decisions.
+ * other's decisions. Below them, the reference rates margin offers are priced from.
  */
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { call, formatAmount, type P2pTrade } from '../../../core/index.ts';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
 import { TradeChat } from '../p2p/TradeChat.tsx';
 import { TradeHistory } from '../p2p/TradeHistory.tsx';
+import { FiatRatesSection } from './FiatRatesSection.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 
@@ -64,6 +65,7 @@ function DisputeReview() {
       onRetry={() => void read()}
       things="disputes"
       items={trades}
+      after={<FiatRatesSection />}
     >
       {(waiting) =>
         waiting.map((trade) => (

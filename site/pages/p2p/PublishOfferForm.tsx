@@ -1,18 +1,50 @@
 /**
- * Publishing an offer: buy or sell, the crypto and the fiat, the price, how much in all, the
+ * Publishing an offer: buy or sell, the crypto and the fiat, a fixed price or a margin over the
+ * market (with the reference price and what the margin makes of it now), how much in all, the
  * limits per trade, the payment methods, the payment window and the terms. The server checks
  * every rule and says what to change; a sell offer's amount goes into escrow at once.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   type CreateP2pOfferParams,
   call,
+  formatAmount,
+  formatDecimal,
+  marginPrice,
   type P2pCatalogue,
   type P2pOffer,
+  parseDecimal,
+  parseSigned,
   type Ticker,
 } from '../../../core/index.ts';
 
-const EMPTY = { price: '', amount: '', minFiat: '', maxFiat: '', terms: '' };
+const EMPTY = { price: '', margin: '', amount: '', minFiat: '', maxFiat: '', terms: '' };
+
+/** The reference price of `asset` in `fiat` while `wanted`: undefined while it loads. */
+function useReferencePrice(asset: Ticker, fiat: string, wanted: boolean) {
+  const [reference, setReference] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    setReference(undefined);
+    void call('p2p.getReferencePrice', { asset, fiat }).then((reply) => {
+      if (current) setReference(reply.status ? reply.price : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [asset, fiat, wanted]);
+  return reference;
+}
+
+/** What a margin makes of the reference price, in words, or '' while it says nothing yet. */
+function marginPreview(reference: string, margin: string): string {
+  const base = parseDecimal(reference);
+  const moved = parseSigned(margin);
+  if (typeof base === 'string' || moved === null) return '';
+  const price = marginPrice(base, moved);
+  return formatAmount(formatDecimal(price.units, price.decimals));
+}
 
 export function PublishOfferForm({
   catalogue,
@@ -28,6 +60,8 @@ export function PublishOfferForm({
   const [fields, setFields] = useState(EMPTY);
   const [methods, setMethods] = useState<string[]>([]);
   const [paymentWindow, setPaymentWindow] = useState(catalogue.paymentWindows[0] ?? 15);
+  const [pricing, setPricing] = useState<'fixed' | 'margin'>('fixed');
+  const reference = useReferencePrice(asset, fiat, pricing === 'margin');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -46,7 +80,7 @@ export function PublishOfferForm({
       side,
       asset,
       fiat,
-      price: fields.price.trim(),
+      ...(pricing === 'fixed' ? { price: fields.price.trim() } : { margin: fields.margin.trim() }),
       amount: fields.amount.trim(),
       minFiat: fields.minFiat.trim(),
       maxFiat: fields.maxFiat.trim(),
@@ -100,11 +134,44 @@ export function PublishOfferForm({
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-price`}>
-          Price ({fiat} per {asset})
-        </label>
-        <input inputMode="decimal" autoComplete="off" {...field('price')} />
+        <label htmlFor={`${id}-pricing`}>Pricing</label>
+        <select
+          id={`${id}-pricing`}
+          value={pricing}
+          onChange={(event) => setPricing(event.target.value as 'fixed' | 'margin')}
+        >
+          <option value="fixed">A fixed price</option>
+          <option value="margin">A margin over the market</option>
+        </select>
       </div>
+      {pricing === 'fixed' ? (
+        <div className="field">
+          <label htmlFor={`${id}-price`}>
+            Price ({fiat} per {asset})
+          </label>
+          <input inputMode="decimal" autoComplete="off" {...field('price')} />
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-margin`}>Margin over the market (%)</label>
+          <input
+            inputMode="decimal"
+            autoComplete="off"
+            aria-describedby={`${id}-reference`}
+            {...field('margin')}
+          />
+          <p className="field-hint" id={`${id}-reference`} aria-live="polite">
+            {reference === undefined
+              ? 'Reading the market price…'
+              : reference === null
+                ? `There is no reference rate for ${fiat} yet: use a fixed price.`
+                : `Market now: ${formatAmount(reference)} ${fiat} per ${asset}` +
+                  (marginPreview(reference, fields.margin)
+                    ? `; your price now: ${marginPreview(reference, fields.margin)} ${fiat}. It follows the market.`
+                    : '. Negative margins price under it.')}
+          </p>
+        </div>
+      )}
       <div className="field">
         <label htmlFor={`${id}-amount`}>Amount in all ({asset})</label>
         <input inputMode="decimal" autoComplete="off" {...field('amount')} />
