@@ -199,4 +199,31 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
     'Returned to the seller by staff',
   );
   await expect(second).toContainText('Staff’s decision: No SEPA payment reached the seller.');
+
+  // Staff set what a USDT is worth in euros; the seller publishes at 2 % over that market, and
+  // buyers see it first, priced now.
+  const rates = staff.getByRole('form', { name: 'Set a reference rate' });
+  await rates.getByLabel('Fiat').selectOption('EUR');
+  await rates.getByLabel('1 USDT in EUR').fill('0.9');
+  await rates.getByRole('button', { name: 'Set the rate' }).click();
+  await expect(rates.getByRole('status')).toHaveText(
+    '1 USDT is now 0.9 EUR; its margin offers follow.',
+  );
+  await seller.goto(server.at(baseURL, '/account/p2p'));
+  await form.getByLabel('Crypto').selectOption('USDT');
+  await form.getByLabel('Fiat').selectOption('EUR');
+  await form.getByLabel('Pricing').selectOption('margin');
+  await form.getByLabel('Margin over the market (%)').fill('2');
+  await expect(
+    form.getByText(/^Market now: 0\.9 EUR per USDT; your price now: 0\.918 EUR/),
+  ).toBeVisible();
+  await form.getByLabel('Amount in all (USDT)').fill('50');
+  await form.getByLabel('Least per trade (EUR)').fill('10');
+  await form.getByLabel('Most per trade (EUR)').fill('45');
+  await form.getByLabel('SEPA transfer').check();
+  await form.getByRole('button', { name: 'Publish the offer' }).click();
+  await expect(seller.getByText(/Offer \d+ is published: selling 50 USDT/)).toBeVisible();
+  await buyer.goto(server.at(baseURL, '/p2p'));
+  await buyer.getByLabel('Fiat', { exact: true }).selectOption('EUR');
+  await expect(buyer.getByTestId('p2p-offer').first()).toContainText('0.918 EUR (market +2 %)');
 });
