@@ -15,6 +15,8 @@ export interface MessageItemProps {
   mine: boolean;
   /** Who sent it, for screen readers: "You", "Support", the client's name. */
   author: string;
+  /** Shows the author to everyone, where more than two people write (a P2P trade's chat). */
+  showAuthor?: boolean;
   /** Awaiting the server's echo. */
   sending?: boolean;
   /** The current time, for the relative label. */
@@ -93,7 +95,11 @@ export function MessageItem(props: MessageItemProps) {
     .join(' ');
   return (
     <article className={classes} part={props.mine ? 'message mine' : 'message'}>
-      <span className="sc-sr">{`${props.author}:`}</span>
+      {props.showAuthor ? (
+        <span className="sc-author">{props.author}</span>
+      ) : (
+        <span className="sc-sr">{`${props.author}:`}</span>
+      )}
       <div className="sc-bubble">
         {props.text}
         {attachmentHref && <AttachmentMedia href={attachmentHref} />}

@@ -134,6 +134,23 @@ describe('SupportPanel', () => {
     expect(screen.queryByRole('link', { name: 'Bad link' })).to.equal(null);
   });
 
+  it('names each other writer visibly in a trade’s chat, and not in a dialog of two', async () => {
+    const { chat } = setup({
+      status: true,
+      unread: 0,
+      messages: [
+        message('t1', { text: 'Sent the money', from: 'Buyer' }),
+        message('t2', { text: 'Please send the statement', from: 'Support' }),
+        message('t3', { text: 'Here it is', isOut: true }),
+      ],
+    });
+    render(<SupportPanel chat={chat} title="Trade 4: chat with sam" />);
+    await act(() => chat.loadHistory());
+    const authors = [...document.querySelectorAll('.sc-author')].map((item) => item.textContent);
+    expect(authors).to.deep.equal(['Buyer', 'Support']);
+    expect(document.querySelectorAll('.sc-sr')[0]?.textContent).to.equal('You:');
+  });
+
   it('shows a spinner while connecting, a live dot when open, and the typing indicator', async () => {
     const { chat } = setup();
     chat.setStatus('connecting');

@@ -133,6 +133,7 @@ export function SupportPanel({
             links={message.links}
             mine={mineFor(message.isOut)}
             author={mineFor(message.isOut) ? 'You' : (message.from ?? otherName)}
+            showAuthor={message.from !== undefined}
             now={now}
             baseUrl={baseUrl}
           />
