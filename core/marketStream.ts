@@ -63,6 +63,7 @@ function messageKey(message: MarketServerMessage): string | null {
     case 'walletActivity':
     case 'verification':
     case 'p2pTrade':
+    case 'p2pMessage':
       return 'account';
     case 'error':
     case 'pong':

@@ -13,7 +13,7 @@ import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { registerP2p } from './p2p/index.ts';
-import { TradeMoves } from './p2p/TradeMoves.ts';
+import { TradeMessages, TradeMoves } from './p2p/TradeMoves.ts';
 import { seed } from './seed.ts';
 import { AccessEnds } from './sessions.ts';
 import { registerSite } from './site.ts';
@@ -114,6 +114,7 @@ export async function createServer(
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
   const kycDecisions = new KycDecisions();
   const tradeMoves = new TradeMoves();
+  const tradeMessages = new TradeMessages();
   registerApi(app, {
     db: database,
     config,
@@ -133,7 +134,7 @@ export async function createServer(
     keepaliveMs: config.socketKeepaliveMs,
     maxPayload: MAX_FRAME_BYTES,
   });
-  await registerSupport(app, { db: database, config, limits, accessEnds });
+  await registerSupport(app, { db: database, config, limits, accessEnds, tradeMessages });
   registerLiveSocket(app, live);
   registerMarketSocket(app, {
     db: database,
@@ -142,6 +143,7 @@ export async function createServer(
     balanceChanges,
     kycDecisions,
     tradeMoves,
+    tradeMessages,
   });
   await registerSite(app, config);
   return app;

@@ -1,6 +1,7 @@
 /**
  * A P2P trade's moves reach both sides' open pages at once: each move is on the buyer's and the
- * seller's private streams, and on nobody else's.
+ * seller's private streams, and on nobody else's; a message in its chat is news for the side
+ * who did not write it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,6 +10,7 @@ import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/db.ts';
 import { ok, p2pTrader, testConfig } from '../server/testing.ts';
 import { openAccountStream } from './accountStream.ts';
+import { connect, ticket } from './supportTesting.ts';
 import { waitFor } from './waitFor.ts';
 
 describe('P2P trade moves on the private stream', () => {
@@ -65,6 +67,13 @@ describe('P2P trade moves on the private stream', () => {
       { token: buyer.token },
     );
     await ok(app, 'p2p.markPaid', { id: trade.id }, { token: buyer.token });
+    // A message in the trade's chat is news for the seller's page, not the writer's: the
+    // release after it reaches the buyer's stream later than the news would have.
+    const chat = await connect(base, await ticket(app, buyer.token), `&trade=${trade.id}`);
+    chat.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'm-1', text: 'Paid!', attachment: null });
+    const echo = await chat.next((m) => m.type === 'SUPPORT_SEND_MESSAGE');
+    assert.equal(echo.type === 'SUPPORT_SEND_MESSAGE' && echo.error, undefined);
+    await chat.close();
     await ok(app, 'p2p.releaseTrade', { id: trade.id }, { token: seller.token });
     const expected = ['opened', 'paid', 'released'].map((status) => ({
       v: 1,
@@ -77,6 +86,10 @@ describe('P2P trade moves on the private stream', () => {
     );
     assert.deepEqual(moves(sellers), expected);
     assert.deepEqual(moves(buyers), expected);
+    const news = (stream: { messages: { type: string }[] }) =>
+      stream.messages.filter((message) => message.type === 'p2pMessage');
+    assert.deepEqual(news(sellers), [{ v: 1, type: 'p2pMessage', tradeId: trade.id }]);
+    assert.deepEqual(news(buyers), []);
 
     // The bystander's own trade comes after: had the others' moves reached its stream, they
     // would be there first.

@@ -116,5 +116,11 @@ export type MarketServerMessage =
       tradeId: number;
       status: P2pTradeStatus;
     }
+  | {
+      v: 1;
+      /** On the `account` stream, when the other side (or staff) writes in a trade's chat. */
+      type: 'p2pMessage';
+      tradeId: number;
+    }
   | { v: 1; type: 'error'; message: string }
   | { v: 1; type: 'pong' };

@@ -7,6 +7,7 @@ import { purgeIdleVisitors } from '../accounts.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db.ts';
 import type { Limits } from '../limits.ts';
+import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import type { AccessEnds } from '../sessions.ts';
 import { SupportHub } from './hub.ts';
 import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
@@ -21,6 +22,8 @@ export interface SupportDependencies {
   limits: Limits;
   /** A logout or block closes the support sockets it opened. */
   accessEnds: AccessEnds;
+  /** Where a new message in a trade's chat is announced to the sides' pages. */
+  tradeMessages: TradeMessages;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function registerSupport(
     config: deps.config,
     hub,
     accessEnds: deps.accessEnds,
+    tradeMessages: deps.tradeMessages,
   });
   await registerUploads(app, deps);
   return hub;

@@ -42,6 +42,7 @@ import {
   type TradeMessageRow,
   tradeMessageToWire,
 } from '../p2p/chat.ts';
+import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import { AccessEnds, type Caller } from '../sessions.ts';
 import {
   MAX_MESSAGE_LENGTH,
@@ -85,6 +86,8 @@ export interface SupportSocketDependencies {
   hub: SupportHub;
   /** A logout or block closes the sockets it opened. */
   accessEnds: AccessEnds;
+  /** Where a new message in a trade's chat is announced to its sides' pages. */
+  tradeMessages: TradeMessages;
 }
 
 const sendSchema = params({
@@ -338,6 +341,8 @@ export async function registerSupportSocket(
         });
         peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) });
         if (!created) return;
+        const readers = [seat.buyerId, seat.sellerId].filter((id) => id !== peer.userId);
+        deps.tradeMessages.announce({ tradeId: seat.tradeId, userIds: readers });
         hub.toTrade(
           seat.tradeId,
           (reader) => ({

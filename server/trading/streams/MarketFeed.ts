@@ -21,7 +21,7 @@ import type {
 } from '../../../core/protocol.ts';
 import type { Database } from '../../db.ts';
 import type { KycDecision } from '../../kyc/KycDecisions.ts';
-import type { TradeMove } from '../../p2p/TradeMoves.ts';
+import type { TradeMessage, TradeMove } from '../../p2p/TradeMoves.ts';
 import { readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallets.ts';
 import { INTERVAL_MS, readCandles } from '../candles.ts';
@@ -261,6 +261,13 @@ export class MarketFeed {
   /** Tells the account's open private streams that staff decided on its verification. */
   verificationDecided({ userId, status }: KycDecision): void {
     this.send(`account:${userId}`, { v: 1, type: 'verification', status });
+  }
+
+  /** Tells the readers' account streams that a trade's chat has a new message. */
+  tradeMessaged({ tradeId, userIds }: TradeMessage): void {
+    for (const userId of userIds) {
+      this.send(`account:${userId}`, { v: 1, type: 'p2pMessage', tradeId });
+    }
   }
 
   /** Tells both sides' account streams that a P2P trade moved. */

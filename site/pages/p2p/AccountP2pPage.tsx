@@ -43,7 +43,18 @@ export default function AccountP2pPage() {
   // The account's stream tells of every move at once; reading every 15 s while something is
   // under way only covers a stream that is down.
   const readAgain = useRepeatedRead(read, 15_000, 60_000);
-  useTradeMoves(readAgain);
+  // Trades whose chat, closed here, has a message from someone else.
+  const [unread, setUnread] = useState<ReadonlySet<number>>(new Set());
+  useTradeMoves(readAgain, (tradeId) => setUnread((now) => new Set(now).add(tradeId)));
+  const seen = useCallback(
+    (tradeId: number) =>
+      setUnread((now) => {
+        const next = new Set(now);
+        next.delete(tradeId);
+        return next;
+      }),
+    [],
+  );
 
   async function setStatus(offer: P2pOffer, status: P2pOffer['status']) {
     const reply = await call('p2p.setOfferStatus', { id: offer.id, status });
@@ -80,6 +91,8 @@ export default function AccountP2pPage() {
               catalogue={catalogue}
               onChanged={readAgain}
               chatOpen={String(trade.id) === opened}
+              hasNewMessage={unread.has(trade.id)}
+              onChatSeen={() => seen(trade.id)}
             />
           ))
         )}

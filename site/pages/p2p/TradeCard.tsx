@@ -39,10 +39,16 @@ export function TradeCard({
   catalogue,
   onChanged,
   chatOpen = false,
+  hasNewMessage = false,
+  onChatSeen = () => {},
 }: {
   trade: P2pTrade;
   /** Whether the chat shows from the start (a trade just opened). */
   chatOpen?: boolean;
+  /** Someone else wrote in the chat since it was last shown. */
+  hasNewMessage?: boolean;
+  /** The chat is shown: its news has been seen. */
+  onChatSeen?: () => void;
   /** Names the payment methods; their ids stand in until it has loaded. */
   catalogue: P2pCatalogue | null;
   onChanged: () => void;
@@ -54,6 +60,9 @@ export function TradeCard({
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
   const [isChatOpen, setChatOpen] = useState(chatOpen);
+  useEffect(() => {
+    if (isChatOpen && hasNewMessage) onChatSeen();
+  }, [isChatOpen, hasNewMessage, onChatSeen]);
   const isBuyer = trade.yourSide === 'buyer';
   const other = isBuyer ? trade.seller.login : trade.buyer.login;
   const timeLeft = useTimeLeft(trade.payBy, trade.status === 'opened');
@@ -183,7 +192,9 @@ export function TradeCard({
         aria-controls={`${id}-chat`}
         onClick={() => setChatOpen(!isChatOpen)}
       >
-        {isChatOpen ? 'Hide the chat' : `Chat with ${other}`}
+        {isChatOpen
+          ? 'Hide the chat'
+          : `Chat with ${other}${hasNewMessage ? ' (new message)' : ''}`}
       </button>
       <div id={`${id}-chat`}>
         {isChatOpen && (
