@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import { type CodecVersion, decode, encode, parseCodecKey } from '../core/codec.ts';
 import {
   API_PATH,
+  type CreateP2pOfferParams,
   type MethodName,
+  type P2pOffer,
   type Params,
   type Reply,
   type Result,
@@ -257,4 +259,28 @@ export async function p2pTrader(
     );
   }
   return account;
+}
+
+/**
+ * Publishes a P2P offer for the merchant with `token`: by default selling 100 USDT at 0.9 EUR,
+ * 10 to 90 EUR a trade, by SEPA within 15 minutes.
+ */
+export async function publishP2pOffer(
+  app: FastifyInstance,
+  token: string,
+  terms: Partial<CreateP2pOfferParams> = {},
+): Promise<P2pOffer> {
+  const offer: CreateP2pOfferParams = {
+    side: 'sell',
+    asset: 'USDT',
+    fiat: 'EUR',
+    price: '0.9',
+    amount: '100',
+    minFiat: '10',
+    maxFiat: '90',
+    paymentMethods: ['sepa'],
+    paymentWindowMinutes: 15,
+    ...terms,
+  };
+  return (await ok(app, 'p2p.createOffer', offer, { token })).offer;
 }

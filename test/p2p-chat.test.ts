@@ -12,7 +12,7 @@ import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
 import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
 import { ATTACHMENT_NOT_YOURS } from '../server/support/dialogs.ts';
-import { fails, ok, p2pTrader, testConfig } from '../server/testing.ts';
+import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
 import {
   type Account,
@@ -57,22 +57,7 @@ forEachDatabase((open) => {
   async function openedTrade() {
     const seller = await p2pTrader(app, db, { USDT: '100' });
     const buyer = await p2pTrader(app, db, {});
-    const { offer } = await ok(
-      app,
-      'p2p.createOffer',
-      {
-        side: 'sell',
-        asset: 'USDT',
-        fiat: 'EUR',
-        price: '0.9',
-        amount: '100',
-        minFiat: '10',
-        maxFiat: '90',
-        paymentMethods: ['sepa'],
-        paymentWindowMinutes: 15,
-      },
-      { token: seller.token },
-    );
+    const offer = await publishP2pOffer(app, seller.token);
     const { trade } = await ok(
       app,
       'p2p.openTrade',

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/db.ts';
-import { ok, p2pTrader, testConfig } from '../server/testing.ts';
+import { ok, p2pTrader, publishP2pOffer, testConfig } from '../server/testing.ts';
 import { openAccountStream } from './accountStream.ts';
 import { connect, ticket } from './supportTesting.ts';
 import { waitFor } from './waitFor.ts';
@@ -35,22 +35,11 @@ describe('P2P trade moves on the private stream', () => {
     const seller = await p2pTrader(app, db, { USDT: '50' });
     const buyer = await p2pTrader(app, db, {});
     const bystander = await p2pTrader(app, db, {});
-    const { offer } = await ok(
-      app,
-      'p2p.createOffer',
-      {
-        side: 'sell',
-        asset: 'USDT',
-        fiat: 'EUR',
-        price: '1',
-        amount: '50',
-        minFiat: '10',
-        maxFiat: '50',
-        paymentMethods: ['sepa'],
-        paymentWindowMinutes: 15,
-      },
-      { token: seller.token },
-    );
+    const offer = await publishP2pOffer(app, seller.token, {
+      price: '1',
+      amount: '50',
+      maxFiat: '50',
+    });
     const streams = await Promise.all(
       [seller, buyer, bystander].map((account) => openAccountStream(app, base, account.token)),
     );

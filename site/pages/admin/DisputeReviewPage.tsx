@@ -8,7 +8,7 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { call, formatAmount, type P2pTrade } from '../../../core/index.ts';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
-import { TradeChat } from '../p2p/TradeChat.tsx';
+import { TradeChatToggle } from '../p2p/TradeChat.tsx';
 import { TradeHistory } from '../p2p/TradeHistory.tsx';
 import { FiatRatesSection } from './FiatRatesSection.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
@@ -81,7 +81,6 @@ function Dispute({ trade, onDecided }: { trade: P2pTrade; onDecided: (message: s
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
-  const [isChatOpen, setChatOpen] = useState(false);
 
   async function decide(event: FormEvent, to: 'buyer' | 'seller') {
     event.preventDefault();
@@ -109,18 +108,11 @@ function Dispute({ trade, onDecided }: { trade: P2pTrade; onDecided: (message: s
       </p>
       <TradeHistory trade={trade} />
       <blockquote>{trade.disputeReason}</blockquote>
-      <button
-        type="button"
-        className="button secondary"
-        aria-expanded={isChatOpen}
-        aria-controls={`${id}-chat`}
-        onClick={() => setChatOpen(!isChatOpen)}
-      >
-        {isChatOpen ? 'Hide the chat' : 'Read the trade’s chat'}
-      </button>
-      <div id={`${id}-chat`}>
-        {isChatOpen && <TradeChat tradeId={trade.id} title={`Trade ${trade.id}: chat`} />}
-      </div>
+      <TradeChatToggle
+        tradeId={trade.id}
+        title={`Trade ${trade.id}: chat`}
+        openLabel="Read the trade’s chat"
+      />
       <form onSubmit={(event) => void decide(event, 'buyer')} noValidate>
         <div className="field">
           <label htmlFor={`${id}-reason`}>Reason for the decision (both sides read it)</label>

@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call, formatAmount, type P2pCatalogue, type P2pTrade, user } from '../../../core/index.ts';
-import { TradeChat } from './TradeChat.tsx';
+import { TradeChatToggle } from './TradeChat.tsx';
 import { TradeHistory } from './TradeHistory.tsx';
 import { methodNames } from './useP2pCatalogue.ts';
 
@@ -59,10 +59,6 @@ export function TradeCard({
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
-  const [isChatOpen, setChatOpen] = useState(chatOpen);
-  useEffect(() => {
-    if (isChatOpen && hasNewMessage) onChatSeen();
-  }, [isChatOpen, hasNewMessage, onChatSeen]);
   const isBuyer = trade.yourSide === 'buyer';
   const other = isBuyer ? trade.seller.login : trade.buyer.login;
   const timeLeft = useTimeLeft(trade.payBy, trade.status === 'opened');
@@ -185,22 +181,14 @@ export function TradeCard({
           </button>
         </form>
       )}
-      <button
-        type="button"
-        className="button secondary"
-        aria-expanded={isChatOpen}
-        aria-controls={`${id}-chat`}
-        onClick={() => setChatOpen(!isChatOpen)}
-      >
-        {isChatOpen
-          ? 'Hide the chat'
-          : `Chat with ${other}${hasNewMessage ? ' (new message)' : ''}`}
-      </button>
-      <div id={`${id}-chat`}>
-        {isChatOpen && (
-          <TradeChat tradeId={trade.id} title={`Trade ${trade.id}: chat with ${other}`} />
-        )}
-      </div>
+      <TradeChatToggle
+        tradeId={trade.id}
+        title={`Trade ${trade.id}: chat with ${other}`}
+        openLabel={`Chat with ${other}${hasNewMessage ? ' (new message)' : ''}`}
+        initiallyOpen={chatOpen}
+        hasNews={hasNewMessage}
+        onSeen={onChatSeen}
+      />
     </article>
   );
 }

@@ -4,7 +4,7 @@
  * as receipts (purpose 'p2p'). Each message from the other side names who wrote it (Buyer,
  * Seller or Support). The trade's sides read and write it; staff join once it is disputed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { apiBaseUrl, call } from '../../../core/index.ts';
 import { createSupportChat, type SupportChat } from '../../../core/supportChat.ts';
 import { connectSupport } from '../../../core/supportSocket.ts';
@@ -53,5 +53,46 @@ export function TradeChat({ tradeId, title }: { tradeId: number; title: string }
     <div className="p2p-chat">
       <SupportPanel chat={chat} title={title} otherName="Other side" baseUrl={apiBaseUrl()} />
     </div>
+  );
+}
+
+/**
+ * The chat behind a button that shows and hides it (a socket is opened only while shown); the
+ * button says `openLabel` while it is hidden. `hasNews` (someone wrote meanwhile) is reported
+ * seen through `onSeen` once the chat shows.
+ */
+export function TradeChatToggle({
+  tradeId,
+  title,
+  openLabel,
+  initiallyOpen = false,
+  hasNews = false,
+  onSeen = () => {},
+}: {
+  tradeId: number;
+  title: string;
+  openLabel: string;
+  initiallyOpen?: boolean;
+  hasNews?: boolean;
+  onSeen?: () => void;
+}) {
+  const id = useId();
+  const [isOpen, setOpen] = useState(initiallyOpen);
+  useEffect(() => {
+    if (isOpen && hasNews) onSeen();
+  }, [isOpen, hasNews, onSeen]);
+  return (
+    <>
+      <button
+        type="button"
+        className="button secondary"
+        aria-expanded={isOpen}
+        aria-controls={`${id}-chat`}
+        onClick={() => setOpen(!isOpen)}
+      >
+        {isOpen ? 'Hide the chat' : openLabel}
+      </button>
+      <div id={`${id}-chat`}>{isOpen && <TradeChat tradeId={tradeId} title={title} />}</div>
+    </>
   );
 }
