@@ -13,7 +13,8 @@ import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
 import { createSession } from '../server/sessions.ts';
 import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
-import { MAX_FRAME_BYTES, SEND_ERRORS } from '../server/support/socket.ts';
+import { SEND_ERRORS } from '../server/support/rooms.ts';
+import { MAX_FRAME_BYTES } from '../server/support/socket.ts';
 import { ok, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
 import {

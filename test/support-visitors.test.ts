@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_PATH, type UploadReply } from '../core/protocol.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
-import { SEND_ERRORS } from '../server/support/socket.ts';
+import { SEND_ERRORS } from '../server/support/rooms.ts';
 import { ok, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
 import {

@@ -13,6 +13,8 @@
  * disputed: p2p/chat.ts), with the same frames, delivery and checks: a message is stored once per
  * (trade, id) and goes to every other socket on the trade; typing goes there too.
  * Each socket's messages are handled one after another, so they are stored in the order sent.
+ * Where a message is stored and whom it reaches is its room's (rooms.ts); the checks every room
+ * shares (the frame, the text, a blocked sender, the send rate) are made here.
  */
 // The type import also brings @fastify/websocket's route options into Fastify's types.
 import type { WebSocket } from '@fastify/websocket';
@@ -34,25 +36,19 @@ import type { Database } from '../db.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
-import {
-  type ChatSeat,
-  chatSeat,
-  findTradeMessage,
-  storeTradeMessage,
-  type TradeMessageRow,
-  tradeMessageToWire,
-} from '../p2p/chat.ts';
+import { type ChatSeat, chatSeat } from '../p2p/chat.ts';
 import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import { AccessEnds, type Caller } from '../sessions.ts';
-import {
-  MAX_MESSAGE_LENGTH,
-  type MessageRow,
-  markClientBack,
-  storeMessage,
-  toWire,
-} from './dialogs.ts';
+import { MAX_MESSAGE_LENGTH, markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
-import { pushToUser } from './push.ts';
+import {
+  type Room,
+  type RoomContext,
+  SEND_ERRORS,
+  type SendMessage,
+  supportRoom,
+  tradeRoom,
+} from './rooms.ts';
 import { attachmentUrlKey } from './secrets.ts';
 import { redeemTicket } from './tickets.ts';
 
@@ -65,15 +61,6 @@ export const MAX_IN_FLIGHT = 1000;
 /** The handshake answer for a missing, unknown, used or expired ticket. */
 export const TICKET_REFUSED =
   'This support connection ticket is invalid or expired. Please reconnect.';
-
-/** Refusals a sender can act on. */
-export const SEND_ERRORS = {
-  empty: 'Write a message or attach a file.',
-  tooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`,
-  notStaff: "Only staff can write to another client's dialog.",
-  noClient: 'Choose the client to reply to.',
-  unknownClient: 'There is no client with this id.',
-} as const;
 
 /** The handshake answer for a trade chat the caller has no seat in. */
 export const TRADE_CHAT_REFUSED =
@@ -99,8 +86,6 @@ const sendSchema = params({
   userId: recordId().optional(),
 });
 
-type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
-
 /** Registers the socket route; needs registerSockets (../sockets.ts) on `app` first. */
 export async function registerSupportSocket(
   app: FastifyInstance,
@@ -111,7 +96,14 @@ export async function registerSupportSocket(
   const callers = new WeakMap<FastifyRequest, { caller: Caller; seat: ChatSeat | null }>();
   const limit = config.support.sendRateLimit;
   const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
-  const key = await attachmentUrlKey(db);
+  const rooms: RoomContext = {
+    db,
+    hub,
+    key: await attachmentUrlKey(db),
+    pushSubject: config.support.pushSubject,
+    log: app.log,
+    tradeMessages: deps.tradeMessages,
+  };
 
   app.get(
     SUPPORT_SOCKET_PATH,
@@ -164,7 +156,7 @@ export async function registerSupportSocket(
           socket.close(1008, reason);
         },
       };
-      const room = seat === null ? supportRoom(peer) : tradeRoom(peer, seat);
+      const room = seat === null ? supportRoom(rooms, peer) : tradeRoom(rooms, peer, seat);
       if (seat === null) hub.add(peer);
       else hub.joinTrade(seat.tradeId, peer);
       if (!peer.isStaff && seat === null) {
@@ -279,131 +271,6 @@ export async function registerSupportSocket(
       throw error;
     }
   }
-
-  /** The support dialog a socket writes to: the client's own, or the one staff name. */
-  function supportRoom(peer: SupportPeer): Room {
-    const clientOf = (message: SendMessage) =>
-      peer.isStaff ? (message.userId as number) : peer.userId;
-    return {
-      inTrade: false,
-      async stored(message) {
-        const clientId = clientOf(message);
-        const row = await db
-          .selectFrom('support_messages as m')
-          .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
-          .selectAll('m')
-          .where('d.user_id', '=', clientId)
-          .where('m.client_id', '=', message.id)
-          .executeTakeFirst();
-        return row === undefined ? null : echo(peer, row, clientId);
-      },
-      async store(message) {
-        const clientId = clientOf(message);
-        if (peer.isStaff) {
-          const exists = await db
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', clientId)
-            .executeTakeFirst();
-          if (exists === undefined) throw new DomainError(SEND_ERRORS.unknownClient);
-        }
-        const { row, created } = await storeMessage(db, {
-          clientId,
-          id: message.id,
-          text: message.text.trim(),
-          isOut: !peer.isStaff,
-          authorId: peer.userId,
-          attachment: message.attachment,
-        });
-        if (created) deliver(peer, row, clientId);
-        else peer.send(echo(peer, row, clientId));
-      },
-    };
-  }
-
-  /** A P2P trade's chat: a message goes to every socket on the trade, each reading its side. */
-  function tradeRoom(peer: SupportPeer, seat: ChatSeat): Room {
-    const wire = (row: TradeMessageRow, reader: SupportPeer) =>
-      tradeMessageToWire(row, { ...seat, userId: reader.userId }, key);
-    return {
-      inTrade: true,
-      async stored(message) {
-        const row = await findTradeMessage(db, seat.tradeId, message.id);
-        return row === undefined
-          ? null
-          : { type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) };
-      },
-      async store(message) {
-        const { row, created } = await storeTradeMessage(db, seat, {
-          id: message.id,
-          text: message.text.trim(),
-          attachment: message.attachment,
-        });
-        peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) });
-        if (!created) return;
-        const readers = [seat.buyerId, seat.sellerId].filter((id) => id !== peer.userId);
-        deps.tradeMessages.announce({ tradeId: seat.tradeId, userIds: readers });
-        hub.toTrade(
-          seat.tradeId,
-          (reader) => ({
-            type: reader.userId === peer.userId ? 'SUPPORT_SEND_MESSAGE' : 'SUPPORT_NEW_MESSAGE',
-            message: wire(row, reader),
-          }),
-          peer,
-        );
-      },
-    };
-  }
-
-  function deliver(sender: SupportPeer, row: MessageRow, clientId: number): void {
-    if (!sender.isStaff) {
-      hub.toClient(clientId, (peer) => echo(peer, row, clientId));
-      hub.toStaff((peer) => ({
-        type: 'SUPPORT_NEW_MESSAGE',
-        message: toWire(row, peer.userId, key),
-        userId: clientId,
-      }));
-      return;
-    }
-    hub.toStaff((peer) => echo(peer, row, clientId));
-    if (hub.isClientOnline(clientId)) {
-      hub.toClient(clientId, (peer) => ({
-        type: 'SUPPORT_NEW_MESSAGE',
-        message: toWire(row, peer.userId, key),
-      }));
-      return;
-    }
-    const body = row.text || 'Sent you an attachment.';
-    void pushToUser(
-      db,
-      clientId,
-      {
-        title: 'Support',
-        body: body.length > 120 ? `${body.slice(0, 119)}…` : body,
-        url: '/account/',
-      },
-      config.support.pushSubject,
-      app.log,
-    );
-  }
-
-  function echo(peer: SupportPeer, row: MessageRow, clientId: number): SupportServerMessage {
-    return {
-      type: 'SUPPORT_SEND_MESSAGE',
-      message: toWire(row, peer.userId, key),
-      ...(peer.isStaff ? { userId: clientId } : {}),
-    };
-  }
-}
-
-/** Where a socket's messages are stored and delivered: a support dialog, or a trade's chat. */
-interface Room {
-  /** Messages name no client in a trade's chat. */
-  readonly inTrade: boolean;
-  /** The echo of the message already stored under this id, or null. */
-  stored(message: SendMessage): Promise<SupportServerMessage | null>;
-  /** Stores the message (once), echoes it to its sender and delivers it to the other side. */
-  store(message: SendMessage): Promise<void>;
 }
 
 function check(peer: SupportPeer, message: SendMessage, inTrade: boolean): string | null {

@@ -1,0 +1,185 @@
+/**
+ * Where a support socket's messages are stored and delivered. A socket writes to one room: a
+ * support dialog (the client's own, or the one staff name with `userId`), or a P2P trade's chat
+ * (with `&trade=ID`). The socket (socket.ts) makes the checks every room shares before storing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
+import type { Database } from '../db.ts';
+import {
+  type ChatSeat,
+  findTradeMessage,
+  storeTradeMessage,
+  type TradeMessageRow,
+  tradeMessageToWire,
+} from '../p2p/chat.ts';
+import type { TradeMessages } from '../p2p/TradeMoves.ts';
+import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
+import type { SupportHub, SupportPeer } from './hub.ts';
+import { pushToUser } from './push.ts';
+
+/** Refusals a sender can act on. */
+export const SEND_ERRORS = {
+  empty: 'Write a message or attach a file.',
+  tooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`,
+  notStaff: "Only staff can write to another client's dialog.",
+  noClient: 'Choose the client to reply to.',
+  unknownClient: 'There is no client with this id.',
+} as const;
+
+/** A send as the socket has checked it. */
+export type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
+
+/** What the rooms need of the server. */
+export interface RoomContext {
+  db: Database;
+  hub: SupportHub;
+  /** Signs attachment URLs for their readers. */
+  key: Buffer;
+  /** The Web Push subject, for replies to a client with no socket open. */
+  pushSubject: string;
+  log: FastifyBaseLogger;
+  /** Where a new message in a trade's chat is announced to its sides' pages. */
+  tradeMessages: TradeMessages;
+}
+
+/** Where a socket's messages are stored and delivered: a support dialog, or a trade's chat. */
+export interface Room {
+  /** Messages name no client in a trade's chat. */
+  readonly inTrade: boolean;
+  /** The echo of the message already stored under this id, or null. */
+  stored(message: SendMessage): Promise<SupportServerMessage | null>;
+  /** Stores the message (once), echoes it to its sender and delivers it to the other side. */
+  store(message: SendMessage): Promise<void>;
+}
+
+/** The support dialog a socket writes to: the client's own, or the one staff name. */
+export function supportRoom(context: RoomContext, peer: SupportPeer): Room {
+  const { db, key } = context;
+  const clientOf = (message: SendMessage) =>
+    peer.isStaff ? (message.userId as number) : peer.userId;
+  return {
+    inTrade: false,
+    async stored(message) {
+      const clientId = clientOf(message);
+      const row = await db
+        .selectFrom('support_messages as m')
+        .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
+        .selectAll('m')
+        .where('d.user_id', '=', clientId)
+        .where('m.client_id', '=', message.id)
+        .executeTakeFirst();
+      return row === undefined ? null : echo(key, peer, row, clientId);
+    },
+    async store(message) {
+      const clientId = clientOf(message);
+      if (peer.isStaff) {
+        const exists = await db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', clientId)
+          .executeTakeFirst();
+        if (exists === undefined) throw new DomainError(SEND_ERRORS.unknownClient);
+      }
+      const { row, created } = await storeMessage(db, {
+        clientId,
+        id: message.id,
+        text: message.text.trim(),
+        isOut: !peer.isStaff,
+        authorId: peer.userId,
+        attachment: message.attachment,
+      });
+      if (created) deliver(context, peer, row, clientId);
+      else peer.send(echo(key, peer, row, clientId));
+    },
+  };
+}
+
+/** A P2P trade's chat: a message goes to every socket on the trade, each reading its side. */
+export function tradeRoom(context: RoomContext, peer: SupportPeer, seat: ChatSeat): Room {
+  const { db, hub, key } = context;
+  const wire = (row: TradeMessageRow, reader: SupportPeer) =>
+    tradeMessageToWire(row, { ...seat, userId: reader.userId }, key);
+  return {
+    inTrade: true,
+    async stored(message) {
+      const row = await findTradeMessage(db, seat.tradeId, message.id);
+      return row === undefined ? null : { type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) };
+    },
+    async store(message) {
+      const { row, created } = await storeTradeMessage(db, seat, {
+        id: message.id,
+        text: message.text.trim(),
+        attachment: message.attachment,
+      });
+      peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) });
+      if (!created) return;
+      const readers = [seat.buyerId, seat.sellerId].filter((id) => id !== peer.userId);
+      context.tradeMessages.announce({ tradeId: seat.tradeId, userIds: readers });
+      hub.toTrade(
+        seat.tradeId,
+        (reader) => ({
+          type: reader.userId === peer.userId ? 'SUPPORT_SEND_MESSAGE' : 'SUPPORT_NEW_MESSAGE',
+          message: wire(row, reader),
+        }),
+        peer,
+      );
+    },
+  };
+}
+
+/**
+ * A new support message to the dialog's other side: a client's to staff (and the client's other
+ * tabs), a staff reply to the client's sockets, or pushed when the client has none open.
+ */
+function deliver(
+  { db, hub, key, pushSubject, log }: RoomContext,
+  sender: SupportPeer,
+  row: MessageRow,
+  clientId: number,
+): void {
+  if (!sender.isStaff) {
+    hub.toClient(clientId, (peer) => echo(key, peer, row, clientId));
+    hub.toStaff((peer) => ({
+      type: 'SUPPORT_NEW_MESSAGE',
+      message: toWire(row, peer.userId, key),
+      userId: clientId,
+    }));
+    return;
+  }
+  hub.toStaff((peer) => echo(key, peer, row, clientId));
+  if (hub.isClientOnline(clientId)) {
+    hub.toClient(clientId, (peer) => ({
+      type: 'SUPPORT_NEW_MESSAGE',
+      message: toWire(row, peer.userId, key),
+    }));
+    return;
+  }
+  const body = row.text || 'Sent you an attachment.';
+  void pushToUser(
+    db,
+    clientId,
+    {
+      title: 'Support',
+      body: body.length > 120 ? `${body.slice(0, 119)}…` : body,
+      url: '/account/',
+    },
+    pushSubject,
+    log,
+  );
+}
+
+/** The echo of a stored support message, as `peer` reads it. */
+function echo(
+  key: Buffer,
+  peer: SupportPeer,
+  row: MessageRow,
+  clientId: number,
+): SupportServerMessage {
+  return {
+    type: 'SUPPORT_SEND_MESSAGE',
+    message: toWire(row, peer.userId, key),
+    ...(peer.isStaff ? { userId: clientId } : {}),
+  };
+}
