@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { type SupportServerMessage, UPLOAD_PATH, type UploadReply } from '../core/protocol.ts';
+import type { SupportServerMessage } from '../core/protocol.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
 import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
@@ -18,16 +18,11 @@ import {
   type Account,
   connect,
   handshake,
-  multipartBody,
   type Peer,
+  PNG,
   ticket,
+  uploadPng,
 } from './supportTesting.ts';
-
-/** A 1x1 transparent PNG: the receipt. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 const echoOf = (id: string) => (m: SupportServerMessage) =>
   m.type === 'SUPPORT_SEND_MESSAGE' && m.message.id === id;
@@ -74,22 +69,8 @@ forEachDatabase((open) => {
     return peer;
   }
 
-  async function uploadReceipt(account: Account, purpose: string): Promise<number> {
-    const { payload, contentType } = multipartBody([
-      { name: 'token', value: account.token },
-      { name: 'purpose', value: purpose },
-      { name: 'file', filename: 'receipt.png', data: PNG },
-    ]);
-    const response = await app.inject({
-      method: 'POST',
-      url: UPLOAD_PATH,
-      headers: { 'content-type': contentType },
-      payload,
-    });
-    const reply = JSON.parse(response.body) as UploadReply;
-    assert.ok(reply.status, response.body);
-    return reply.attachment.id;
-  }
+  const uploadReceipt = async (account: Account, purpose: string) =>
+    (await uploadPng(app, account.token, purpose)).id;
 
   test('only the two sides open a trade’s chat; staff only once it is disputed', async () => {
     const { seller, buyer, tradeId } = await openedTrade();

@@ -22,14 +22,17 @@ import {
 } from '../server/support/uploads.ts';
 import { ok, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
-import { type Account, client, connect, multipartBody, staff, ticket } from './supportTesting.ts';
+import {
+  type Account,
+  client,
+  connect,
+  multipartBody,
+  PNG,
+  staff,
+  ticket,
+} from './supportTesting.ts';
 
 const MIB = 1024 * 1024;
-/** A 1x1 transparent PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 /** The start of an ISO base media (MP4) file: an ftyp box with the isom brand, then padding. */
 const MP4 = Buffer.concat([
   Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'),

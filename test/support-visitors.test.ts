@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_PATH, type UploadReply } from '../core/protocol.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/db.ts';
 import { SEND_ERRORS } from '../server/support/rooms.ts';
@@ -16,17 +15,12 @@ import {
   type Account,
   client,
   connect,
-  multipartBody,
+  PNG,
   staff,
   ticket,
+  uploadPng,
   visitor,
 } from './supportTesting.ts';
-
-/** A 1x1 transparent PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 forEachDatabase((open) => {
   let db: Database;
@@ -118,19 +112,8 @@ forEachDatabase((open) => {
 
   test('a visitor uploads an attachment, sends it, and both sides can open it', async () => {
     const guest = await visitor(app);
-    const { payload, contentType } = multipartBody([
-      { name: 'token', value: guest.token },
-      { name: 'file', filename: 'receipt.png', data: PNG },
-    ]);
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: UPLOAD_PATH,
-      headers: { 'content-type': contentType },
-      payload,
-    });
-    const body = JSON.parse(uploaded.body) as UploadReply;
-    assert.ok(body.status, uploaded.body);
-    const own = await app.inject({ method: 'GET', url: body.attachment.path });
+    const attachment = await uploadPng(app, guest.token);
+    const own = await app.inject({ method: 'GET', url: attachment.path });
     assert.equal(own.statusCode, 200);
     assert.deepEqual(own.rawPayload, PNG);
 
@@ -139,7 +122,7 @@ forEachDatabase((open) => {
       type: 'SUPPORT_SEND_MESSAGE',
       id: 'file-1',
       text: '',
-      attachment: body.attachment.id,
+      attachment: attachment.id,
     });
     const echo = await tab.next((m) => m.type === 'SUPPORT_SEND_MESSAGE');
     assert.ok(echo.type === 'SUPPORT_SEND_MESSAGE');
@@ -154,7 +137,7 @@ forEachDatabase((open) => {
     const stored = await db
       .selectFrom('support_attachments')
       .select('owner_id')
-      .where('id', '=', body.attachment.id)
+      .where('id', '=', attachment.id)
       .executeTakeFirstOrThrow();
     assert.equal(stored.owner_id, guest.id);
   });

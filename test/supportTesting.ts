@@ -4,7 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { Params, SupportClientMessage, SupportServerMessage } from '../core/protocol.ts';
+import {
+  type Params,
+  type SupportClientMessage,
+  type SupportServerMessage,
+  UPLOAD_PATH,
+  type UploadReply,
+} from '../core/protocol.ts';
 import type { Database } from '../server/db.ts';
 import { ok, signUp } from '../server/testing.ts';
 
@@ -190,4 +196,35 @@ export function multipartBody(
     payload: Buffer.concat(chunks),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** A real 1x1 transparent PNG, for uploads. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Uploads `PNG` as `receipt.png` for the account with `token` (with a `purpose`, if given) and
+ * returns the stored attachment; fails the test if the upload is refused.
+ */
+export async function uploadPng(
+  app: FastifyInstance,
+  token: string,
+  purpose?: string,
+): Promise<{ id: number; path: string }> {
+  const { payload, contentType } = multipartBody([
+    { name: 'token', value: token },
+    ...(purpose === undefined ? [] : [{ name: 'purpose', value: purpose }]),
+    { name: 'file', filename: 'receipt.png', data: PNG },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: UPLOAD_PATH,
+    headers: { 'content-type': contentType },
+    payload,
+  });
+  const reply = JSON.parse(response.body) as UploadReply;
+  if (!reply.status) throw new Error(`upload refused: ${response.body}`);
+  return reply.attachment;
 }
