@@ -30,10 +30,9 @@ forEachDatabase((_open, driver) => {
       });
       assert.deepEqual(figures.problems, []);
       // The run proves something only if trades moved every way and kills caught calls in flight.
-      const { released = 0, cancelled = 0, returned = 0 } = figures.trades;
+      const { released = 0, cancelled = 0 } = figures.trades;
       assert.ok(released > 10, `only ${released} trades were released`);
       assert.ok(cancelled > 0, 'no trade was cancelled');
-      assert.ok(released + returned > 10, 'too few trades ended');
       assert.ok(figures.acknowledged > 50, `only ${figures.acknowledged} moves were acknowledged`);
       assert.ok(figures.inFlight > 0, 'no kill caught a call in flight');
     } finally {
