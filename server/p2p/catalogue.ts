@@ -4,6 +4,7 @@
  * finds every SEPA offer and nobody is asked to pay by a method only its merchant knows.
  */
 import { ASSETS, type P2pCatalogue, type P2pPaymentMethod, QUOTE } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
 
 /** Fiat currencies offers are priced in (ISO 4217). */
 export const FIATS = [
@@ -18,6 +19,13 @@ export const FIATS = [
   'UAH',
   'VND',
 ] as const;
+
+/** Refuses a fiat currency the exchange does not list, naming those it does. */
+export function checkFiat(fiat: string): void {
+  if (!(FIATS as readonly string[]).includes(fiat)) {
+    throw new DomainError(`Choose one of the listed fiat currencies: ${FIATS.join(', ')}.`);
+  }
+}
 
 /** Payment methods, by id. */
 export const PAYMENT_METHODS: readonly P2pPaymentMethod[] = [

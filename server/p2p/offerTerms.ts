@@ -1,7 +1,8 @@
 /**
  * An offer's terms checked before anything is stored or held: a listed fiat currency, a positive
- * fixed price or a margin of -20 % to 20 % over a reference price that exists, the crypto amount at its asset's precision, per-trade fiat limits that the amount can
- * cover, listed payment methods and one of the payment windows. Each refusal says what to change.
+ * fixed price or a margin of -20 % to 20 % over a reference price that exists, the crypto amount
+ * at its asset's precision, per-trade fiat limits that the amount can cover, listed payment
+ * methods and one of the payment windows. Each refusal says what to change.
  */
 import {
   formatDecimal,
@@ -10,14 +11,16 @@ import {
   rescale,
   type ScaledDecimal,
 } from '../../core/markets/decimal.ts';
-import { MARGIN_DECIMALS, marginPrice, parseSigned } from '../../core/markets/marginPrice.ts';
+import {
+  MARGIN_DECIMALS,
+  marginPrice,
+  P2P_PRICE_DECIMALS,
+  parseSigned,
+} from '../../core/markets/marginPrice.ts';
 import type { CreateP2pOfferParams } from '../../core/protocol.ts';
 import { DomainError } from '../DomainError.ts';
 import { checkedAmount } from '../wallet/transfers.ts';
-import { FIATS, PAYMENT_METHODS, PAYMENT_WINDOWS } from './catalogue.ts';
-
-/** Most decimals of a price in fiat per unit (a cheap coin's price needs more than cents). */
-const PRICE_DECIMALS = 8;
+import { checkFiat, PAYMENT_METHODS, PAYMENT_WINDOWS } from './catalogue.ts';
 
 /** Most decimals of a fiat amount. */
 const FIAT_DECIMALS = 2;
@@ -73,9 +76,7 @@ export function checkOfferTerms(
   params: CreateP2pOfferParams,
   reference: string | null,
 ): OfferTerms {
-  if (!(FIATS as readonly string[]).includes(params.fiat)) {
-    throw new DomainError(`Choose one of the listed fiat currencies: ${FIATS.join(', ')}.`);
-  }
+  checkFiat(params.fiat);
   const { fixed, margin, price } = pricing(params, reference);
   const amountText = checkedAmount(params.asset, params.amount);
   const amount = normalise(parseDecimal(amountText) as ScaledDecimal);
@@ -114,7 +115,7 @@ function pricing(
     throw new DomainError('Give either a fixed price or a margin over the market price.');
   }
   if (params.price !== undefined) {
-    const fixed = positive('Price', params.price, PRICE_DECIMALS, '65000.5');
+    const fixed = positive('Price', params.price, P2P_PRICE_DECIMALS, '65000.5');
     return { fixed, margin: null, price: fixed };
   }
   const margin = checkMargin(params.margin ?? '');

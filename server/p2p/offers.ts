@@ -72,7 +72,7 @@ function selectOffers(db: Queryable) {
 }
 
 /** The whole percent of `completed` among `completed + failed`, rounded down; null for none. */
-export function completionPercent(completed: number, failed: number): number | null {
+function completionPercent(completed: number, failed: number): number | null {
   const ended = completed + failed;
   return ended === 0 ? null : Math.floor((completed * 100) / ended);
 }

@@ -6,8 +6,12 @@
  * trade opens on it. The same SQL prices the list, its order and filters, and a trade as it opens.
  */
 import { sql } from 'kysely';
+import { parseDecimal } from '../../core/markets/decimal.ts';
+import { P2P_PRICE_DECIMALS } from '../../core/markets/marginPrice.ts';
 import type { P2pFiatRate } from '../../core/protocol.ts';
+import { DomainError } from '../DomainError.ts';
 import type { Queryable } from '../db.ts';
+import { checkFiat } from './catalogue.ts';
 
 /** An offer's price now, over `p2p_offers as o` joined by `withPrices`; null when unpriced. */
 export const OFFER_PRICE = sql<string | null>`coalesce(o.price,
@@ -59,13 +63,26 @@ export async function fiatRates(db: Queryable): Promise<P2pFiatRate[]> {
   }));
 }
 
-/** Staff set what one USDT is worth in `fiat` (checked by the caller); margin offers follow. */
+/** The most one USDT may be set to be worth in a fiat (the Vietnamese dong needs 5 digits). */
+const MAX_RATE = 10_000_000n;
+
+/** Staff set what one USDT is worth in a listed `fiat`; its margin offers follow at once. */
 export async function setFiatRate(
   db: Queryable,
   staffId: number,
   fiat: string,
   perUsdt: string,
 ): Promise<void> {
+  checkFiat(fiat);
+  const rate = parseDecimal(perUsdt);
+  if (typeof rate === 'string' || rate.units <= 0n || rate.decimals > P2P_PRICE_DECIMALS) {
+    throw new DomainError(
+      'The rate must be a positive number with at most 8 decimals, such as "0.92".',
+    );
+  }
+  if (rate.units > MAX_RATE * 10n ** BigInt(rate.decimals)) {
+    throw new DomainError(`The rate can be at most ${MAX_RATE} ${fiat} per USDT.`);
+  }
   const now = new Date();
   await db
     .insertInto('p2p_fiat_rates')

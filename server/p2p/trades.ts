@@ -92,8 +92,7 @@ export async function openTrade(
       throw new DomainError(TRADE_MESSAGES.offerUnavailable);
     }
     if (offer.user_id === takerId) throw new DomainError(TRADE_MESSAGES.ownOffer);
-    await refuseBlockedMerchant(trx, offer.user_id);
-    await refuseUnverified(trx, [takerId, offer.user_id]);
+    await refuseSides(trx, takerId, offer.user_id);
     // Selling on a buy offer, the taker is paid: the merchant must learn where.
     if (offer.side === 'buy') {
       await refuseMissingDetails(trx, takerId, offer.payment_methods, 'any');
@@ -164,25 +163,21 @@ async function nextTradeId(trx: Queryable): Promise<number> {
 }
 
 /** Both sides must have verified identity; says so to the one asking when either has not. */
-/** A blocked merchant's offers stay out of reach: they could not see the trade through. */
-async function refuseBlockedMerchant(trx: Queryable, merchantId: number): Promise<void> {
-  const merchant = await trx
+/**
+ * Both sides must be verified; a blocked merchant's offer is out of reach, since they could not
+ * see the trade through. One read of the two accounts.
+ */
+async function refuseSides(trx: Queryable, takerId: number, merchantId: number): Promise<void> {
+  const rows = await trx
     .selectFrom('users')
-    .select('is_blocked')
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
+    .select(['id', 'is_verified', 'is_blocked'])
+    .where('id', 'in', [takerId, merchantId])
+    .execute();
+  const merchant = rows.find((row) => row.id === merchantId);
   if (merchant === undefined || merchant.is_blocked) {
     throw new DomainError(TRADE_MESSAGES.offerUnavailable);
   }
-}
-
-async function refuseUnverified(trx: Queryable, userIds: number[]): Promise<void> {
-  const rows = await trx
-    .selectFrom('users')
-    .select('is_verified')
-    .where('id', 'in', userIds)
-    .execute();
-  if (rows.length !== userIds.length || rows.some((row) => !row.is_verified)) {
+  if (rows.length !== 2 || rows.some((row) => !row.is_verified)) {
     throw new DomainError(TRADE_MESSAGES.unverified);
   }
 }

@@ -37,13 +37,23 @@ function useReferencePrice(asset: Ticker, fiat: string, wanted: boolean) {
   return reference;
 }
 
-/** What a margin makes of the reference price, in words, or '' while it says nothing yet. */
-function marginPreview(reference: string, margin: string): string {
+/** The hint under the margin: the market price and what the margin makes of it now. */
+function referenceHint(
+  reference: string | null | undefined,
+  margin: string,
+  fiat: string,
+  asset: Ticker,
+): string {
+  if (reference === undefined) return 'Reading the market price…';
+  if (reference === null) return `There is no reference rate for ${fiat} yet: use a fixed price.`;
+  const market = `Market now: ${formatAmount(reference)} ${fiat} per ${asset}`;
   const base = parseDecimal(reference);
   const moved = parseSigned(margin);
-  if (typeof base === 'string' || moved === null) return '';
+  if (typeof base === 'string' || moved === null)
+    return `${market}. Negative margins price under it.`;
   const price = marginPrice(base, moved);
-  return formatAmount(formatDecimal(price.units, price.decimals));
+  const priced = formatAmount(formatDecimal(price.units, price.decimals));
+  return `${market}; your price now: ${priced} ${fiat}. It follows the market.`;
 }
 
 export function PublishOfferForm({
@@ -161,14 +171,7 @@ export function PublishOfferForm({
             {...field('margin')}
           />
           <p className="field-hint" id={`${id}-reference`} aria-live="polite">
-            {reference === undefined
-              ? 'Reading the market price…'
-              : reference === null
-                ? `There is no reference rate for ${fiat} yet: use a fixed price.`
-                : `Market now: ${formatAmount(reference)} ${fiat} per ${asset}` +
-                  (marginPreview(reference, fields.margin)
-                    ? `; your price now: ${marginPreview(reference, fields.margin)} ${fiat}. It follows the market.`
-                    : '. Negative margins price under it.')}
+            {referenceHint(reference, fields.margin, fiat, asset)}
           </p>
         </div>
       )}
