@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { CODEC_COMPACT, encode, parseCodecKey } from '../core/codec.ts';
-import { API_PATH } from '../core/protocol.ts';
+import { API_PATH } from '../core/protocol/index.ts';
 import { createServer, loadConfig } from '../server/index.ts';
 
 /** One load run's figures. */

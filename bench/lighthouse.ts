@@ -11,8 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
+import { ensureSiteBuilt, REPO_ROOT } from '../server/http/siteBuild.ts';
 import { createServer, loadConfig } from '../server/index.ts';
-import { ensureSiteBuilt, REPO_ROOT } from '../server/siteBuild.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../test/chromium.ts';
 import { median } from './median.ts';
 

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { ensureSiteBuilt } from '../server/http/siteBuild.ts';
 import { createServer, loadConfig, openDatabase } from '../server/index.ts';
-import { ensureSiteBuilt } from '../server/siteBuild.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../test/chromium.ts';
 import { callApi, prepareTraders } from '../test/spot/traders.ts';
 

@@ -7,7 +7,7 @@
  * The run ends with the spot audit on the database, so a fast but wrong market cannot pass.
  */
 import autocannon from 'autocannon';
-import { API_PATH } from '../core/protocol.ts';
+import { API_PATH } from '../core/protocol/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { seededRandom } from '../test/seededRandom.ts';
 import { auditSpot } from '../test/spot/audit.ts';

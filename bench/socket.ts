@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import type { SupportServerMessage } from '../core/protocol.ts';
-import { createUser } from '../server/accounts.ts';
+import type { SupportServerMessage } from '../core/protocol/index.ts';
+import { createSession, findCaller } from '../server/accounts/sessions.ts';
+import { createUser } from '../server/accounts/users.ts';
 import { createServer, loadConfig, openDatabase } from '../server/index.ts';
-import { createSession, findCaller } from '../server/sessions.ts';
 import { issueTicket } from '../server/support/tickets.ts';
 
 /** The socket load figures. */

@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MARKET_SOCKET_PATH } from '../core/protocol.ts';
+import { MARKET_SOCKET_PATH } from '../core/protocol/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { scratchDataDir } from '../test/spot/faults.ts';
 import { serverEnv, startServerProcess, withDatabase } from '../test/spot/serverProcess.ts';

@@ -11,7 +11,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import type { MarketServerMessage } from '../core/protocol.ts';
+import type { MarketServerMessage } from '../core/protocol/index.ts';
 
 /** The pair every subscriber watches. */
 const PAIR = 'BTC_USDT';

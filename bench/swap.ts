@@ -8,8 +8,8 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from '../server/app.ts';
-import { openDatabase } from '../server/db.ts';
-import { call, fundedAccount, testConfig } from '../server/testing.ts';
+import { openDatabase } from '../server/storage/db.ts';
+import { call, fundedAccount, testConfig } from '../test/serverTesting.ts';
 
 /** What benchSwapQuotes measured. */
 export interface SwapQuoteFigures {

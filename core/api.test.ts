@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { call, configureApi, usesCodec } from './api.ts';
 import { codecVersionOf, DEV_CODEC_KEY, decode, encode, parseCodecKey } from './codec.ts';
 import { type Notification, onNotify } from './notify.ts';
-import { SERVER_ERROR_TEXT } from './protocol.ts';
+import { SERVER_ERROR_TEXT } from './protocol/index.ts';
 import { rememberQueryParams } from './queryParams.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage.ts';
 import { config, loadUser, user } from './store/user.ts';

@@ -4,7 +4,7 @@
  */
 import { createApiClient } from './apiClient.ts';
 import { CODEC_COMPACT, codecVersionOf, decode, encode } from './codec.ts';
-import type { MethodName, Params, Reply } from './protocol.ts';
+import type { MethodName, Params, Reply } from './protocol/index.ts';
 import { readStored, STORAGE_KEYS } from './storage.ts';
 
 /** Where the API lives and how bodies are encoded. */

@@ -12,7 +12,7 @@ import {
   type Reply,
   type RequestBody,
   SERVER_ERROR_TEXT,
-} from './protocol.ts';
+} from './protocol/index.ts';
 
 /**
  * How bodies are encoded when not plain JSON. Injected rather than imported, so a client that

@@ -9,7 +9,7 @@ export * from './format.ts';
 export * from './markets/index.ts';
 export * from './notify.ts';
 // markets/pairs.ts declares PairSymbol as protocol.ts does; naming one settles which is exported.
-export * from './protocol.ts';
+export * from './protocol/index.ts';
 export * from './queryParams.ts';
 export * from './rules.ts';
 export * from './storage.ts';

@@ -14,7 +14,7 @@ import {
   type MarketClientMessage,
   type MarketServerMessage,
   type StreamTopic,
-} from './protocol.ts';
+} from './protocol/index.ts';
 import {
   openReconnectingSocket,
   type ReconnectingSocket,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { type Notification, onNotify } from './notify.ts';
-import { SUPPORT_TYPING_MS, type SupportMessage, type UploadReply } from './protocol.ts';
+import { SUPPORT_TYPING_MS, type SupportMessage, type UploadReply } from './protocol/index.ts';
 import {
   type ChatConnection,
   createSupportChat,

@@ -15,7 +15,7 @@ import {
   SUPPORT_TYPING_MS,
   type SupportMessage,
   type SupportServerMessage,
-} from './protocol.ts';
+} from './protocol/index.ts';
 import { canPickAttachment, canSendMessage, pickAttachment } from './rules.ts';
 import type { SupportConnection, SupportSocketStatus } from './supportSocket.ts';
 import { type UploadOptions, uploadAttachment } from './upload.ts';

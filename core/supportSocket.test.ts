@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SupportServerMessage } from './protocol.ts';
+import type { SupportServerMessage } from './protocol/index.ts';
 import {
   connectSupport,
   messageId,

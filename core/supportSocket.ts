@@ -15,7 +15,7 @@ import {
   type SupportClientMessage,
   type SupportServerMessage,
   TRADE_SOCKET_PARAM,
-} from './protocol.ts';
+} from './protocol/index.ts';
 import { RecentKeys } from './socket/recentKeys.ts';
 import {
   openReconnectingSocket,

@@ -4,7 +4,7 @@ import { configureApi } from './api.ts';
 import { createApiClient } from './apiClient.ts';
 import { CODEC_COMPACT, DEV_CODEC_KEY, encode, parseCodecKey } from './codec.ts';
 import { type Notification, onNotify } from './notify.ts';
-import { SERVER_ERROR_TEXT, UPLOAD_PATH } from './protocol.ts';
+import { SERVER_ERROR_TEXT, UPLOAD_PATH } from './protocol/index.ts';
 import { writeStored } from './storage.ts';
 import { readUploadReply, uploadAttachment } from './upload.ts';
 

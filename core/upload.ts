@@ -7,7 +7,7 @@
 import { siteApi } from './api.ts';
 import type { ApiClient } from './apiClient.ts';
 import { notify } from './notify.ts';
-import { SERVER_ERROR_TEXT, UPLOAD_PATH, type UploadReply } from './protocol.ts';
+import { SERVER_ERROR_TEXT, UPLOAD_PATH, type UploadReply } from './protocol/index.ts';
 
 /** How an upload is told apart and followed. */
 export interface UploadOptions {

@@ -3,21 +3,21 @@
  * instance, ready for `inject` in tests and `listen` in main.
  */
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol.ts';
-import { envelope, MAX_BODY_BYTES, registerApi } from './api.ts';
+import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol/index.ts';
+import { AccessEnds } from './accounts/sessions.ts';
 import { registerBuy } from './buy/index.ts';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db.ts';
+import { seed } from './content/seed.ts';
+import { envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
+import { createLimits } from './http/limits.ts';
+import { registerSite } from './http/site.ts';
+import { registerSockets } from './http/sockets.ts';
 import { KycDecisions } from './kyc/KycDecisions.ts';
-import { createLimits } from './limits.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { registerP2p } from './p2p/index.ts';
 import { TradeMessages, TradeMoves } from './p2p/TradeMoves.ts';
-import { seed } from './seed.ts';
-import { AccessEnds } from './sessions.ts';
-import { registerSite } from './site.ts';
-import { registerSockets } from './sockets.ts';
+import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';

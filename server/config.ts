@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
-import type { Config as SiteConfig } from '../core/protocol.ts';
+import type { Config as SiteConfig } from '../core/protocol/index.ts';
 import { type BuySettings, buySettings } from './buy/buySettings.ts';
 import { type EvmSettings, evmSettings } from './wallet/evm/evmSettings.ts';
 

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './app.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db.ts';
-import { ensureSiteBuilt } from './siteBuild.ts';
+import { ensureSiteBuilt } from './http/siteBuild.ts';
+import { type Database, openDatabase } from './storage/db.ts';
 import { BalanceChanges } from './wallet/BalanceChanges.ts';
 import { anyChain } from './wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from './wallet/devnet/BlockProducer.ts';

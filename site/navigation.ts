@@ -2,7 +2,7 @@
  * Every link of the header, the mobile menu and the footer (spec §2), as data, so the three stay
  * identical and tests can walk them one by one.
  */
-import { ASSETS } from '../core/protocol.ts';
+import { ASSETS } from '../core/protocol/index.ts';
 
 /** A labelled link. */
 export interface NavLink {

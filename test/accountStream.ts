@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { MARKET_SOCKET_PATH, type MarketServerMessage } from '../core/protocol.ts';
-import { ok } from '../server/testing.ts';
+import { MARKET_SOCKET_PATH, type MarketServerMessage } from '../core/protocol/index.ts';
+import { ok } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
 /** The open stream and what it has brought so far. */

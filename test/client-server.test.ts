@@ -10,7 +10,7 @@ import { parseCodecKey } from '../core/codec.ts';
 import { readStored, STORAGE_KEYS } from '../core/storage.ts';
 import { authenticate, loadUser, logout, user } from '../core/store/user.ts';
 import { createServer } from '../server/app.ts';
-import { testConfig } from '../server/testing.ts';
+import { testConfig } from './serverTesting.ts';
 
 for (const encoding of ['json', 'codec'] as const) {
   describe(`core client against the real server (${encoding} bodies)`, () => {

@@ -4,7 +4,7 @@
  * database on one shared server, so many test files can share TEST_DATABASE_URL's server.
  */
 import { after, before, describe } from 'node:test';
-import { type Database, openDatabase } from '../server/db.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
 import {
   createScratchDatabase,
   POSTGRES_MISSING_ON_CI,

@@ -10,15 +10,19 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SERVER_ERROR_TEXT, type SupportServerMessage, UPLOAD_PATH } from '../core/protocol.ts';
+import {
+  SERVER_ERROR_TEXT,
+  type SupportServerMessage,
+  UPLOAD_PATH,
+} from '../core/protocol/index.ts';
+import { createSession, findCaller } from '../server/accounts/sessions.ts';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
 import { methods } from '../server/methods/index.ts';
 import type { Method } from '../server/methods/registry.ts';
-import { createSession, findCaller } from '../server/sessions.ts';
+import type { Database } from '../server/storage/db.ts';
 import { issueTicket } from '../server/support/tickets.ts';
-import { post, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
+import { post, testConfig } from './serverTesting.ts';
 import { client, connect, multipartBody, type Peer, staff } from './supportTesting.ts';
 
 /** Runs per method and property: enough to hit every kind of hostile value several times. */

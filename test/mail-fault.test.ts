@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Database, openDatabase } from '../server/db.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
 import { forEachDatabase, scratchPostgres } from './databases.ts';
 import { startMailbox } from './mailbox.ts';
 import { scratchDataDir } from './spot/faults.ts';

@@ -5,7 +5,7 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Config } from '../server/config.ts';
-import { testConfig } from '../server/testing.ts';
+import { testConfig } from './serverTesting.ts';
 
 /** The server and the mails it has received, in order. */
 export interface Mailbox {

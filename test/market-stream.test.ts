@@ -9,11 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { MarketStream, watchBook } from '../core/marketStream.ts';
 import type { BookMirror } from '../core/markets/bookMirror.ts';
-import type { MarketServerMessage, Ticker } from '../core/protocol.ts';
+import type { MarketServerMessage, Ticker } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
-import { openDatabase } from '../server/db.ts';
-import { fundedAccount, ok, testConfig } from '../server/testing.ts';
+import type { Database } from '../server/storage/db.ts';
+import { openDatabase } from '../server/storage/db.ts';
+import { fundedAccount, ok, testConfig } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
 /** A WebSocket that loses the messages `lose` picks, as a flaky network or a slow tab might. */

@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { SupportServerMessage } from '../core/protocol.ts';
+import type { SupportServerMessage } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
 import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
+import type { Database } from '../server/storage/db.ts';
 import { ATTACHMENT_NOT_YOURS } from '../server/support/dialogs.ts';
-import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
+import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
 import {
   type Account,
   connect,

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/db.ts';
-import { ok, p2pTrader, publishP2pOffer, testConfig } from '../server/testing.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
 import { openAccountStream } from './accountStream.ts';
+import { ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
 import { connect, ticket } from './supportTesting.ts';
 import { waitFor } from './waitFor.ts';
 

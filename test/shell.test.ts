@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { ASSETS } from '../core/protocol.ts';
+import { ASSETS } from '../core/protocol/index.ts';
 import { footerGroups, isAdminPath, mailDomain, POLICY_TYPES } from '../site/navigation.ts';
 import { safeDecode } from '../site/safeDecode.ts';
 import { sha256Hex } from '../site/sha256.ts';

@@ -12,9 +12,9 @@ import {
   type LiveCountersMessage,
   SUPPORT_SOCKET_PATH,
   type SupportServerMessage,
-} from '../core/protocol.ts';
+} from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
-import { testConfig } from '../server/testing.ts';
+import { testConfig } from './serverTesting.ts';
 import { client, connect, ticket } from './supportTesting.ts';
 import { waitFor } from './waitFor.ts';
 

@@ -7,16 +7,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { SupportServerMessage } from '../core/protocol.ts';
+import type { SupportServerMessage } from '../core/protocol/index.ts';
 import { connectSupport, type SupportSocketStatus } from '../core/supportSocket.ts';
+import { createSession } from '../server/accounts/sessions.ts';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
-import { createSession } from '../server/sessions.ts';
+import type { Database } from '../server/storage/db.ts';
 import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
 import { SEND_ERRORS } from '../server/support/rooms.ts';
 import { MAX_FRAME_BYTES } from '../server/support/socket.ts';
-import { ok, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
+import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
   client,

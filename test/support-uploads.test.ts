@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decode, parseCodecKey } from '../core/codec.ts';
-import { UPLOAD_PATH, type UploadReply } from '../core/protocol.ts';
+import { UPLOAD_PATH, type UploadReply } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
 import { SIGN_IN_REQUIRED } from '../server/methods/registry.ts';
+import type { Database } from '../server/storage/db.ts';
 import { ATTACHMENT_NOT_YOURS } from '../server/support/dialogs.ts';
 import { attachmentUrlKey } from '../server/support/secrets.ts';
 import { signedAttachmentPath } from '../server/support/signing.ts';
@@ -20,8 +20,8 @@ import {
   tooLargeText,
   UPLOAD_ERRORS,
 } from '../server/support/uploads.ts';
-import { ok, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
+import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
   client,

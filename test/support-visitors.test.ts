@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { SEND_ERRORS } from '../server/support/rooms.ts';
-import { ok, testConfig } from '../server/testing.ts';
 import { forEachDatabase } from './databases.ts';
+import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
   client,

@@ -10,9 +10,9 @@ import {
   type SupportServerMessage,
   UPLOAD_PATH,
   type UploadReply,
-} from '../core/protocol.ts';
-import type { Database } from '../server/db.ts';
-import { ok, signUp } from '../server/testing.ts';
+} from '../core/protocol/index.ts';
+import type { Database } from '../server/storage/db.ts';
+import { ok, signUp } from './serverTesting.ts';
 
 /** How long `next` waits before failing the test instead of hanging it. */
 const WAIT_LIMIT_MS = 20_000;

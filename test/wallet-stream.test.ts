@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { MarketServerMessage, Wallet } from '../core/protocol.ts';
+import type { MarketServerMessage, Wallet } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
-import type { Database } from '../server/db.ts';
-import { openDatabase } from '../server/db.ts';
-import { fundedAccount, ok, signUp, testConfig } from '../server/testing.ts';
+import type { Database } from '../server/storage/db.ts';
+import { openDatabase } from '../server/storage/db.ts';
 import { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
 import { openAccountStream } from './accountStream.ts';
+import { fundedAccount, ok, signUp, testConfig } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
 /** Every list of wallets the stream has sent, the snapshot's first. */

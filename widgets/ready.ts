@@ -7,7 +7,7 @@
  * Once every element is defined, queued functions run in order, later pushes run at once, and
  * `document` gets an `exchange-ready` event. `customElements.whenDefined(tag)` works too.
  */
-import { PROTOCOL_VERSION } from '../core/protocol.ts';
+import { PROTOCOL_VERSION } from '../core/protocol/index.ts';
 
 /** What a page pushes: a function to run once the elements exist. */
 export type WidgetCallback = () => void;

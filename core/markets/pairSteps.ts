@@ -2,7 +2,7 @@
  * The pairs' symbols and trading steps as written, without the integer maths of pairs.ts: what a
  * page that only lists pairs and shows their prices needs, so it does not download the rest.
  */
-import { ASSETS, type Asset, type PairSymbol, QUOTE } from '../protocol.ts';
+import { ASSETS, type Asset, type PairSymbol, QUOTE } from '../protocol/index.ts';
 
 /** What a pair's steps are, as a person writes them (decimal strings in the quote or the base). */
 export interface PairSteps {

@@ -1,5 +1,5 @@
 /** The eight spot pairs and their trading steps, with the integer scales derived from them. */
-import { ASSETS, type Asset, type PairSymbol, QUOTE } from '../protocol.ts';
+import { ASSETS, type Asset, type PairSymbol, QUOTE } from '../protocol/index.ts';
 import { normalise, parseDecimal, rescale, type ScaledDecimal } from './decimal.ts';
 import { PAIR_STEPS, type PairSteps } from './pairSteps.ts';
 

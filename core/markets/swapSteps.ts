@@ -2,7 +2,7 @@
  * The step a swap amount takes: an asset's is its pair's lot size (a swap sells whole lots), and
  * USDT's is a cent. The swap form rounds its "max" down to it; the server refuses a finer amount.
  */
-import { QUOTE, type Ticker } from '../protocol.ts';
+import { QUOTE, type Ticker } from '../protocol/index.ts';
 import { PAIR_STEPS } from './pairSteps.ts';
 
 /** A USDT amount to swap has at most two decimals. */

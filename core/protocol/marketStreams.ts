@@ -27,7 +27,7 @@ import type {
   SpotOrder,
   Wallet,
   Withdrawal,
-} from '../protocol.ts';
+} from './index.ts';
 
 /** Path of the market streams socket; `?ticket=` (markets.getSocketTicket) adds `account`. */
 export const MARKET_SOCKET_PATH = '/market';

@@ -3,7 +3,7 @@
  * offer's crypto is held in escrow through the ledger while it is published. Amounts travel as
  * exact decimal strings: crypto at its asset's precision, fiat with at most two decimals.
  */
-import type { SupportMessage, Ticker } from '../protocol.ts';
+import type { SupportMessage, Ticker } from './index.ts';
 
 /** What the merchant does with the crypto: sells it for fiat, or buys it with fiat. */
 export type P2pSide = 'buy' | 'sell';

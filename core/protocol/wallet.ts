@@ -2,7 +2,7 @@
  * The wallet's shapes on the wire: transfers between account holders and the account's history
  * of ledger entries. Amounts travel as exact decimal strings, never as JavaScript numbers.
  */
-import type { Ticker } from '../protocol.ts';
+import type { Ticker } from './index.ts';
 
 /** Longest note a transfer carries, in characters. */
 export const TRANSFER_NOTE_MAX = 140;

@@ -4,7 +4,7 @@
  * speaks only when a figure changes and keeps the socket alive with protocol-level pings, which
  * browsers answer by themselves: this client sends nothing.
  */
-import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../protocol.ts';
+import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../protocol/index.ts';
 import { openReconnectingSocket, socketUrl } from './reconnectingSocket.ts';
 
 /** The figures, and whether they are live right now. */

@@ -1,7 +1,7 @@
 /** The currency list fetched at start (spec §4 On start). */
 import { proxy } from 'valtio/vanilla';
 import { call } from '../api.ts';
-import type { Currency } from '../protocol.ts';
+import type { Currency } from '../protocol/index.ts';
 
 /** The listed currencies, empty until loaded. */
 export interface CurrenciesState {

@@ -1,6 +1,6 @@
 /** The global notice (spec §3 Modal notice); the notice modal shows while it has an id. */
 import { proxy } from 'valtio/vanilla';
-import type { Notice } from '../protocol.ts';
+import type { Notice } from '../protocol/index.ts';
 
 /** The current notice, or null. */
 export interface NoticeState {

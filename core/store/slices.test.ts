@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SupportClientRecord } from '../protocol.ts';
+import type { SupportClientRecord } from '../protocol/index.ts';
 import { acceptCookies, cookies, loadCookieAcceptance } from './cookies.ts';
 import { createLiveState, initialLive, setLiveCounters } from './live.ts';
 import {

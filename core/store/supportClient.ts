@@ -1,6 +1,6 @@
 /** The support-client state behind the staff dialog view (spec §3, §4 Support-client actions). */
 import { proxy } from 'valtio/vanilla';
-import type { SupportClientRecord, SupportVariables } from '../protocol.ts';
+import type { SupportClientRecord, SupportVariables } from '../protocol/index.ts';
 
 /** Unread count, pinning, canned-reply variables and the client's record. */
 export interface SupportClientState {

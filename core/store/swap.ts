@@ -1,6 +1,6 @@
 /** What the swap modal opens with: the currency to swap from, when its opener names one. */
 import { proxy } from 'valtio/vanilla';
-import type { Ticker } from '../protocol.ts';
+import type { Ticker } from '../protocol/index.ts';
 import { setModal } from './modals.ts';
 
 /** The swap modal's starting currency, or null for the form's default. */

@@ -5,7 +5,7 @@
 import { proxy } from 'valtio/vanilla';
 import { call } from '../api.ts';
 import { notify } from '../notify.ts';
-import { type Config, type Params, SERVER_ERROR_TEXT, type User } from '../protocol.ts';
+import { type Config, type Params, SERVER_ERROR_TEXT, type User } from '../protocol/index.ts';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 import { resetSupportClient } from './supportClient.ts';
 

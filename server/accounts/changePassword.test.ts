@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
+import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { connect, ticket } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { SIGN_IN_ACCOUNT_POINTS } from '../limits.ts';
+import { SIGN_IN_ACCOUNT_POINTS } from '../http/limits.ts';
 import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import { WRONG_CREDENTIALS } from '../methods/users.ts';
-import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './changePassword.ts';
 
 const PASSWORD = 'correct horse battery';

@@ -3,12 +3,12 @@
  * session left open is not enough), wrong guesses count against the same per-account limit as
  * sign-in, and every other session ends, since one of them may be whoever knew the old password.
  */
-import { DomainError } from '../DomainError.ts';
-import type { Database } from '../db.ts';
-import { blockedFor, type Limits, spend, waitText } from '../limits.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
-import type { Caller } from '../sessions.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import { blockedFor, type Limits, spend, waitText } from '../http/limits.ts';
+import type { Database } from '../storage/db.ts';
 import { revokeOtherSessions } from './otherSessions.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { Caller } from './sessions.ts';
 
 /** The answer to a wrong current password. */
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';

@@ -4,11 +4,11 @@
  * link again. A new link voids the older ones. (Withdrawals do not wait for it yet.)
  */
 import type { Config } from '../config.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { linkTo } from '../mail/site.ts';
 import { queueSiteMail } from '../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../mail/tokens.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 
 /** How long a verification link works. */
 export const VERIFY_LINK_MS = 24 * 60 * 60_000;

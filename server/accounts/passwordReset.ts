@@ -5,11 +5,11 @@
  * session of the account (whoever knew the old one is signed out) and mails a notice.
  */
 import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
 import { linkTo } from '../mail/site.ts';
 import { queueSiteMail } from '../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../mail/tokens.ts';
-import { hashPassword } from '../passwords.ts';
+import type { Database } from '../storage/db.ts';
+import { hashPassword } from './passwords.ts';
 
 /** How long a reset link works. */
 export const RESET_LINK_MS = 30 * 60_000;

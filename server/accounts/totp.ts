@@ -4,7 +4,7 @@
  * the length RFC 4226 §4 recommends.
  */
 import { Secret, TOTP } from 'otpauth';
-import { TWO_FACTOR_CODE_DIGITS } from '../../core/protocol.ts';
+import { TWO_FACTOR_CODE_DIGITS } from '../../core/protocol/index.ts';
 
 /** Seconds per time step. */
 export const TOTP_PERIOD_SECONDS = 30;

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { Reply } from '../../core/protocol.ts';
+import type { Reply } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { TWO_FACTOR_POINTS } from '../limits.ts';
-import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../testing.ts';
+import { TWO_FACTOR_POINTS } from '../http/limits.ts';
+import type { Database } from '../storage/db.ts';
 import { openSecret } from './secretBox.ts';
 import { totpCode } from './totp.ts';
 import {

@@ -4,10 +4,10 @@
  * code counts against the account's limit, and a code's time step is stored when it is accepted,
  * so neither a guess nor a code seen over someone's shoulder works twice (RFC 6238 §5.2).
  */
-import type { TwoFactorSetup } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database } from '../db.ts';
-import { blockedFor, type Limits, spend, waitText } from '../limits.ts';
+import type { TwoFactorSetup } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import { blockedFor, type Limits, spend, waitText } from '../http/limits.ts';
+import type { Database } from '../storage/db.ts';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from './recoveryCodes.ts';
 import { openSecret, sealSecret } from './secretBox.ts';
 import { codeStep, newTotpSecret, totpUri } from './totp.ts';

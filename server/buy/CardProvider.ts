@@ -4,7 +4,7 @@
  * the provider's signed completion callback, and refund a payment. The built-in test provider
  * (TestCardProvider) is the default; a real one implements the same four members.
  */
-import type { PaymentCard } from '../../core/protocol.ts';
+import type { PaymentCard } from '../../core/protocol/index.ts';
 import type { CardProviderName } from './buySettings.ts';
 
 /** A payment the product asks the provider to take. */

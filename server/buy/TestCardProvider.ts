@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentCard } from '../../core/protocol.ts';
-import type { Database } from '../db.ts';
+import type { PaymentCard } from '../../core/protocol/index.ts';
+import type { Database } from '../storage/db.ts';
 import {
   CallbackRefused,
   type CardProvider,

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { CallbackRefused } from './CardProvider.ts';
 import { SIGNATURE_HEADER } from './callbackSignature.ts';

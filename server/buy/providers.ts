@@ -4,7 +4,7 @@
  * kept in the database, so every process behind it (and the test provider) agrees on it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import { serverSecret } from '../support/secrets.ts';
 import type { BuySettings } from './buySettings.ts';
 import { TestCardProvider } from './TestCardProvider.ts';

@@ -1,7 +1,7 @@
 /** Reading card purchases back: the stored row as its owner sees it. */
 import { type Selectable, sql } from 'kysely';
-import type { CardPurchase, CardPurchaseStatus, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type { CardPurchase, CardPurchaseStatus, Ticker } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 import type { CardPurchasesTable } from './BuyTables.ts';
 
 /** A purchase row with its amounts as decimal strings without trailing zeros. */

@@ -5,12 +5,12 @@
  * `update … where status = <the step before>`, so a callback delivered any number of times, or
  * racing the expiry sweep, moves a purchase once, and the credit is posted once.
  */
-import type { CreateCardPurchaseParams, Ticker } from '../../core/protocol.ts';
-import { isUniqueViolation } from '../accounts.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
-import { insufficient, post } from '../ledger.ts';
+import type { CreateCardPurchaseParams, Ticker } from '../../core/protocol/index.ts';
+import { isUniqueViolation } from '../accounts/users.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
+import { insufficient, post } from '../wallet/ledger.ts';
 import type { BuySettings } from './buySettings.ts';
 import type { CardProvider, PaymentEvent } from './CardProvider.ts';
 import { type PurchaseRow, readPurchase, selectPurchases } from './purchaseRows.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { testConfig } from '../testing.ts';
+import { testConfig } from '../../test/serverTesting.ts';
 import { priceCardPurchase } from './quote.ts';
 
 const settings = testConfig().buy;

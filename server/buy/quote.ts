@@ -7,8 +7,8 @@
  */
 import { formatDecimal, normalise, parseDecimal } from '../../core/markets/decimal.ts';
 import { fromTicks } from '../../core/markets/units.ts';
-import type { CardQuote, CardQuoteParams, Ticker } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import type { CardQuote, CardQuoteParams, Ticker } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import type { Market } from '../trading/Market.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import type { BuySettings } from './buySettings.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import type { TestCardSessionsTable } from './BuyTables.ts';
 import { cardFormPage, challengePage, endedPage, type PageSession } from './paymentPageHtml.ts';
 import {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
+import { testConfig } from '../../test/serverTesting.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, createServer } from '../app.ts';
 import { ConfigError } from '../config.ts';
-import { PIXEL_URL_PLACEHOLDER } from '../site.ts';
-import { testConfig } from '../testing.ts';
+import { PIXEL_URL_PLACEHOLDER } from '../http/site.ts';
 
 const INDEX = `<!doctype html><meta name="pixel-url" content="${PIXEL_URL_PLACEHOLDER}"><div id="root"></div>`;
 

@@ -2,7 +2,7 @@
  * The help-center entries the content migration seeds, by section slug (spec §2 FAQ). The site's
  * /faq page shows the sections in this order and links #security, #withdrawal and #deposit.
  */
-import type { FaqItem } from '../../core/protocol.ts';
+import type { FaqItem } from '../../core/protocol/index.ts';
 
 /** A help-center section: its slug (faq.getItems' key and the page anchor), title and entries. */
 export interface SeedFaqSection {

@@ -9,7 +9,7 @@
  * `describeIssue` turns the first problem into the sentence the caller gets back.
  */
 import { z } from 'zod';
-import { ASSETS, QUOTE, type Ticker } from '../../core/protocol.ts';
+import { ASSETS, QUOTE, type Ticker } from '../../core/protocol/index.ts';
 
 /** The largest value of a PostgreSQL `integer` column: every id the database hands out. */
 export const MAX_RECORD_ID = 2_147_483_647;

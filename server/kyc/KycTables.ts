@@ -1,6 +1,6 @@
 /** The tables of migration 0016_kyc (see migration.ts) as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
-import type { IdType, KycStatus } from '../../core/protocol.ts';
+import type { IdType, KycStatus } from '../../core/protocol/index.ts';
 
 /** An account's verification application: its draft, then its submission. */
 export interface KycApplicationsTable {

@@ -24,11 +24,11 @@ import type {
   KycQueueItem,
   KycSubmission,
   WithdrawalLimits,
-} from '../../core/protocol.ts';
+} from '../../core/protocol/index.ts';
+import { KYC_STATUS } from '../accounts/profile.ts';
 import type { Config } from '../config.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
-import { KYC_STATUS } from '../profile.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import { attachmentUrlKey } from '../support/secrets.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
 import type { KycApplicationsTable } from './KycTables.ts';

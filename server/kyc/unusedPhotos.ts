@@ -4,7 +4,7 @@
  * the photo being served at once; the file itself goes with the uploads' orphan sweep.
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** How long a verification upload may wait to be put into an application. */
 export const UNUSED_PHOTO_DAYS = 1;

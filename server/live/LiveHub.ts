@@ -3,7 +3,7 @@
  * now), `views` the page views recorded by metrics.addVisitor. Changes are pushed to every
  * connection, at most once per throttle window, so a burst of visits costs one broadcast.
  */
-import type { LiveCountersMessage } from '../../core/protocol.ts';
+import type { LiveCountersMessage } from '../../core/protocol/index.ts';
 
 /** The least time between two broadcasts. */
 export const LIVE_THROTTLE_MS = 250;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol.ts';
+import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol/index.ts';
 import { waitFor } from '../../test/waitFor.ts';
-import { registerSockets } from '../sockets.ts';
+import { registerSockets } from '../http/sockets.ts';
 import { LiveHub } from './LiveHub.ts';
 import { MAX_LIVE_CONNECTIONS_PER_IP, registerLiveSocket } from './liveSocket.ts';
 

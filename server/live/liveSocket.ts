@@ -5,8 +5,8 @@
 // The type import also brings @fastify/websocket's route options into Fastify's types.
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_SOCKET_PATH } from '../../core/protocol.ts';
-import type { Database } from '../db.ts';
+import { LIVE_SOCKET_PATH } from '../../core/protocol/index.ts';
+import type { Database } from '../storage/db.ts';
 import { LiveHub } from './LiveHub.ts';
 
 /** Most live connections one IP may hold (tabs of one household, not a bot farm). */

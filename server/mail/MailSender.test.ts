@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Database, openDatabase } from '../db.ts';
+import { type Database, openDatabase } from '../storage/db.ts';
 import { MailSender, retryDelayMs } from './MailSender.ts';
 import { type OutgoingMail, queueMail } from './outgoing.ts';
 

@@ -6,7 +6,7 @@
  * leased for five minutes: a crash in the middle sends it again after the restart, never loses it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import type { Deliver } from './transport.ts';
 
 /** How often the queue is looked at. */

@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import { MailSender } from './MailSender.ts';
 import { outboxPage } from './outboxPage.ts';
 import { openTransport, outboxDir } from './transport.ts';

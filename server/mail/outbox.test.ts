@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import { ok, testConfig } from '../testing.ts';
 import { OUTBOX_PATH } from './index.ts';
 
 let app: FastifyInstance;

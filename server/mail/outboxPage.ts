@@ -3,7 +3,7 @@
  * plain-text body, links made clickable, so a reset or verification can be followed on a machine
  * with no mail server. Every value is escaped.
  */
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import { escapeHtml } from './template.ts';
 
 /** How many mails the page shows. */

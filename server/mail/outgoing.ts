@@ -3,7 +3,7 @@
  * with the action that causes it (pass the action's transaction), never sent from the request.
  */
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** One mail, in plain text and HTML. */
 export interface Mail {

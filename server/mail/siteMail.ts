@@ -2,7 +2,7 @@
  * Queuing one of the site's mails: the layout of template.ts under the site's name, its links on
  * the public origin, written with the action that causes it (pass the action's transaction).
  */
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../storage/db.ts';
 import { queueMail } from './outgoing.ts';
 import { type MailSite, mailSiteName } from './site.ts';
 import { type MailContent, renderMail } from './template.ts';

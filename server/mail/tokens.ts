@@ -5,8 +5,8 @@
  * older ones of that account void, except a withdrawal's: each request has a link of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError } from '../DomainError.ts';
-import type { Queryable } from '../db.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** What a link is for. */
 export type TokenPurpose = 'verify' | 'reset' | 'withdrawal';

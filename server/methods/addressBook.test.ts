@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, fundedAccount, ok, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { totpCode } from '../accounts/totp.ts';
 import { WRONG_CODE } from '../accounts/twoFactor.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { fails, fundedAccount, ok, testConfig, userBalance } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { ADDRESS_BOOK_MESSAGES, ADDRESS_WAIT_MS } from '../wallet/addressBook/addressBook.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';

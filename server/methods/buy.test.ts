@@ -9,8 +9,16 @@ import {
   type CreateCardPurchaseParams,
   MARKET_SOCKET_PATH,
   type MarketServerMessage,
-} from '../../core/protocol.ts';
+} from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import {
+  fails,
+  fundedAccount,
+  ok,
+  signUp,
+  testConfig,
+  userBalance,
+} from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
 import { SIGNATURE_HEADER, signCallback } from '../buy/callbackSignature.ts';
@@ -20,8 +28,7 @@ import { QUOTE_MESSAGES } from '../buy/quote.ts';
 import { TEST_CALLBACK_PATH } from '../buy/TestCardProvider.ts';
 import { CARD_MESSAGES } from '../buy/testCards.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import { fails, fundedAccount, ok, signUp, testConfig, userBalance } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { STAFF_ONLY } from './registry.ts';
 
 const CARD = { expiry: '12/39', cvc: '123', name: 'Ada Lovelace' };

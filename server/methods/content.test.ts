@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
+import { call, fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import { helpVerificationReferralMigration } from '../content/helpVerificationReferralMigration.ts';
 import { REFERRAL_ENTRY, SEED_FAQ, VERIFICATION_ENTRY } from '../content/seedFaq.ts';
-import type { Database } from '../db.ts';
-import { call, fails, ok, signUp, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 
 const STAFF = { STAFF_EMAIL: 'staff@example.com', STAFF_PASSWORD: 'staff password 1' };
 

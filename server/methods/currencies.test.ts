@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ASSETS, QUOTE } from '../../core/protocol.ts';
+import { ASSETS, QUOTE } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { post } from '../ledger.ts';
-import { fails, ok, signUp, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
+import { post } from '../wallet/ledger.ts';
 import { SIGN_IN_REQUIRED } from './registry.ts';
 
 const TICKERS = [...ASSETS, QUOTE];

@@ -1,10 +1,10 @@
 /** currencies.getItems: the listed currencies, or the signed-in user's wallets (spec §7). */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Currency, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type { Currency, Ticker } from '../../core/protocol/index.ts';
 import { params } from '../http/fields.ts';
-import { listWallets } from '../wallets.ts';
+import type { Queryable } from '../storage/db.ts';
+import { listWallets } from '../wallet/wallets.ts';
 import { defineMethod, type Method, requireAccount } from './registry.ts';
 
 /** The largest `limit` the wallet list accepts (spec §9 Currency list limit). */

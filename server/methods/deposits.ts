@@ -3,7 +3,7 @@
  * confirmations, and on the devnet a faucet of test coins to its own address.
  */
 import { z } from 'zod';
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern, tickerField } from '../http/fields.ts';
 import { NETWORKS } from '../wallet/chains/networks.ts';
 import { depositAddressOf } from '../wallet/deposits/depositAddressOf.ts';

@@ -2,7 +2,7 @@
  * devnet.send: the devnet faucet for any address, as a public test network's faucet is (the
  * `npm run devnet` command calls it). Test coins only, capped per send and limited per IP.
  */
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern, tickerField } from '../http/fields.ts';
 import { ASSET_NETWORKS } from '../wallet/chains/assetNetworks.ts';
 import { depositNetwork } from '../wallet/deposits/depositNetwork.ts';

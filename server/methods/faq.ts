@@ -1,5 +1,5 @@
 /** faq.getItems: the help-center entries of one section by slug, in display order (spec §2, §7). */
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 

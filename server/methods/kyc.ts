@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { KYC_MAX_LENGTH } from '../../core/kyc.ts';
-import type { IdType } from '../../core/protocol.ts';
+import type { IdType } from '../../core/protocol/index.ts';
 import { params, recordId, words } from '../http/fields.ts';
 import {
   attachPhoto,

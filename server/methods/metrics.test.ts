@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol.ts';
+import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { call, fails, signUp, testConfig } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { call, fails, signUp, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { MAX_EVENT_ID_LENGTH, MAX_URL_LENGTH } from './metrics.ts';
 
 forEachDatabase((open) => {

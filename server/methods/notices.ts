@@ -3,9 +3,9 @@
  * replaces the current one, or clear it; everyone reads the newest notice not cleared.
  */
 import { z } from 'zod';
-import type { Notice } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type { Notice } from '../../core/protocol/index.ts';
 import { params, words } from '../http/fields.ts';
+import type { Queryable } from '../storage/db.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 /** Longest notice title. */

@@ -3,11 +3,11 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import type { PlaceOrderParams, Ticker, Wallet } from '../../core/protocol.ts';
+import type { PlaceOrderParams, Ticker, Wallet } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { fails, fundedAccount, ok, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 
 forEachDatabase((open) => {
   let db: Database;

@@ -3,7 +3,7 @@
  * and fills. Placing answers only after the order, its fills and their ledger entries are stored.
  */
 import { z } from 'zod';
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';
 import { DEFAULT_SELF_TRADE } from '../trading/engine/index.ts';
 import {

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { CreateP2pOfferParams, Ticker } from '../../core/protocol.ts';
+import type { CreateP2pOfferParams, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, ok, p2pTrader, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
 import { OFFER_MESSAGES } from '../p2p/offers.ts';
-import { fails, ok, p2pTrader, testConfig, userBalance } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 
 forEachDatabase((open) => {
   let db: Database;

@@ -6,8 +6,8 @@
  */
 
 import { z } from 'zod';
-import type { P2pTrade } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import type { P2pTrade } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
 import { p2pCatalogue } from '../p2p/catalogue.ts';
 import { chatSeat, listTradeMessages, tradeMessageToWire } from '../p2p/chat.ts';

@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { CreateP2pOfferParams } from '../../core/protocol.ts';
+import type { CreateP2pOfferParams } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, ok, p2pTrader, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
 import { TRADE_MESSAGES } from '../p2p/trades.ts';
-import { fails, ok, p2pTrader, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 
 forEachDatabase((open) => {
   let db: Database;

@@ -1,5 +1,5 @@
 /** pages.getItem: a policy or information page by type (spec §2), as an operator last edited it. */
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 

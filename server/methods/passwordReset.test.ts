@@ -8,13 +8,13 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
 import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.ts';
+import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { VERIFY_MESSAGES } from '../accounts/emailVerification.ts';
 import { RESET_REQUESTED } from '../accounts/passwordReset.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
 import { LINK_MESSAGES } from '../mail/tokens.ts';
-import { fails, ok, signUp, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { WRONG_CREDENTIALS } from './users.ts';
 
 const NEW_PASSWORD = 'a brand new password 7';

@@ -1,6 +1,6 @@
 /** push.* methods: the VAPID public key and storing a browser's push subscription (spec §7). */
 import { z } from 'zod';
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';
 import { MAX_SUBSCRIPTION_LENGTH, saveSubscription, subscriptionSchema } from '../support/push.ts';
 import { vapidKeys } from '../support/secrets.ts';

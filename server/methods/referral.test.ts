@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { PairSymbol, Ticker } from '../../core/protocol.ts';
+import type { PairSymbol, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, ok, testConfig, uniqueEmail, userBalance } from '../../test/serverTesting.ts';
 import { auditSpot } from '../../test/spot/audit.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { post } from '../ledger.ts';
-import { fails, ok, testConfig, uniqueEmail, userBalance } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
+import { post } from '../wallet/ledger.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -6,15 +6,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { MethodName, Params, Result } from '../../core/protocol.ts';
+import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
+import type { AccessEnds, Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database } from '../db.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { read } from '../http/fields.ts';
+import type { Limits } from '../http/limits.ts';
 import type { KycDecisions } from '../kyc/KycDecisions.ts';
-import type { Limits } from '../limits.ts';
 import type { TradeMoves } from '../p2p/TradeMoves.ts';
-import type { AccessEnds, Caller } from '../sessions.ts';
+import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 

@@ -4,14 +4,14 @@
  * the staff inbox. Messages themselves travel over the socket (support/socket.ts).
  */
 import { z } from 'zod';
-import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol.ts';
-import { createVisitor } from '../accounts.ts';
-import { DomainError } from '../DomainError.ts';
+import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol/index.ts';
+import { loadProfile } from '../accounts/profile.ts';
+import { createSession } from '../accounts/sessions.ts';
+import { createVisitor } from '../accounts/users.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, recordId, words } from '../http/fields.ts';
-import { spend, waitText } from '../limits.ts';
-import { loadProfile } from '../profile.ts';
-import type { UsersTable } from '../schema.ts';
-import { createSession } from '../sessions.ts';
+import { spend, waitText } from '../http/limits.ts';
+import type { UsersTable } from '../storage/schema.ts';
 import {
   ensureDialog,
   findDialog,

@@ -2,12 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { PlaceOrderParams, Ticker } from '../../core/protocol.ts';
+import type { PlaceOrderParams, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import {
+  call,
+  fails,
+  fundedAccount,
+  ok,
+  testConfig,
+  userBalance,
+} from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import { SWAP_MESSAGES } from '../swap/messages.ts';
-import { call, fails, fundedAccount, ok, testConfig, userBalance } from '../testing.ts';
 
 forEachDatabase((open) => {
   let db: Database;

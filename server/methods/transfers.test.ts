@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Ticker, Wallet } from '../../core/protocol.ts';
+import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { post } from '../ledger.ts';
-import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
+import { post } from '../wallet/ledger.ts';
 import { TRANSFER_MESSAGES } from '../wallet/transfers.ts';
 
 forEachDatabase((open) => {

@@ -1,5 +1,5 @@
 /** transfers.send: money sent between account holders, once per idempotency key. */
-import { TRANSFER_NOTE_MAX } from '../../core/protocol.ts';
+import { TRANSFER_NOTE_MAX } from '../../core/protocol/index.ts';
 import { params, pattern, tickerField, words } from '../http/fields.ts';
 import { decimalField } from '../trading/orderParams.ts';
 import { sendTransfer } from '../wallet/transfers.ts';

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../core/protocol.ts';
+import type { User } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { post as postEntry } from '../ledger.ts';
-import { SIGN_IN_ACCOUNT_POINTS, SIGN_IN_IP_POINTS, SIGN_UP_IP_POINTS } from '../limits.ts';
-import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../testing.ts';
+import { SIGN_IN_ACCOUNT_POINTS, SIGN_IN_IP_POINTS, SIGN_UP_IP_POINTS } from '../http/limits.ts';
+import type { Database } from '../storage/db.ts';
+import { post as postEntry } from '../wallet/ledger.ts';
 import { SIGN_IN_REQUIRED } from './registry.ts';
 import { ACCOUNT_BLOCKED, WRONG_CREDENTIALS } from './users.ts';
 

@@ -15,6 +15,14 @@ import { noteSignIn } from '../accounts/newDevice.ts';
 import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../accounts/passwordReset.ts';
 import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../accounts/passwords.ts';
+import { loadProfile } from '../accounts/profile.ts';
+import { type Caller, createSession, revokeSession } from '../accounts/sessions.ts';
+import {
   beginTwoFactor,
   disableTwoFactor,
   enableTwoFactor,
@@ -28,15 +36,12 @@ import {
   findReferrer,
   findUserByEmail,
   normaliseEmail,
-} from '../accounts.ts';
+} from '../accounts/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
-import { DomainError } from '../DomainError.ts';
+import { loadSiteConfig } from '../content/siteConfig.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { params, words } from '../http/fields.ts';
-import { blockedFor, spend, waitText } from '../limits.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../passwords.ts';
-import { loadProfile } from '../profile.ts';
-import { type Caller, createSession, revokeSession } from '../sessions.ts';
-import { loadSiteConfig } from '../siteConfig.ts';
+import { blockedFor, spend, waitText } from '../http/limits.ts';
 import { defineMethod, type Method, type RequestContext, SIGN_IN_REQUIRED } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */

@@ -9,7 +9,7 @@ import {
   HISTORY_KINDS,
   QUOTE,
   type Ticker,
-} from '../../core/protocol.ts';
+} from '../../core/protocol/index.ts';
 import { params, tickerField } from '../http/fields.ts';
 import { ASSET_NETWORKS, NETWORKS } from '../wallet/chains/index.ts';
 import { accountHistory, MAX_HISTORY_PAGE } from '../wallet/history.ts';

@@ -2,14 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Ticker } from '../../core/protocol.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
-import { WRONG_CODE } from '../accounts/twoFactor.ts';
-import { createServer } from '../app.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import { post } from '../ledger.ts';
-import { LINK_MESSAGES } from '../mail/tokens.ts';
 import {
   confirmedWithdrawal,
   fails,
@@ -19,12 +13,18 @@ import {
   testConfig,
   userBalance,
   verifyMailedAddress,
-} from '../testing.ts';
+} from '../../test/serverTesting.ts';
+import { WRONG_CODE } from '../accounts/twoFactor.ts';
+import { createServer } from '../app.ts';
+import type { Config } from '../config.ts';
+import { LINK_MESSAGES } from '../mail/tokens.ts';
+import type { Database } from '../storage/db.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { ChainAdapter } from '../wallet/chains/ChainAdapter.ts';
 import type { NetworkId } from '../wallet/chains/networks.ts';
 import { chainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../wallet/devnet/BlockProducer.ts';
+import { post } from '../wallet/ledger.ts';
 import { CONFIRMATION_MESSAGES } from '../wallet/withdrawals/mailConfirmation.ts';
 import { WITHDRAWAL_MESSAGES } from '../wallet/withdrawals/requestWithdrawal.ts';
 import { REVIEW_MESSAGES } from '../wallet/withdrawals/reviewWithdrawals.ts';

@@ -4,7 +4,7 @@
  * the seller sees "paid" the moment the buyer says so. A new message in the trade's chat is
  * announced too, to the sides who did not write it, so a page whose chat is closed says so.
  */
-import type { P2pTradeStatus } from '../../core/protocol.ts';
+import type { P2pTradeStatus } from '../../core/protocol/index.ts';
 import { Announcer } from '../live/Announcer.ts';
 
 /** One move of one trade. */

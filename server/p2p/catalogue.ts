@@ -3,8 +3,13 @@
  * payment windows a merchant picks from. Lists, not free text, so a buyer filtering by "SEPA"
  * finds every SEPA offer and nobody is asked to pay by a method only its merchant knows.
  */
-import { ASSETS, type P2pCatalogue, type P2pPaymentMethod, QUOTE } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import {
+  ASSETS,
+  type P2pCatalogue,
+  type P2pPaymentMethod,
+  QUOTE,
+} from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 
 /** Fiat currencies offers are priced in (ISO 4217). */
 export const FIATS = [

@@ -5,9 +5,9 @@
  * support chat's (uploaded with the purpose 'p2p'); one sent here belongs to the trade after.
  */
 import type { Selectable } from 'kysely';
-import type { SupportMessage } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
+import type { SupportMessage } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import { ATTACHMENT_NOT_YOURS, HISTORY_LIMIT } from '../support/dialogs.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
 import type { P2pMessagesTable } from './P2pTables.ts';

@@ -12,9 +12,9 @@ import {
   rescale,
   type ScaledDecimal,
 } from '../../core/markets/decimal.ts';
-import type { P2pTradeStatus, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
-import { post } from '../ledger.ts';
+import type { P2pTradeStatus, Ticker } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
+import { post } from '../wallet/ledger.ts';
 
 /** A trade as the escrow moves read it (amounts trimmed). */
 interface EscrowedTrade {

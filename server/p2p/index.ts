@@ -4,7 +4,7 @@
  * seconds after. The methods live in methods/p2p.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { TradeMoves } from './TradeMoves.ts';
 import { expireDueTrades } from './trades.ts';

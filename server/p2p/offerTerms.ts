@@ -17,8 +17,8 @@ import {
   P2P_PRICE_DECIMALS,
   parseSigned,
 } from '../../core/markets/marginPrice.ts';
-import type { CreateP2pOfferParams } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import type { CreateP2pOfferParams } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { checkedAmount } from '../wallet/transfers.ts';
 import { checkFiat, PAYMENT_METHODS, PAYMENT_WINDOWS } from './catalogue.ts';
 

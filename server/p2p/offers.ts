@@ -11,10 +11,10 @@ import type {
   P2pOfferFilter,
   P2pOfferStatus,
   Ticker,
-} from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
-import { insufficient, post } from '../ledger.ts';
+} from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
+import { insufficient, post } from '../wallet/ledger.ts';
 import { checkOfferTerms } from './offerTerms.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
 import { OFFER_PRICE, referencePrice, withPrices } from './pricing.ts';

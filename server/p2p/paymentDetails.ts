@@ -4,9 +4,9 @@
  * a sell offer lists only methods its merchant has details for, and a taker selling on a buy
  * offer needs details for one of its methods.
  */
-import type { P2pPaymentDetails } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
+import type { P2pPaymentDetails } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import { PAYMENT_METHODS } from './catalogue.ts';
 
 /** The name of a listed method. */

@@ -8,9 +8,9 @@
 import { sql } from 'kysely';
 import { parseDecimal } from '../../core/markets/decimal.ts';
 import { P2P_PRICE_DECIMALS } from '../../core/markets/marginPrice.ts';
-import type { P2pFiatRate } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Queryable } from '../db.ts';
+import type { P2pFiatRate } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Queryable } from '../storage/db.ts';
 import { checkFiat } from './catalogue.ts';
 
 /** An offer's price now, over `p2p_offers as o` joined by `withPrices`; null when unpriced. */

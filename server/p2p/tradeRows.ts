@@ -1,7 +1,12 @@
 /** Reading P2P trades back: the stored row, with both sides and the offer's terms, as the wire has it. */
 import { sql } from 'kysely';
-import type { P2pPaymentDetails, P2pTrade, P2pTradeStatus, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type {
+  P2pPaymentDetails,
+  P2pTrade,
+  P2pTradeStatus,
+  Ticker,
+} from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** The states in which the buyer may still need to pay. */
 const UNDER_WAY = new Set<P2pTradeStatus>(['opened', 'paid', 'disputed']);

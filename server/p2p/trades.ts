@@ -17,11 +17,11 @@ import {
   rescale,
   type ScaledDecimal,
 } from '../../core/markets/decimal.ts';
-import type { P2pTrade, P2pTradeStatus, Ticker } from '../../core/protocol.ts';
+import type { P2pTrade, P2pTradeStatus, Ticker } from '../../core/protocol/index.ts';
 import { type TwoFactorContext, verifySecondFactor } from '../accounts/twoFactor.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
-import { insufficient, post } from '../ledger.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
+import { insufficient, post } from '../wallet/ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';

@@ -3,7 +3,7 @@
  * database refuses a change), so an answer once read stays right and the market asks the database
  * only about users it has not seen, once per batch, in the batch's transaction.
  */
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** A cache of user id → referrer id (null for none), filled on demand. */
 export class Referrers {

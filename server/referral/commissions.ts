@@ -9,10 +9,10 @@
  */
 import { formatShare } from '../../core/format.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import type { Ticker } from '../../core/protocol.ts';
-import type { Posting } from '../ledger.ts';
-import type { TradesTable } from '../schema.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
+import type { TradesTable } from '../storage/schema.ts';
 import { feeOf } from '../trading/settlement.ts';
+import type { Posting } from '../wallet/ledger.ts';
 
 /** Who referred a user: the referrer's id, null for none, undefined when not known yet. */
 export type ReferrerOf = (userId: number) => number | null | undefined;

@@ -1,8 +1,8 @@
 /** An account's referral summary: its code, how many accounts it referred, what it has earned. */
 import { sql } from 'kysely';
 import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
-import type { ReferralEarning, ReferralSummary, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type { ReferralEarning, ReferralSummary, Ticker } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 
 const USD_DECIMALS = 18;
 

@@ -4,10 +4,10 @@
  * attachment URLs signed for whoever will read them.
  */
 import type { Selectable } from 'kysely';
-import type { SupportMessage } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
-import type { SupportMessagesTable } from '../schema.ts';
+import type { SupportMessage } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
+import type { SupportMessagesTable } from '../storage/schema.ts';
 import { signedAttachmentPath } from './signing.ts';
 
 /** A stored message row. */

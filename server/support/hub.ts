@@ -3,7 +3,7 @@
  * every staff socket, and apart from both, the sockets opened on a P2P trade's chat. Messages are built per socket because attachment URLs are signed for
  * the person who will open them.
  */
-import type { SupportServerMessage } from '../../core/protocol.ts';
+import type { SupportServerMessage } from '../../core/protocol/index.ts';
 
 /** One open support socket. */
 export interface SupportPeer {

@@ -3,12 +3,12 @@
  * methods live in methods/support.ts and methods/push.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { purgeIdleVisitors } from '../accounts.ts';
+import type { AccessEnds } from '../accounts/sessions.ts';
+import { purgeIdleVisitors } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import type { Limits } from '../limits.ts';
+import type { Limits } from '../http/limits.ts';
 import type { TradeMessages } from '../p2p/TradeMoves.ts';
-import type { AccessEnds } from '../sessions.ts';
+import type { Database } from '../storage/db.ts';
 import { SupportHub } from './hub.ts';
 import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
 import { vapidKeys } from './secrets.ts';

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { createUser } from '../accounts.ts';
-import { type Database, openDatabase } from '../db.ts';
+import { createUser } from '../accounts/users.ts';
+import { type Database, openDatabase } from '../storage/db.ts';
 import { ORPHAN_MIN_AGE_MS, removeOrphanFiles } from './orphanFiles.ts';
 
 let db: Database;

@@ -6,7 +6,7 @@
  */
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** How old a file must be before it may be removed as an orphan. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;

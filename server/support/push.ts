@@ -7,8 +7,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import { z } from 'zod';
-import type { Database } from '../db.ts';
 import { unusableCharacter } from '../http/fields.ts';
+import type { Database } from '../storage/db.ts';
 import { vapidKeys } from './secrets.ts';
 
 /** Longest subscription JSON accepted. */

@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import { siteName } from '../../core/format.ts';
-import type { SupportClientRecord, SupportVariables } from '../../core/protocol.ts';
-import type { UserRow } from '../accounts.ts';
-import type { Queryable } from '../db.ts';
+import type { SupportClientRecord, SupportVariables } from '../../core/protocol/index.ts';
+import type { UserRow } from '../accounts/users.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** The records of the given clients by id (unknown ids are simply absent). */
 export async function clientRecords(

@@ -9,11 +9,11 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
 import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../test/mailbox.ts';
+import { ok, signUp, verifyMailedAddress } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db.ts';
-import { ok, signUp, verifyMailedAddress } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { markClientBack, storeMessage } from './dialogs.ts';
 import { mailUnreadReplies, REPLY_MAIL_DELAY_MS } from './replyMails.ts';
 

@@ -4,9 +4,10 @@
  * dialog until they come back (read the chat or open the site). The profile's switch turns it
  * off. Visitors have no account address and get no mail.
  */
-import type { Database } from '../db.ts';
+
 import { linkTo, type MailSite } from '../mail/site.ts';
 import { queueSiteMail } from '../mail/siteMail.ts';
+import type { Database } from '../storage/db.ts';
 
 /** How long a reply waits unread before it is mailed. */
 export const REPLY_MAIL_DELAY_MS = 5 * 60_000;

@@ -4,9 +4,8 @@
  * (with `&trade=ID`). The socket (socket.ts) makes the checks every room shares before storing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database } from '../db.ts';
+import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import {
   type ChatSeat,
   findTradeMessage,
@@ -15,6 +14,7 @@ import {
   tradeMessageToWire,
 } from '../p2p/chat.ts';
 import type { TradeMessages } from '../p2p/TradeMoves.ts';
+import type { Database } from '../storage/db.ts';
 import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import { pushToUser } from './push.ts';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import webPush from 'web-push';
-import type { Database } from '../db.ts';
+import type { Database } from '../storage/db.ts';
 
 const cache = new WeakMap<Database, Map<string, Promise<string>>>();
 

@@ -28,17 +28,17 @@ import {
   type SupportMessage,
   type SupportServerMessage,
   TRADE_SOCKET_PARAM,
-} from '../../core/protocol.ts';
-import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../api.ts';
+} from '../../core/protocol/index.ts';
+import { AccessEnds, type Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database } from '../db.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../http/api.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
-import { spend, waitText } from '../limits.ts';
+import { spend, waitText } from '../http/limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
 import { type ChatSeat, chatSeat } from '../p2p/chat.ts';
 import type { TradeMessages } from '../p2p/TradeMoves.ts';
-import { AccessEnds, type Caller } from '../sessions.ts';
+import type { Database } from '../storage/db.ts';
 import { MAX_MESSAGE_LENGTH, markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import {

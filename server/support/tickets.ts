@@ -7,8 +7,8 @@
  * has expired, it opens nothing.
  */
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db.ts';
-import { type Caller, hashToken } from '../sessions.ts';
+import { type Caller, hashToken } from '../accounts/sessions.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** How long a ticket stays valid. */
 export const TICKET_TTL_MS = 60_000;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toLots, toTicks } from '../../core/markets/units.ts';
-import type { PairSymbol } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import type { PairSymbol } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
 import { SWAP_MESSAGES } from './messages.ts';
 import { type BookLevels, evaluate, plan } from './route.ts';

@@ -10,9 +10,9 @@ import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal
 import { PAIRS, type PairSpec, type PairSymbol } from '../../core/markets/pairs.ts';
 import { swapStep } from '../../core/markets/swapSteps.ts';
 import { fromLots, fromNotional, toLots, UnitError } from '../../core/markets/units.ts';
+import { QUOTE, type Ticker } from '../../core/protocol/index.ts';
 import type { SwapLeg } from '../../core/protocol/swap.ts';
-import { QUOTE, type Ticker } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
 import type { GroupLeg, Money } from '../trading/Market.ts';
 import { feeOf } from '../trading/settlement.ts';

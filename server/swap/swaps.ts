@@ -9,11 +9,11 @@
  */
 import type { Selectable } from 'kysely';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
+import { QUOTE } from '../../core/protocol/index.ts';
 import { SWAP_QUOTE_SECONDS, type Swap, type SwapQuote } from '../../core/protocol/swap.ts';
-import type { Ticker } from '../../core/protocol.ts';
-import { QUOTE } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import type { DepthLevel, OrderBook } from '../trading/engine/index.ts';
 import type { Market, OrderGroup } from '../trading/Market.ts';
 import { SWAP_MESSAGES } from './messages.ts';

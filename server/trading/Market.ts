@@ -18,13 +18,13 @@
 import { sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import type { Ticker } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Database, Queryable } from '../db.ts';
-import { AccountIds, insufficient, type Posting } from '../ledger.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { commissionPostings, feePayers } from '../referral/commissions.ts';
 import { Referrers } from '../referral/Referrers.ts';
-import type { TradesTable } from '../schema.ts';
+import type { Database, Queryable } from '../storage/db.ts';
+import type { TradesTable } from '../storage/schema.ts';
+import { AccountIds, insufficient, type Posting } from '../wallet/ledger.ts';
 import {
   createBooks,
   holdFor,

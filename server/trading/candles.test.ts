@@ -3,11 +3,11 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
-import type { Ticker, Wallet } from '../../core/protocol.ts';
+import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { fundedAccount, ok, testConfig } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { CHART_HOURS } from './candles.ts';
 
 forEachDatabase((open) => {

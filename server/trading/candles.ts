@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIR_SYMBOLS, PAIRS, type PairSpec, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromTicks } from '../../core/markets/units.ts';
-import type { Candle, CandleInterval, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type { Candle, CandleInterval, Ticker } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 
 const HOUR_MS = 3_600_000;
 

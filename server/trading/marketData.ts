@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromTicks } from '../../core/markets/units.ts';
-import type { BookDepth, MarketSummary, PublicTrade } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
-import type { TradesTable } from '../schema.ts';
+import type { BookDepth, MarketSummary, PublicTrade } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
+import type { TradesTable } from '../storage/schema.ts';
 import { sumText, volumes } from './candles.ts';
 import type { Market } from './Market.ts';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
+import { fundedAccount, ok, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import type { Database } from '../db.ts';
-import { fundedAccount, ok, testConfig, userBalance } from '../testing.ts';
+import type { Database } from '../storage/db.ts';
 import { Market, type OrderGroup } from './Market.ts';
 
 forEachDatabase((open) => {

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { isPairSymbol, PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { checkMinValue, toLots, toNotional, toTicks, UnitError } from '../../core/markets/units.ts';
-import type { PlaceOrderParams } from '../../core/protocol.ts';
-import { DomainError } from '../DomainError.ts';
+import type { PlaceOrderParams } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import { pattern } from '../http/fields.ts';
 import type { OrderDraft } from './Market.ts';
 

@@ -5,8 +5,8 @@
 import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
-import type { OwnTrade, SpotOrder } from '../../core/protocol.ts';
-import type { OrdersTable, TradesTable } from '../schema.ts';
+import type { OwnTrade, SpotOrder } from '../../core/protocol/index.ts';
+import type { OrdersTable, TradesTable } from '../storage/schema.ts';
 import {
   type OpenOrderRecord,
   type OrderReason,

@@ -14,8 +14,8 @@
 import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import type { PairSpec } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
-import type { Ticker } from '../../core/protocol.ts';
-import type { LedgerAccount, Posting } from '../ledger.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
+import type { LedgerAccount, Posting } from '../wallet/ledger.ts';
 import type { EngineEvent, OrderUpdate, Side, TradeEvent } from './engine/index.ts';
 
 /** What settlement keeps about an open order: whose it is and what it still holds. */

@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import type { Queryable } from '../db.ts';
-import type { AccountIds, Posting } from '../ledger.ts';
-import type { TradesTable } from '../schema.ts';
+import type { Queryable } from '../storage/db.ts';
+import type { TradesTable } from '../storage/schema.ts';
+import type { AccountIds, Posting } from '../wallet/ledger.ts';
 import type { OrderRow } from './orderRows.ts';
 
 /** What one batch writes. */

@@ -8,8 +8,13 @@
  * classified twice.
  */
 import { sql } from 'kysely';
-import type { HistoryEntry, HistoryKind, HistoryParams, Ticker } from '../../core/protocol.ts';
-import type { Queryable } from '../db.ts';
+import type {
+  HistoryEntry,
+  HistoryKind,
+  HistoryParams,
+  Ticker,
+} from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 
 /** Entries a page holds when the caller gives no limit. */
 export const HISTORY_PAGE = 50;

@@ -6,13 +6,13 @@
  */
 import { sql } from 'kysely';
 import { formatDecimal, normalise, parseDecimal } from '../../core/markets/decimal.ts';
-import type { SendTransferParams, Ticker, Transfer } from '../../core/protocol.ts';
-import type { UserRow } from '../accounts.ts';
-import { isUniqueViolation, normaliseEmail } from '../accounts.ts';
-import { DomainError } from '../DomainError.ts';
-import type { Queryable } from '../db.ts';
-import { post } from '../ledger.ts';
+import type { SendTransferParams, Ticker, Transfer } from '../../core/protocol/index.ts';
+import type { UserRow } from '../accounts/users.ts';
+import { isUniqueViolation, normaliseEmail } from '../accounts/users.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Queryable } from '../storage/db.ts';
 import { ASSET_NETWORKS } from './chains/index.ts';
+import { post } from './ledger.ts';
 
 /** Most decimals a transfer amount may have: what every network of the asset can also carry. */
 export function transferDecimals(ticker: Ticker): number {

@@ -3,9 +3,9 @@
  * moves (a confirmation more, credited, sent, confirmed …), so the deposit and withdrawal pages
  * follow them live instead of asking again and again.
  */
-import type { CardPurchase, Deposit, Withdrawal } from '../../core/protocol.ts';
+import type { CardPurchase, Deposit, Withdrawal } from '../../core/protocol/index.ts';
 import { readRecentPurchases } from '../buy/purchaseRows.ts';
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../storage/db.ts';
 import { depositToWire, selectDeposits } from './deposits/depositRows.ts';
 import { selectWithdrawals, withdrawalToWire } from './withdrawals/withdrawalRows.ts';
 

@@ -11,7 +11,7 @@ import {
   MARKET_SOCKET_PATH,
   type MarketClientMessage,
   type MarketServerMessage,
-} from '../../core/protocol.ts';
+} from '../../core/protocol/index.ts';
 import { serverOfItsOwn } from './ownServer.ts';
 import { apiCall, DEMO, preAcceptCookies } from './shellHelpers.ts';
 

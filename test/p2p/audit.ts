@@ -14,7 +14,7 @@
  *   seller.
  */
 import { sql } from 'kysely';
-import type { Database } from '../../server/db.ts';
+import type { Database } from '../../server/storage/db.ts';
 import { auditLedger, scaled } from '../spot/audit.ts';
 
 /** Runs every check; the problems found, in words (none when P2P is sound). */

@@ -6,9 +6,9 @@
  * (audit.ts) and checked against what the traders were told: a move the API acknowledged is
  * never undone, and an ended trade stays as it ended.
  */
-import type { P2pOffer, P2pTrade, P2pTradeStatus } from '../../core/protocol.ts';
+import type { P2pOffer, P2pTrade, P2pTradeStatus } from '../../core/protocol/index.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { Database } from '../../server/db.ts';
+import type { Database } from '../../server/storage/db.ts';
 import { seededRandom } from '../seededRandom.ts';
 import { delay, runKillRounds } from '../spot/killRounds.ts';
 import { type DatabasePlace, serverEnv, withDatabase } from '../spot/serverProcess.ts';

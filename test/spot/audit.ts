@@ -17,8 +17,8 @@ import { sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
-import type { BookDepth } from '../../core/protocol.ts';
-import type { Database } from '../../server/db.ts';
+import type { BookDepth } from '../../core/protocol/index.ts';
+import type { Database } from '../../server/storage/db.ts';
 import { holdLeftOf } from '../../server/trading/settlement.ts';
 
 /** Sums are compared as integers at the ledger's 18 decimals. */

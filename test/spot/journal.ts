@@ -6,8 +6,8 @@
  */
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { toLots } from '../../core/markets/units.ts';
-import type { SpotOrder } from '../../core/protocol.ts';
-import type { Database } from '../../server/db.ts';
+import type { SpotOrder } from '../../core/protocol/index.ts';
+import type { Database } from '../../server/storage/db.ts';
 import type { ApiAnswer, Trader, TraderStep } from './traders.ts';
 
 /** What a trader believes is open after an answer: answered orders replace what it knew. */

@@ -5,7 +5,7 @@
  * last start ends with a clean stop instead of a kill. What the clients send, what is checked
  * after each start and what the audit reads are the caller's (the hooks).
  */
-import type { Database } from '../../server/db.ts';
+import type { Database } from '../../server/storage/db.ts';
 import { seededRandom } from '../seededRandom.ts';
 import { type DatabasePlace, startServerProcess, withDatabase } from './serverProcess.ts';
 

@@ -5,8 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '../../server/db.ts';
-import { REPO_ROOT } from '../../server/siteBuild.ts';
+import { REPO_ROOT } from '../../server/http/siteBuild.ts';
+import { type Database, openDatabase } from '../../server/storage/db.ts';
 
 /** Where the server keeps its data: an embedded database folder or a PostgreSQL URL. */
 export type DatabasePlace = { dataDir: string } | { url: string };

@@ -11,13 +11,13 @@ import {
   type PlaceOrderParams,
   type SpotOrder,
   type Ticker,
-} from '../../core/protocol.ts';
-import { createUser } from '../../server/accounts.ts';
+} from '../../core/protocol/index.ts';
+import { createSession } from '../../server/accounts/sessions.ts';
+import { createUser } from '../../server/accounts/users.ts';
 import type { Config } from '../../server/config.ts';
-import type { Database } from '../../server/db.ts';
-import { post } from '../../server/ledger.ts';
-import { DEPOSIT_REASON, SEED_CURRENCIES, seed } from '../../server/seed.ts';
-import { createSession } from '../../server/sessions.ts';
+import { DEPOSIT_REASON, SEED_CURRENCIES, seed } from '../../server/content/seed.ts';
+import type { Database } from '../../server/storage/db.ts';
+import { post } from '../../server/wallet/ledger.ts';
 
 /** The pairs the traders trade: few enough that orders meet, with very different steps. */
 export const TRADED_PAIRS: readonly PairSymbol[] = ['BTC_USDT', 'ETH_USDT', 'DOGE_USDT'];

@@ -22,8 +22,8 @@
  */
 import { sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
-import type { Ticker } from '../../core/protocol.ts';
-import type { Database } from '../../server/db.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
+import type { Database } from '../../server/storage/db.ts';
 import { type AssetNetwork, assetNetwork } from '../../server/wallet/chains/assetNetworks.ts';
 import { NETWORKS, type NetworkId } from '../../server/wallet/chains/networks.ts';
 import { auditLedger, scaled } from '../spot/audit.ts';

@@ -8,7 +8,7 @@
  * withdrawal and deposit has settled, and the audit then also demands that each confirmed
  * transaction to a deposit address was credited.
  */
-import type { Deposit, DepositAddressInfo, Withdrawal } from '../../core/protocol.ts';
+import type { Deposit, DepositAddressInfo, Withdrawal } from '../../core/protocol/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { outboxToken } from '../outboxLink.ts';
 import { seededRandom } from '../seededRandom.ts';

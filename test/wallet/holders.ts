@@ -13,7 +13,7 @@ import type {
   SendTransferParams,
   Ticker,
   Withdrawal,
-} from '../../core/protocol.ts';
+} from '../../core/protocol/index.ts';
 import { FAUCET_SENDS_PER_HOUR } from '../../server/wallet/devnet/faucet.ts';
 import type { Trader } from '../spot/traders.ts';
 

@@ -7,8 +7,8 @@
  * made once now.
  */
 import { sql } from 'kysely';
-import type { Transfer, Withdrawal } from '../../core/protocol.ts';
-import type { Database } from '../../server/db.ts';
+import type { Transfer, Withdrawal } from '../../core/protocol/index.ts';
+import type { Database } from '../../server/storage/db.ts';
 import { scaled } from '../spot/audit.ts';
 import { type ApiAnswer, callApi } from '../spot/traders.ts';
 import type { HolderStep, StaffStep } from './holders.ts';

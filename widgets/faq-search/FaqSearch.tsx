@@ -6,7 +6,7 @@
  * widget suite can wrap it as <faq-search> inside a shadow root.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FaqItem } from '../../core/protocol.ts';
+import type { FaqItem } from '../../core/protocol/index.ts';
 
 /** The title shown when none is given (spec §2). */
 export const FAQ_DEFAULT_TITLE = 'Have a question?';

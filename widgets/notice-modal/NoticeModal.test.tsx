@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'chai';
 import { useState } from 'react';
-import type { Notice } from '../../core/protocol.ts';
+import type { Notice } from '../../core/protocol/index.ts';
 import { MODAL_FADE_MS, Modal } from './Modal.tsx';
 import { NOTICE_BORDER, NoticeModal } from './NoticeModal.tsx';
 

@@ -5,7 +5,7 @@
  */
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import type { Notice } from '../../core/protocol.ts';
+import type { Notice } from '../../core/protocol/index.ts';
 import { Modal } from './Modal.tsx';
 
 /** What the notice modal shows and what its buttons do; the host decides where they lead. */

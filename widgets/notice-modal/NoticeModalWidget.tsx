@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createApiClient } from '../../core/apiClient.ts';
-import type { Notice } from '../../core/protocol.ts';
+import type { Notice } from '../../core/protocol/index.ts';
 import { readStored, writeStored } from '../../core/storage.ts';
 import { emit } from '../shared/emit.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';

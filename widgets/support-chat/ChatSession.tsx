@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { subscribe } from 'valtio/vanilla';
 import { createApiClient } from '../../core/apiClient.ts';
 import { onNotify } from '../../core/notify.ts';
-import type { SupportServerMessage } from '../../core/protocol.ts';
+import type { SupportServerMessage } from '../../core/protocol/index.ts';
 import {
   createSupportChat,
   createToastTabs,

@@ -1,7 +1,7 @@
 /** One chat message: its text, attachment, video, FAQ answers, links and relative time (spec §3). */
 import { useState } from 'react';
 import { relativeTimeSince } from '../../core/format.ts';
-import type { Attachment, FaqItem } from '../../core/protocol.ts';
+import type { Attachment, FaqItem } from '../../core/protocol/index.ts';
 
 /** What a message row shows; stored messages and "sending…" ones alike. */
 export interface MessageItemProps {

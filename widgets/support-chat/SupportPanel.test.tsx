@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
-import type { SupportMessage } from '../../core/protocol.ts';
+import type { SupportMessage } from '../../core/protocol/index.ts';
 import {
   type ChatConnection,
   createSupportChat,

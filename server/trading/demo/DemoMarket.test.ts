@@ -6,14 +6,14 @@ import { sql } from 'kysely';
 import { PAIR_SYMBOLS } from '../../../core/markets/pairs.ts';
 import { forEachDatabase } from '../../../test/databases.ts';
 import { seededRandom } from '../../../test/seededRandom.ts';
-import { createUser, findUserByEmail } from '../../accounts.ts';
+import { fails, ok, testConfig } from '../../../test/serverTesting.ts';
+import { hashPassword } from '../../accounts/passwords.ts';
+import { createUser, findUserByEmail } from '../../accounts/users.ts';
 import { createServer } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { type Database, openDatabase } from '../../db.ts';
+import { DEPOSIT_REASON } from '../../content/seed.ts';
 import { WRONG_CREDENTIALS } from '../../methods/users.ts';
-import { hashPassword } from '../../passwords.ts';
-import { DEPOSIT_REASON } from '../../seed.ts';
-import { fails, ok, testConfig } from '../../testing.ts';
+import { type Database, openDatabase } from '../../storage/db.ts';
 import { MARKET_MAKER, TAKER } from './ensureTrader.ts';
 
 /** A demo market much faster than the real one, with a seeded source so a failure replays. */

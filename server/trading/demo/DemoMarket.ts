@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { PAIR_SYMBOLS } from '../../../core/markets/pairs.ts';
-import type { Database } from '../../db.ts';
+import type { Database } from '../../storage/db.ts';
 import type { Market } from '../Market.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from './ensureTrader.ts';
 import { Funding } from './Funding.ts';

@@ -7,10 +7,10 @@
 import { formatDecimal, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
 import { PAIRS } from '../../../core/markets/pairs.ts';
 import { fromLots } from '../../../core/markets/units.ts';
-import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol.ts';
-import type { Queryable } from '../../db.ts';
-import { balances, post } from '../../ledger.ts';
-import { DEPOSIT_REASON } from '../../seed.ts';
+import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol/index.ts';
+import { DEPOSIT_REASON } from '../../content/seed.ts';
+import type { Queryable } from '../../storage/db.ts';
+import { balances, post } from '../../wallet/ledger.ts';
 import { seedPrice } from './seedPrice.ts';
 
 const SCALE = 18;

@@ -4,9 +4,9 @@
  * their password hash is not the scrypt form, so verifyPassword refuses every password: nobody
  * signs in as them.
  */
-import { createUser, findUserByEmail, type UserRow } from '../../accounts.ts';
-import { DomainError } from '../../DomainError.ts';
-import type { Queryable } from '../../db.ts';
+import { createUser, findUserByEmail, type UserRow } from '../../accounts/users.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import type { Queryable } from '../../storage/db.ts';
 
 /** The password hash of both demo traders; it also tells their rows from anyone else's. */
 export const DEMO_TRADER_PASSWORD_HASH = '!demo-trader';

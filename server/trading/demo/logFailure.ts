@@ -1,6 +1,6 @@
 /** How the demo market reports what went wrong without ever stopping for it. */
 import type { FastifyBaseLogger } from 'fastify';
-import { DomainError } from '../../DomainError.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 
 /**
  * Logs a failed step: a refusal any trader can meet (a balance too low, a post-only quote that

@@ -1,6 +1,6 @@
 /** The seeded reference prices the demo market's prices and funds are measured by. */
-import type { Asset } from '../../../core/protocol.ts';
-import { SEED_CURRENCIES } from '../../seed.ts';
+import type { Asset } from '../../../core/protocol/index.ts';
+import { SEED_CURRENCIES } from '../../content/seed.ts';
 
 /** An asset's seeded price in USDT. */
 export function seedPrice(asset: Asset): number {

@@ -1,5 +1,5 @@
 /** How much each asset's price moves: the demo market's reference prices and quotes follow it. */
-import type { Asset } from '../../../core/protocol.ts';
+import type { Asset } from '../../../core/protocol/index.ts';
 
 /**
  * Each asset's annualised volatility of log returns, roughly what these markets have shown in

@@ -7,7 +7,7 @@
  */
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../../core/markets/pairs.ts';
 import { fromLots, fromTicks } from '../../../core/markets/units.ts';
-import { BOOK_STREAM_DEPTH, type LevelChange } from '../../../core/protocol.ts';
+import { BOOK_STREAM_DEPTH, type LevelChange } from '../../../core/protocol/index.ts';
 import type { Market } from '../Market.ts';
 
 /** One side of a window: lots by price in ticks. */

@@ -18,12 +18,12 @@ import type {
   OwnTrade,
   SpotOrder,
   StreamTopic,
-} from '../../../core/protocol.ts';
-import type { Database } from '../../db.ts';
+} from '../../../core/protocol/index.ts';
 import type { KycDecision } from '../../kyc/KycDecisions.ts';
 import type { TradeMessage, TradeMove } from '../../p2p/TradeMoves.ts';
+import type { Database } from '../../storage/db.ts';
 import { readWalletActivity } from '../../wallet/walletActivity.ts';
-import { listWallets } from '../../wallets.ts';
+import { listWallets } from '../../wallet/wallets.ts';
 import { INTERVAL_MS, readCandles } from '../candles.ts';
 import type { Committed, Market } from '../Market.ts';
 import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';

@@ -7,12 +7,12 @@ import {
   MARKET_SOCKET_PATH,
   type MarketServerMessage,
   type Ticker,
-} from '../../../core/protocol.ts';
+} from '../../../core/protocol/index.ts';
 import { forEachDatabase } from '../../../test/databases.ts';
+import { fundedAccount, ok, testConfig } from '../../../test/serverTesting.ts';
 import { waitFor } from '../../../test/waitFor.ts';
 import { createServer } from '../../app.ts';
-import type { Database } from '../../db.ts';
-import { fundedAccount, ok, testConfig } from '../../testing.ts';
+import type { Database } from '../../storage/db.ts';
 import { CLOSE_BAD_TICKET } from './marketSocket.ts';
 
 /** A test's socket: every message kept, waits with a deadline. */

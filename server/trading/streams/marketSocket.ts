@@ -14,12 +14,12 @@ import {
   type MarketClientMessage,
   type MarketServerMessage,
   type StreamTopic,
-} from '../../../core/protocol.ts';
-import type { Database } from '../../db.ts';
+} from '../../../core/protocol/index.ts';
+import { AccessEnds } from '../../accounts/sessions.ts';
 import { read } from '../../http/fields.ts';
 import type { KycDecisions } from '../../kyc/KycDecisions.ts';
 import type { TradeMessages, TradeMoves } from '../../p2p/TradeMoves.ts';
-import { AccessEnds } from '../../sessions.ts';
+import type { Database } from '../../storage/db.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
 import type { Market } from '../Market.ts';

@@ -5,11 +5,11 @@
  * withdrawals for a day (requestWithdrawal.ts), so a stolen session can neither send to its own
  * address at once nor lift the protection to do so.
  */
-import type { AddressBook, SavedAddress } from '../../../core/protocol.ts';
+import type { AddressBook, SavedAddress } from '../../../core/protocol/index.ts';
 import { type TwoFactorContext, verifySecondFactor } from '../../accounts/twoFactor.ts';
-import { isUniqueViolation } from '../../accounts.ts';
-import { DomainError } from '../../DomainError.ts';
-import type { Queryable } from '../../db.ts';
+import { isUniqueViolation } from '../../accounts/users.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import type { Queryable } from '../../storage/db.ts';
 import { findNetwork, type NetworkId } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
 import { utcMinute } from '../utcMinute.ts';

@@ -1,5 +1,5 @@
 /** A destination a withdrawal cannot go to, with a message that tells the person what to fix. */
-import { DomainError } from '../../DomainError.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 
 /**
  * What is wrong: nothing entered, not this network's shape, a checksum that does not match (a

@@ -4,7 +4,7 @@
  * a withdrawal sent and followed. Amounts are exact decimal strings in the asset's unit; the
  * adapter alone converts them to the chain's minor units.
  */
-import type { Ticker } from '../../../core/protocol.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
 import type { DepositAddress } from './DepositAddresses.ts';
 import type { NetworkId } from './networks.ts';
 import type { Destination, DestinationInput } from './validateAddress.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseDecimal } from '../../../core/markets/decimal.ts';
-import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol.ts';
-import { DomainError } from '../../DomainError.ts';
+import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol/index.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 import { ASSET_NETWORKS, assetNetwork } from './assetNetworks.ts';
 import { findNetwork, NETWORKS } from './networks.ts';
 import { validateAddress } from './validateAddress.ts';

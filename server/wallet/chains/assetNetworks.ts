@@ -4,8 +4,8 @@
  * chain counts in minor units (satoshi, wei, drops, lamports, sun), `decimals` of them per unit.
  * The figures are the exchange's settings, in line with what large exchanges charge.
  */
-import type { Ticker } from '../../../core/protocol.ts';
-import { DomainError } from '../../DomainError.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 /** One asset on one network. */

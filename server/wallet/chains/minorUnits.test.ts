@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DomainError } from '../../DomainError.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 import { assetNetwork } from './assetNetworks.ts';
 import { fromMinorUnits, toMinorUnits } from './minorUnits.ts';
 

@@ -4,7 +4,7 @@
  * would round 0.1 ETH to a different number of wei.
  */
 import { formatDecimal, normalise, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
-import { DomainError } from '../../DomainError.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 import type { AssetNetwork } from './assetNetworks.ts';
 import { NETWORKS } from './networks.ts';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { sql } from 'kysely';
 import { forEachDatabase } from '../../../test/databases.ts';
-import type { Database } from '../../db.ts';
-import { seed } from '../../seed.ts';
-import { testConfig } from '../../testing.ts';
+import { testConfig } from '../../../test/serverTesting.ts';
+import { seed } from '../../content/seed.ts';
+import type { Database } from '../../storage/db.ts';
 import type { ChainAdapter, IncomingTransfer } from '../chains/ChainAdapter.ts';
 import { DepositWatcher, MAX_BLOCKS_PER_RUN, type WatcherLog } from './DepositWatcher.ts';
 

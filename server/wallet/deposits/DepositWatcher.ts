@@ -9,8 +9,8 @@
  * back from a long stop catches up over several runs. It speaks to chains only through the
  * chain-adapter interface, so a real node plugs in as the devnet does.
  */
-import { DomainError } from '../../DomainError.ts';
-import type { Queryable } from '../../db.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import type { ChainAdapter, IncomingTransfer } from '../chains/ChainAdapter.ts';

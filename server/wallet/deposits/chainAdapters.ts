@@ -4,7 +4,7 @@
  * or not at all (then the network takes no deposits and sends no withdrawals).
  */
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import { DepositAddresses } from '../chains/DepositAddresses.ts';
 import type { NetworkId } from '../chains/networks.ts';

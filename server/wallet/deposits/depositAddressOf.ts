@@ -3,7 +3,7 @@
  * deriving costs milliseconds, the deposit watcher reads the stored ones, and an address once
  * handed out stays the account's even if the wallet seed later changes.
  */
-import type { Queryable } from '../../db.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 
 /** An address and, on networks that use one, the destination tag that goes with it. */

@@ -2,10 +2,10 @@
  * The network a deposit method names, checked: the asset must move on it, and it must take
  * deposits now (with the devnet off, no network does).
  */
-import type { Ticker } from '../../../core/protocol.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
 import type { Config } from '../../config.ts';
-import { DomainError } from '../../DomainError.ts';
-import type { Queryable } from '../../db.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import type { Queryable } from '../../storage/db.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import { NETWORKS } from '../chains/networks.ts';

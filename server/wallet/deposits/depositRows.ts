@@ -1,7 +1,7 @@
 /** Deposit rows as the wire shows them. */
 import { sql } from 'kysely';
-import type { Deposit, Ticker } from '../../../core/protocol.ts';
-import type { Queryable } from '../../db.ts';
+import type { Deposit, Ticker } from '../../../core/protocol/index.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { DepositsTable } from '../devnet/DevnetTables.ts';
 
 /** A query of the deposit columns the wire shows, ready for more conditions. */

@@ -5,12 +5,12 @@
  * credited row names its one ledger entry (the database checks both), so replaying a transfer,
  * or two watchers seeing it at once, never credits it twice.
  */
-import type { Queryable } from '../../db.ts';
-import { post } from '../../ledger.ts';
+import type { Queryable } from '../../storage/db.ts';
 import type { AssetNetwork } from '../chains/assetNetworks.ts';
 import type { IncomingTransfer } from '../chains/ChainAdapter.ts';
 import { toMinorUnits } from '../chains/minorUnits.ts';
 import { NETWORKS } from '../chains/networks.ts';
+import { post } from '../ledger.ts';
 
 /** Whether the transfer was credited by this call. */
 export type Recorded = 'credited' | 'unchanged';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { forEachDatabase } from '../../../test/databases.ts';
-import type { Database } from '../../db.ts';
-import { testConfig } from '../../testing.ts';
+import { testConfig } from '../../../test/serverTesting.ts';
+import type { Database } from '../../storage/db.ts';
 import { BlockProducer } from './BlockProducer.ts';
 import { Devnet } from './Devnet.ts';
 

@@ -7,8 +7,8 @@
  */
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db.ts';
 import type { MailSite } from '../../mail/site.ts';
+import type { Database } from '../../storage/db.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import { chainAdapters } from '../deposits/chainAdapters.ts';
 import { DepositWatcher, type WatcherLog, type WatchReport } from '../deposits/DepositWatcher.ts';

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Ticker } from '../../../core/protocol.ts';
-import type { Queryable } from '../../db.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
+import type { Queryable } from '../../storage/db.ts';
 import { devnetTransactionId } from '../chains/devnetTransactionId.ts';
 import { NETWORKS, type NetworkId } from '../chains/networks.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { forEachDatabase } from '../../../test/databases.ts';
 import { DEVNET_WALLET_SEED } from '../../config.ts';
-import type { Database } from '../../db.ts';
+import type { Database } from '../../storage/db.ts';
 import { AddressError } from '../chains/AddressError.ts';
 import { DepositAddresses } from '../chains/DepositAddresses.ts';
 import { Devnet } from './Devnet.ts';

@@ -4,7 +4,7 @@
  * decimal strings in the asset's unit and are kept on the chain in its minor units.
  */
 import { z } from 'zod';
-import { ASSETS, QUOTE } from '../../../core/protocol.ts';
+import { ASSETS, QUOTE } from '../../../core/protocol/index.ts';
 import { assetNetwork } from '../chains/assetNetworks.ts';
 import type {
   ChainAdapter,

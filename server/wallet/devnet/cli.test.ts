@@ -3,9 +3,9 @@ import { execFile } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { testConfig } from '../../../test/serverTesting.ts';
 import { createServer } from '../../app.ts';
-import { type Database, openDatabase } from '../../db.ts';
-import { testConfig } from '../../testing.ts';
+import { type Database, openDatabase } from '../../storage/db.ts';
 
 const run = promisify(execFile);
 const CLI = new URL('./cli.ts', import.meta.url).pathname;

@@ -5,7 +5,7 @@
  * PORT, as `npm start` reads them, unless --server names it.
  */
 import { parseArgs } from 'node:util';
-import { API_PATH, type Reply } from '../../../core/protocol.ts';
+import { API_PATH, type Reply } from '../../../core/protocol/index.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 
 const USAGE = `Usage: npm run devnet -- send <ASSET> <address> <amount> [--network ID] [--tag N] [--server URL]

@@ -4,10 +4,10 @@
  * are test funds, worthless outside this exchange's devnet.
  */
 import { sql } from 'kysely';
-import type { TestCoinsSent, Ticker } from '../../../core/protocol.ts';
-import { DomainError } from '../../DomainError.ts';
-import type { Database } from '../../db.ts';
-import { waitText } from '../../limits.ts';
+import type { TestCoinsSent, Ticker } from '../../../core/protocol/index.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import { waitText } from '../../http/limits.ts';
+import type { Database } from '../../storage/db.ts';
 import type { AssetNetwork } from '../chains/assetNetworks.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';

@@ -22,9 +22,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { forEachDatabase } from '../../../test/databases.ts';
 import { ANVIL_KEYS, type AnvilNode, startAnvil } from '../../../test/evm/anvil.ts';
 import { deployTestUsdt } from '../../../test/evm/testToken.ts';
-import { createServer } from '../../app.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db.ts';
 import {
   confirmedWithdrawal,
   ok,
@@ -32,7 +29,10 @@ import {
   testConfig,
   userBalance,
   verifyMailedAddress,
-} from '../../testing.ts';
+} from '../../../test/serverTesting.ts';
+import { createServer } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../storage/db.ts';
 import { BlockProducer } from '../devnet/BlockProducer.ts';
 
 const quiet = { warn() {} };

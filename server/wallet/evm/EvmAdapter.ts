@@ -19,8 +19,8 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import type { Ticker } from '../../../core/protocol.ts';
-import type { Queryable } from '../../db.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
+import type { Queryable } from '../../storage/db.ts';
 import { ASSET_NETWORKS, type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import type {
   ChainAdapter,

@@ -9,14 +9,14 @@
  * whose mailed confirmation link ran out, and a withdrawal marked sent mails its owner the
  * transaction id in the same transaction.
  */
-import type { Ticker } from '../../../core/protocol.ts';
-import type { Database } from '../../db.ts';
-import { post } from '../../ledger.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
 import type { MailSite } from '../../mail/site.ts';
+import type { Database } from '../../storage/db.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
+import { post } from '../ledger.ts';
 import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
 

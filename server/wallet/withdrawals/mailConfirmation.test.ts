@@ -8,12 +8,12 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../../test/databases.ts';
 import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../../test/mailbox.ts';
+import { fails, fundedAccount, ok } from '../../../test/serverTesting.ts';
 import { waitFor } from '../../../test/waitFor.ts';
 import { createServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db.ts';
 import { LINK_MESSAGES } from '../../mail/tokens.ts';
-import { fails, fundedAccount, ok } from '../../testing.ts';
+import type { Database } from '../../storage/db.ts';
 import { BlockProducer } from '../devnet/BlockProducer.ts';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';

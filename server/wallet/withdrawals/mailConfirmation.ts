@@ -7,11 +7,11 @@
  * with its transaction id.
  */
 import { formatAmount } from '../../../core/format.ts';
-import { DomainError } from '../../DomainError.ts';
-import type { Database, Queryable } from '../../db.ts';
+import { DomainError } from '../../errors/DomainError.ts';
 import { linkTo, type MailSite } from '../../mail/site.ts';
 import { queueSiteMail } from '../../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../../mail/tokens.ts';
+import type { Database, Queryable } from '../../storage/db.ts';
 import { NETWORKS, type NetworkId } from '../chains/networks.ts';
 import { releaseHold } from './releaseHold.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';

@@ -4,9 +4,9 @@
  * entry (the database checks it), so a hold is released at most once.
  */
 import { sql } from 'kysely';
-import type { Ticker, WithdrawalStatus } from '../../../core/protocol.ts';
-import type { Queryable } from '../../db.ts';
-import { post } from '../../ledger.ts';
+import type { Ticker, WithdrawalStatus } from '../../../core/protocol/index.ts';
+import type { Queryable } from '../../storage/db.ts';
+import { post } from '../ledger.ts';
 
 /** How a withdrawal ended without leaving, and the words of its ledger entry. */
 const ENDINGS = {

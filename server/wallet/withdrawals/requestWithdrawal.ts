@@ -7,19 +7,19 @@
  * request find the first withdrawal instead of holding the money (or mailing) twice.
  */
 import { sql } from 'kysely';
-import type { RequestWithdrawalParams, Ticker } from '../../../core/protocol.ts';
+import type { RequestWithdrawalParams, Ticker } from '../../../core/protocol/index.ts';
 import { type TwoFactorContext, verifySecondFactor } from '../../accounts/twoFactor.ts';
-import { isUniqueViolation } from '../../accounts.ts';
+import { isUniqueViolation } from '../../accounts/users.ts';
 import type { Config } from '../../config.ts';
-import { DomainError } from '../../DomainError.ts';
-import type { Queryable } from '../../db.ts';
-import { insufficient, post } from '../../ledger.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import type { Queryable } from '../../storage/db.ts';
 import { refuseUnsavedDestination } from '../addressBook/addressBook.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
 import { NETWORKS } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
 import { chainAdapters } from '../deposits/chainAdapters.ts';
+import { insufficient, post } from '../ledger.ts';
 import { utcMinute } from '../utcMinute.ts';
 import { queueConfirmationMail } from './mailConfirmation.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';

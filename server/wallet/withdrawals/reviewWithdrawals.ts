@@ -4,8 +4,8 @@
  * gives the hold back to its owner.
  */
 
-import { DomainError } from '../../DomainError.ts';
-import type { Queryable } from '../../db.ts';
+import { DomainError } from '../../errors/DomainError.ts';
+import type { Queryable } from '../../storage/db.ts';
 import { releaseHold } from './releaseHold.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 

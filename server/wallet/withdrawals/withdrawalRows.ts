@@ -5,8 +5,8 @@ import type {
   Ticker,
   Withdrawal,
   WithdrawalStatus,
-} from '../../../core/protocol.ts';
-import type { Queryable } from '../../db.ts';
+} from '../../../core/protocol/index.ts';
+import type { Queryable } from '../../storage/db.ts';
 
 /** A withdrawal row with its amounts as decimal strings without trailing zeros. */
 export interface WithdrawalRow {

@@ -8,7 +8,7 @@ import {
   STAFF_SETTABLE_FLAGS,
   type StaffSettableFlag,
   type SupportClientRecord,
-} from '../../../core/protocol.ts';
+} from '../../../core/protocol/index.ts';
 
 /** What each flag means to staff, shown beside its switch. */
 export const FLAG_LABELS: Record<keyof SupportClientRecord & `is${string}`, string> = {

@@ -1,7 +1,7 @@
 /** The staff inbox: one row per client dialog, pinned first then by last message. */
 
 import { relativeTimeSince } from '../../../core/format.ts';
-import type { SupportDialogSummary } from '../../../core/protocol.ts';
+import type { SupportDialogSummary } from '../../../core/protocol/index.ts';
 import { previewText } from '../../../core/supportChat.ts';
 
 /** The list, with the open dialog marked. */

@@ -3,7 +3,7 @@
  * are worded honestly: `verificationAmount` is the disclosed withdrawal amount above which
  * identity verification is required, never a sum anyone is asked to pay.
  */
-import type { SupportVariables } from '../../../core/protocol.ts';
+import type { SupportVariables } from '../../../core/protocol/index.ts';
 
 /** One ready-made reply: a short label for the button and its text with {variables}. */
 export interface CannedReply {

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { initialTrading, trading } from '../../../core/index.ts';
 import type { MarketStream } from '../../../core/marketStream.ts';
-import type { MarketServerMessage, StreamTopic } from '../../../core/protocol.ts';
+import type { MarketServerMessage, StreamTopic } from '../../../core/protocol/index.ts';
 import { groupingSteps, MarketData, mergeOpenOrders, mergeTrades } from './marketData.ts';
 import { OrderBook } from './OrderBook.tsx';
 

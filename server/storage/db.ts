@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 import { migrate } from './migrations.ts';
 import { PgliteThreadDialect } from './PgliteThreadDialect.ts';
 import type { Schema } from './schema.ts';

@@ -3,12 +3,12 @@
  * only through ledger entries with the reason 'Deposit') and the staff account from the
  * environment.
  */
-import { ASSETS, type Asset, QUOTE, type Ticker } from '../core/protocol.ts';
-import { createUser, findUserByEmail, normaliseEmail, type UserRow } from './accounts.ts';
-import type { Config, Credentials } from './config.ts';
-import type { Database } from './db.ts';
-import { post } from './ledger.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { ASSETS, type Asset, QUOTE, type Ticker } from '../../core/protocol/index.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { createUser, findUserByEmail, normaliseEmail, type UserRow } from '../accounts/users.ts';
+import type { Config, Credentials } from '../config.ts';
+import type { Database } from '../storage/db.ts';
+import { post } from '../wallet/ledger.ts';
 
 /** A currency as seeded: ticker, display name and USD reference price (a decimal string). */
 export interface SeedCurrency {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { sql } from 'kysely';
-import { forEachDatabase } from '../test/databases.ts';
-import { createUser } from './accounts.ts';
-import { DomainError } from './DomainError.ts';
-import type { Database } from './db.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { testConfig, uniqueEmail } from '../../test/serverTesting.ts';
+import { createUser } from '../accounts/users.ts';
+import { seed } from '../content/seed.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database } from '../storage/db.ts';
 import { balances, post } from './ledger.ts';
-import { seed } from './seed.ts';
-import { testConfig, uniqueEmail } from './testing.ts';
 import { listWallets } from './wallets.ts';
 
 forEachDatabase((open) => {

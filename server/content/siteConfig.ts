@@ -4,8 +4,8 @@
  * staff can change at run time) overrides each part, so a run-time change is never ignored.
  */
 import { z } from 'zod';
-import type { Config as SiteConfig } from '../core/protocol.ts';
-import type { Queryable } from './db.ts';
+import type { Config as SiteConfig } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
 
 const socialsSchema = z.object({
   twitter: z.string().exactOptional(),

@@ -10,7 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 /** The placeholder in index.html that is replaced by the codec key's hex digits. */
 export const CODEC_KEY_PLACEHOLDER = '__CODEC_KEY__';

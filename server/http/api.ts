@@ -12,20 +12,20 @@ import {
   decode,
   encode,
   parseCodecKey,
-} from '../core/codec.ts';
-import { API_PATH, type Envelope, SERVER_ERROR_TEXT } from '../core/protocol.ts';
-import type { Config } from './config.ts';
-import { DomainError } from './DomainError.ts';
-import type { Database } from './db.ts';
-import { printable, storable } from './http/fields.ts';
-import type { KycDecisions } from './kyc/KycDecisions.ts';
+} from '../../core/codec.ts';
+import { API_PATH, type Envelope, SERVER_ERROR_TEXT } from '../../core/protocol/index.ts';
+import { type AccessEnds, CallerLookup } from '../accounts/sessions.ts';
+import type { Config } from '../config.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { KycDecisions } from '../kyc/KycDecisions.ts';
+import { methodsByName } from '../methods/index.ts';
+import type { PageViews, RequestContext } from '../methods/registry.ts';
+import type { TradeMoves } from '../p2p/TradeMoves.ts';
+import type { Database } from '../storage/db.ts';
+import type { Market } from '../trading/Market.ts';
+import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import { printable, storable } from './fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
-import { methodsByName } from './methods/index.ts';
-import type { PageViews, RequestContext } from './methods/registry.ts';
-import type { TradeMoves } from './p2p/TradeMoves.ts';
-import { type AccessEnds, CallerLookup } from './sessions.ts';
-import type { Market } from './trading/Market.ts';
-import type { BalanceChanges } from './wallet/BalanceChanges.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;

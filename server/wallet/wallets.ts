@@ -5,9 +5,9 @@
  * pair's last day of hourly closes once the pair has traded, else the seeded series.
  */
 import { sql } from 'kysely';
-import type { Ticker, Wallet } from '../core/protocol.ts';
-import type { Queryable } from './db.ts';
-import { priceCharts } from './trading/candles.ts';
+import type { Ticker, Wallet } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
+import { priceCharts } from '../trading/candles.ts';
 
 /** The totals of a user's wallets shown in the profile (spec §3 User). */
 export interface WalletTotals {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../test/databases.ts';
-import { createServer } from './app.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { ok, testConfig } from '../../test/serverTesting.ts';
+import { createServer } from '../app.ts';
 import { CODEC_KEY_PLACEHOLDER } from './site.ts';
-import { ok, testConfig } from './testing.ts';
 
 const KEY = 'ab'.repeat(32);
 const INDEX = `<!doctype html><meta name="codec-key" content="${CODEC_KEY_PLACEHOLDER}"><div id="root"></div>`;
@@ -24,7 +24,7 @@ forEachDatabase((open) => {
     await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log(1);');
     await writeFile(join(dir, 'robots.txt'), 'User-agent: *');
     await mkdir(join(dir, 'widgets'));
-    await writeFile(join(dir, 'widgets.js'), 'import("./widgets/widgets-abc.js");');
+    await writeFile(join(dir, 'widgets.js'), 'import("../widgets/widgets-abc.js");');
     await writeFile(join(dir, 'widgets', 'widgets-abc.js'), 'export {};');
     const db = await open();
     app = await createServer(testConfig({ SITE_DIR: dir, CODEC_KEY: KEY }), db);

@@ -4,14 +4,14 @@
  * int8 as numbers, timestamptz as Date, jsonb parsed.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { BuyTables } from './buy/BuyTables.ts';
-import type { KycTables } from './kyc/KycTables.ts';
-import type { MailTables } from './mail/MailTables.ts';
-import type { P2pTables } from './p2p/P2pTables.ts';
-import type { SwapTables } from './swap/SwapsTable.ts';
-import type { AddressBookTables } from './wallet/addressBook/AddressBookTable.ts';
-import type { DevnetTables } from './wallet/devnet/DevnetTables.ts';
-import type { WithdrawalTables } from './wallet/withdrawals/WithdrawalsTable.ts';
+import type { BuyTables } from '../buy/BuyTables.ts';
+import type { KycTables } from '../kyc/KycTables.ts';
+import type { MailTables } from '../mail/MailTables.ts';
+import type { P2pTables } from '../p2p/P2pTables.ts';
+import type { SwapTables } from '../swap/SwapsTable.ts';
+import type { AddressBookTables } from '../wallet/addressBook/AddressBookTable.ts';
+import type { DevnetTables } from '../wallet/devnet/DevnetTables.ts';
+import type { WithdrawalTables } from '../wallet/withdrawals/WithdrawalsTable.ts';
 
 /** A column the database fills (default or identity) and code never rewrites. */
 type Auto<T> = ColumnType<T, T | undefined, never>;

@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import { DomainError } from './DomainError.ts';
-import type { Queryable } from './db.ts';
-import type { UsersTable } from './schema.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Queryable } from '../storage/db.ts';
+import type { UsersTable } from '../storage/schema.ts';
 
 /** A users row as selected. */
 export type UserRow = Selectable<UsersTable>;

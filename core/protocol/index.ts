@@ -4,34 +4,34 @@
  * reply. Spec §3 (entities) and §7 (calls). Nothing else re-declares these shapes.
  */
 
-export * from './protocol/accounts.ts';
-export * from './protocol/addressBook.ts';
-export * from './protocol/buy.ts';
-export * from './protocol/deposits.ts';
-export * from './protocol/kyc.ts';
-export * from './protocol/marketStreams.ts';
-export * from './protocol/p2p.ts';
-export * from './protocol/referral.ts';
-export * from './protocol/swap.ts';
-export * from './protocol/wallet.ts';
-export * from './protocol/withdrawals.ts';
+export * from './accounts.ts';
+export * from './addressBook.ts';
+export * from './buy.ts';
+export * from './deposits.ts';
+export * from './kyc.ts';
+export * from './marketStreams.ts';
+export * from './p2p.ts';
+export * from './referral.ts';
+export * from './swap.ts';
+export * from './wallet.ts';
+export * from './withdrawals.ts';
 
-import type { AccountMethods } from './protocol/accounts.ts';
-import type { AddressBookMethods } from './protocol/addressBook.ts';
-import type { BuyMethods } from './protocol/buy.ts';
-import type { DepositMethods } from './protocol/deposits.ts';
-import type { KycMethods } from './protocol/kyc.ts';
-import type { P2pMethods } from './protocol/p2p.ts';
-import type { ReferralMethods } from './protocol/referral.ts';
-import type { SwapMethods } from './protocol/swap.ts';
+import type { AccountMethods } from './accounts.ts';
+import type { AddressBookMethods } from './addressBook.ts';
+import type { BuyMethods } from './buy.ts';
+import type { DepositMethods } from './deposits.ts';
+import type { KycMethods } from './kyc.ts';
+import type { P2pMethods } from './p2p.ts';
+import type { ReferralMethods } from './referral.ts';
+import type { SwapMethods } from './swap.ts';
 import type {
   AssetNetworks,
   HistoryEntry,
   HistoryParams,
   SendTransferParams,
   Transfer,
-} from './protocol/wallet.ts';
-import type { WithdrawalMethods } from './protocol/withdrawals.ts';
+} from './wallet.ts';
+import type { WithdrawalMethods } from './withdrawals.ts';
 
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;

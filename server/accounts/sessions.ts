@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { UserRow } from './accounts.ts';
-import type { Queryable } from './db.ts';
+import type { Queryable } from '../storage/db.ts';
+import type { UserRow } from './users.ts';
 
 /** The account holder or support-chat visitor (is_visitor) behind a request, and its session. */
 export interface Caller {

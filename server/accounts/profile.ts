@@ -1,8 +1,8 @@
 /** The User the wire carries (spec §3), built from a users row and the account's wallets. */
-import type { User } from '../core/protocol.ts';
-import type { UserRow } from './accounts.ts';
-import type { Queryable } from './db.ts';
-import { walletTotals } from './wallets.ts';
+import type { User } from '../../core/protocol/index.ts';
+import type { Queryable } from '../storage/db.ts';
+import { walletTotals } from '../wallet/wallets.ts';
+import type { UserRow } from './users.ts';
 
 /** kyc_status values; only "pending" has a meaning the site shows today. */
 export const KYC_STATUS = { none: 0, pending: 1, approved: 2, rejected: 3 } as const;

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { sql } from 'kysely';
-import { forEachDatabase } from '../test/databases.ts';
-import { createServer } from './app.ts';
-import type { Database } from './db.ts';
-import { balances } from './ledger.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { fails, ok, testConfig } from '../../test/serverTesting.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../storage/db.ts';
+import { balances } from '../wallet/ledger.ts';
 import { DEMO_DEPOSITS, DEPOSIT_REASON, SEED_CURRENCIES, seed } from './seed.ts';
-import { fails, ok, testConfig } from './testing.ts';
 
 const DEMO = {
   DEMO_ACCOUNT: 'on',

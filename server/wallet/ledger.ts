@@ -5,10 +5,10 @@
  * opens the accounts and turns the database's refusal into a message a person can act on.
  */
 import { sql } from 'kysely';
-import type { Ticker } from '../core/protocol.ts';
-import { DomainError } from './DomainError.ts';
-import type { Queryable } from './db.ts';
-import { NON_NEGATIVE_BALANCE } from './migrations.ts';
+import type { Ticker } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Queryable } from '../storage/db.ts';
+import { NON_NEGATIVE_BALANCE } from '../storage/migrations.ts';
 
 /**
  * Accounts owned by the exchange rather than a user; they may go negative. `fees` collects the

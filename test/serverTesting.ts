@@ -15,10 +15,10 @@ import {
   type Reply,
   type Result,
   type Ticker,
-} from '../core/protocol.ts';
-import { type Config, loadConfig } from './config.ts';
-import type { Database } from './db.ts';
-import { post as postEntry } from './ledger.ts';
+} from '../core/protocol/index.ts';
+import { type Config, loadConfig } from '../server/config.ts';
+import type { Database } from '../server/storage/db.ts';
+import { post as postEntry } from '../server/wallet/ledger.ts';
 
 /**
  * A configuration for tests: silent, no demo account or market, no site, overridable by env-style

@@ -18,7 +18,7 @@ export const BUILDS: readonly (readonly string[])[] = [
 ];
 
 /** Where the repository lives (the parent of server/). */
-export const REPO_ROOT = resolve(import.meta.dirname, '..');
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** Builds the site and the widgets when `siteDir/index.html` is missing or stale; true when a build ran and succeeded. */
 export async function ensureSiteBuilt(
