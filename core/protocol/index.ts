@@ -422,6 +422,7 @@ export interface Methods
     P2pMethods,
     ReferralMethods,
     WithdrawalMethods {
+  /** Creates an account and signs it in; `ref`, a referral code, records its referrer for good. */
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
     /**
@@ -430,6 +431,7 @@ export interface Methods
      */
     result: { token: string; user: User; referralNotice?: string };
   };
+  /** Signs in with the email and password, and the two-factor code when it is on. */
   'users.signIn': {
     /** `code`: the authenticator app's code, or a recovery code, when two-factor is on. */
     params: { email: string; password: string; code?: string };
@@ -444,16 +446,21 @@ export interface Methods
     params: { limit?: number };
     result: { items?: Currency[]; wallets?: Wallet[] };
   };
+  /** Records a page view for the live counters; over-long text is cut, never refused. */
   'metrics.addVisitor': {
     params: { referer: string; url: string };
     result: Record<string, never>;
   };
+  /** Records an analytics event by its id. */
   'metrics.addEvent': { params: { id: string | number }; result: Record<string, never> };
+  /** The help center's entries of one section, by slug, in display order. */
   'faq.getItems': { params: { slug: string }; result: { items: FaqItem[] } };
+  /** The caller's support dialog: its messages, whether it is new, and how many are unread. */
   'support.getHistory': {
     params: Record<string, never>;
     result: { messages: SupportMessage[]; isNew: boolean; unread: number };
   };
+  /** Saves the browser's Web Push subscription (its JSON), for staff replies to a closed page. */
   'push.subscribe': { params: { subscription: string }; result: Record<string, never> };
   /** The VAPID public key the browser subscribes with. */
   'push.getPublicKey': { params: Record<string, never>; result: { publicKey: string } };
