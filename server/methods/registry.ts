@@ -1,5 +1,5 @@
 /**
- * One shape for every server method (STYLE.md): its wire name, who may call it, its parameter
+ * One shape for every server method: its wire name, who may call it, its parameter
  * schema and its handler, declared together. `defineMethod` wraps them into a `Method` whose
  * `run` checks access, then validates params, then calls the handler, so a method cannot skip
  * its authorization check: there is no other way to add one.
