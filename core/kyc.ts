@@ -4,7 +4,9 @@
  * field, or null when the value is fine. An empty value is allowed in a draft; submitting needs
  * every field the form needs to count as filled, plus the photos the document type asks for.
  */
+
 import { findCountry } from './countries.ts';
+import { errorText } from './errors/index.ts';
 import type { IdType, KycDetails, KycPhotoSlot } from './protocol/kyc.ts';
 
 /** The image types an identity photo may be uploaded as (a subset of the chat's). */
@@ -14,7 +16,7 @@ export const KYC_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export const KYC_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** The answer for a verification upload that is not one of those images. */
-export const KYC_PHOTO_TYPE_TEXT = 'For verification, upload a photo as a JPG, PNG or WebP image.';
+export const KYC_PHOTO_TYPE_TEXT = errorText('upload.kycType');
 
 /** The youngest age at which an account may verify. */
 export const MIN_AGE = 18;

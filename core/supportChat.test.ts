@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { failureOf } from './errors/index.ts';
 import { type Notification, onNotify } from './notify.ts';
 import { SUPPORT_TYPING_MS, type SupportMessage, type UploadReply } from './protocol/index.ts';
 import {
@@ -333,7 +334,7 @@ describe('attachments', () => {
     const { chat } = setup({
       upload: async () => {
         uploads++;
-        return { status: false, error_msg: 'no' };
+        return { ...failureOf('request.serverError'), error_msg: 'no' };
       },
     });
     await chat.attach([new File(['MZ'], 'setup.exe')]);

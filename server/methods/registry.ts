@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
 import type { AccessEnds, Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import { read } from '../http/fields.ts';
 import type { Limits } from '../http/limits.ts';
 import type { KycDecisions } from '../kyc/KycDecisions.ts';
@@ -91,15 +91,6 @@ export interface Method {
   run(params: unknown, ctx: RequestContext): Promise<object>;
 }
 
-/** The answer to a call that needs a signed-in account (and getInfo when signed out). */
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-
-/** The answer to a support-chat visitor's call of a method that needs an account. */
-export const ACCOUNT_REQUIRED = 'Please create an account or sign in to continue.';
-
-/** The answer to a non-staff call of a staff method. */
-export const STAFF_ONLY = 'This action is only available to staff.';
-
 /** Declares a method; see the file comment for what `run` guarantees. */
 export function defineMethod<M extends MethodName, A extends Access>(
   definition: MethodDefinition<M, A>,
@@ -110,9 +101,9 @@ export function defineMethod<M extends MethodName, A extends Access>(
     access,
     params,
     async run(raw, ctx) {
-      if (access !== 'public' && ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED);
+      if (access !== 'public' && ctx.caller === null) throw refusal('access.signInRequired');
       if (access === 'user') requireAccount(ctx.caller);
-      if (access === 'staff' && !isStaff(ctx.caller)) throw new DomainError(STAFF_ONLY);
+      if (access === 'staff' && !isStaff(ctx.caller)) throw refusal('access.staffOnly');
       const reading = read(params, raw);
       if (!reading.ok) throw new DomainError(reading.error);
       // Safe: the checks above establish what MethodContext<A> promises about `caller`.
@@ -123,11 +114,11 @@ export function defineMethod<M extends MethodName, A extends Access>(
 
 /**
  * The caller as an account holder, for 'user' methods and public ones that read an account:
- * DomainError(SIGN_IN_REQUIRED) when signed out, DomainError(ACCOUNT_REQUIRED) for a visitor.
+ * 'access.signInRequired' when signed out, 'access.accountRequired' for a visitor.
  */
 export function requireAccount(caller: Caller | null): Caller {
-  if (caller === null) throw new DomainError(SIGN_IN_REQUIRED);
-  if (caller.user.is_visitor) throw new DomainError(ACCOUNT_REQUIRED);
+  if (caller === null) throw refusal('access.signInRequired');
+  if (caller.user.is_visitor) throw refusal('access.accountRequired');
   return caller;
 }
 

@@ -39,10 +39,10 @@ import {
 } from '../accounts/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { loadSiteConfig } from '../content/siteConfig.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../http/limits.ts';
-import { defineMethod, type Method, type RequestContext, SIGN_IN_REQUIRED } from './registry.ts';
+import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
@@ -183,7 +183,7 @@ const getInfo = defineMethod({
     // The config comes with the user query, so a signed-out person gets it with the
     // refusal; a support-chat visitor has no profile to show and gets the same answer.
     if (ctx.caller === null || ctx.caller.user.is_visitor) {
-      throw new DomainError(SIGN_IN_REQUIRED, { config });
+      throw refusal('access.signInRequired').with({ config });
     }
     return { user: await loadProfile(ctx.db, ctx.caller.user), config };
   },
