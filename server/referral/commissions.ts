@@ -10,8 +10,8 @@
 import { formatShare } from '../../core/format.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
-import type { TradesTable } from '../storage/schema.ts';
 import { feeOf } from '../trading/settlement.ts';
+import type { TradesTable } from '../trading/TradingTables.ts';
 import type { Posting } from '../wallet/ledger.ts';
 
 /** Who referred a user: the referrer's id, null for none, undefined when not known yet. */

@@ -17,17 +17,10 @@ import type { DepthLevel } from '../trading/engine/index.ts';
 import type { GroupLeg, Money } from '../trading/Market.ts';
 import { feeOf } from '../trading/settlement.ts';
 import { SWAP_MESSAGES } from './messages.ts';
+import type { PlannedLeg } from './SwapsTable.ts';
 
 /** One side of a pair's book, best price first. */
 export type BookLevels = (pair: PairSymbol, side: 'bids' | 'asks') => readonly DepthLevel[];
-
-/** A leg as a quote fixes it: the order it places. */
-export interface PlannedLeg {
-  pair: PairSymbol;
-  side: 'buy' | 'sell';
-  lots: number;
-  limitTicks: number;
-}
 
 /** A leg with what it fills to against a book. */
 export interface PricedLeg extends PlannedLeg {

@@ -23,7 +23,6 @@ import { DomainError } from '../errors/DomainError.ts';
 import { commissionPostings, feePayers } from '../referral/commissions.ts';
 import { Referrers } from '../referral/Referrers.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import type { TradesTable } from '../storage/schema.ts';
 import { AccountIds, insufficient, type Posting } from '../wallet/ledger.ts';
 import {
   createBooks,
@@ -35,6 +34,7 @@ import {
 } from './engine/index.ts';
 import { applyUpdate, isOpen, type OrderRow, recordOf, rowOf } from './orderRows.ts';
 import { type FeeRates, type HeldOrder, holdLeftOf, Settler } from './settlement.ts';
+import type { TradesTable } from './TradingTables.ts';
 import { type BatchWrites, writeBatch } from './writeBatch.ts';
 
 /** An order as a caller asks for it: the engine's request without what the market assigns. */
