@@ -8,9 +8,9 @@
  * money from the fees account to a user, so those entries are exactly the commissions paid.
  */
 import { formatShare } from '../../core/format.ts';
+import { feeOf } from '../../core/markets/fees.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
-import { feeOf } from '../trading/settlement.ts';
 import type { TradesTable } from '../trading/TradingTables.ts';
 import type { Posting } from '../wallet/ledger.ts';
 

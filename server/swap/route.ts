@@ -7,6 +7,7 @@
  * configuration's limit) times an amount of at most 7 never needs rounding at the ledger's 18.
  */
 import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
+import { feeOf } from '../../core/markets/fees.ts';
 import { PAIRS, type PairSpec, type PairSymbol } from '../../core/markets/pairs.ts';
 import { swapStep } from '../../core/markets/swapSteps.ts';
 import { fromLots, fromNotional, toLots, UnitError } from '../../core/markets/units.ts';
@@ -15,7 +16,6 @@ import type { SwapLeg } from '../../core/protocol/swap.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
 import type { GroupLeg, Money } from '../trading/Market.ts';
-import { feeOf } from '../trading/settlement.ts';
 import { SWAP_MESSAGES } from './messages.ts';
 import type { PlannedLeg } from './SwapsTable.ts';
 
