@@ -15,7 +15,7 @@ import { QUOTE, type Ticker } from '../../core/protocol/index.ts';
 import type { SwapLeg } from '../../core/protocol/swap.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
-import type { GroupLeg, Money } from '../trading/Market.ts';
+import type { GroupLeg, Money } from '../trading/OrderGroup.ts';
 import { SWAP_MESSAGES } from './messages.ts';
 import type { PlannedLeg } from './SwapsTable.ts';
 
