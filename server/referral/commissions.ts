@@ -1,7 +1,8 @@
 /**
  * Referral commissions: the share of each trading fee that goes to the account that referred the
- * trader who paid it. Pure: the market hands over a batch's trades and who referred whom, and gets
- * back the postings, written in the same transaction as the fees they come from.
+ * trader who paid it. Pure: the fee split (ReferralFeeSplit.ts) hands over a batch's trades and
+ * who referred whom, and gets back the postings, written in the same transaction as the fees they
+ * come from.
  *
  * A commission moves from the exchange's fees account to the referrer's available balance, in the
  * fee's currency, `fee × share` rounded down to the ledger's 18 decimals. Nothing else ever moves
