@@ -18,6 +18,7 @@ import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { registerP2p } from './p2p/index.ts';
 import { TradeMessages, TradeMoves } from './p2p/TradeMoves.ts';
+import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
@@ -104,7 +105,11 @@ export async function createServer(
 
   const limits = createLimits(config.apiRateLimit);
   const live = await createLiveHub(database);
-  const market = await Market.open(database, config.fees, config.referralShare);
+  const market = await Market.open(
+    database,
+    config.fees,
+    new ReferralFeeSplit(config.referralShare),
+  );
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   if (config.demoMarket) {

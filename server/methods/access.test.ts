@@ -12,6 +12,7 @@ import { refusal } from '../errors/DomainError.ts';
 import { createLimits } from '../http/limits.ts';
 import { KycDecisions } from '../kyc/KycDecisions.ts';
 import { TradeMoves } from '../p2p/TradeMoves.ts';
+import { ReferralFeeSplit } from '../referral/ReferralFeeSplit.ts';
 import type { Database } from '../storage/db.ts';
 import { Market } from '../trading/Market.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
@@ -249,7 +250,11 @@ forEachDatabase((open) => {
       config: testConfig(),
       limits: createLimits(0),
       live: { recordView() {} },
-      market: await Market.open(db, testConfig().fees, testConfig().referralShare),
+      market: await Market.open(
+        db,
+        testConfig().fees,
+        new ReferralFeeSplit(testConfig().referralShare),
+      ),
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
       kycDecisions: new KycDecisions(),

@@ -9,7 +9,7 @@ import { checkMinValue, toLots, toNotional, toTicks, UnitError } from '../../cor
 import type { PlaceOrderParams } from '../../core/protocol/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { pattern } from '../http/fields.ts';
-import type { OrderDraft } from './Market.ts';
+import type { OrderDraft } from './Command.ts';
 
 /** A pair symbol such as BTC_USDT, refused with the list of pairs. */
 export function pairField() {
