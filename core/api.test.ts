@@ -32,7 +32,7 @@ function answerJson(value: unknown, status = 200): Handler {
   };
 }
 
-describe('api client (spec §7, §8)', () => {
+describe('api client over one POST endpoint, and its error answers', () => {
   before(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -139,7 +139,7 @@ describe('a profile call that gets no answer', () => {
   });
 });
 
-describe('query parameters at start (spec §4)', () => {
+describe('query parameters at start', () => {
   it('stores subid unless it is the text undefined, and ref as the referral code', () => {
     removeStored(STORAGE_KEYS.subId);
     rememberQueryParams('?subid=undefined');

@@ -1,5 +1,5 @@
 /**
- * One API client (spec §7 Transport): every call is a POST of `{method, token, subId, ...params}`
+ * One API client: every call is a POST of `{method, token, subId, ...params}`
  * to the one endpoint, with credentials and a text/plain body. The site has one (core/api.ts);
  * each widget makes its own, so two elements talking to two exchanges never share a token.
  * It never throws: anything unreadable becomes a `status: false` reply.
@@ -19,7 +19,7 @@ import {
  * never uses the codec (the widgets) does not carry it.
  */
 export interface BodyCodec {
-  /** Whether this request should be encoded (spec §7: not on localhost). */
+  /** Whether this request should be encoded: everywhere but on localhost. */
   applies(): boolean;
   encode(body: unknown): Uint8Array;
   /** Decodes a reply, or returns undefined when the bytes are not a codec body. */
@@ -72,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const parsed = parseReplyBody(new Uint8Array(await response.arrayBuffer()));
       if (isReply(parsed)) return parsed as Reply<M>;
     } catch {
-      // Network failures and unreadable bodies both end as the generic error below (spec §8).
+      // Network failures and unreadable bodies both end as the generic error below.
     }
     notify({ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT });
     return { status: false, error_msg: SERVER_ERROR_TEXT } as Reply<M>;

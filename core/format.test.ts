@@ -11,7 +11,7 @@ import {
   siteName,
 } from './format.ts';
 
-describe('formatUsd (spec §9)', () => {
+describe('formatUsd: the USD balance', () => {
   it('shows 4 fraction digits by default', () => {
     assert.equal(formatUsd(0.5), '$0.5000');
     assert.equal(formatUsd(1), '$1.0000');
@@ -27,7 +27,7 @@ describe('formatUsd (spec §9)', () => {
   });
 });
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime: a label for how long ago', () => {
   it('says Just now at 0 seconds or less', () => {
     assert.equal(relativeTime(0), 'Just now');
     assert.equal(relativeTime(-5), 'Just now');
@@ -60,7 +60,7 @@ describe('relativeTime (spec §9)', () => {
   });
 });
 
-describe('siteName (spec §1)', () => {
+describe('siteName: the name shown, from the host', () => {
   it('capitalises the first label of the host', () => {
     assert.equal(siteName('bitmarket.example.com'), 'Bitmarket');
     assert.equal(siteName('localhost'), 'Exchange');

@@ -1,7 +1,7 @@
-/** Display formatting rules of spec §1 and §9. */
+/** Display formatting: the site name, the USD balance and relative times. */
 
 /**
- * Formats a USD balance (spec §9): 4 fraction digits by default; with `adaptive`, 4 below 1 and 2
+ * Formats a USD balance: 4 fraction digits by default; with `adaptive`, 4 below 1 and 2
  * from 1 up.
  */
 export function formatUsd(value: number, options: { adaptive?: boolean } = {}): string {
@@ -43,7 +43,7 @@ export function formatShare(fraction: string): string {
   return `${percent} %`;
 }
 
-/** How often a relative-time label is refreshed (spec §9). */
+/** How often a relative-time label is refreshed. */
 export const RELATIVE_TIME_REFRESH_MS = 1200;
 
 const UNITS = [
@@ -53,7 +53,7 @@ const UNITS = [
   { limit: Number.POSITIVE_INFINITY, size: 86400, name: 'day' },
 ] as const;
 
-/** The relative label for an age in seconds: 'Just now', '5 secs ago', '1 hour ago' (spec §9). */
+/** The relative label for an age in seconds: 'Just now', '5 secs ago', '1 hour ago'. */
 export function relativeTime(ageSeconds: number): string {
   if (!(ageSeconds > 0)) return 'Just now';
   const unit = UNITS.find((candidate) => ageSeconds < candidate.limit) ?? UNITS[3];
@@ -69,7 +69,7 @@ export function relativeTimeSince(date: string | Date, now: number = Date.now())
 /** The name the site goes by where neither SITE_NAME nor its host gives one. */
 export const DEFAULT_SITE_NAME = 'Exchange';
 
-/** The site name shown: the host's first label with its first letter capitalised (spec §1). */
+/** The site name shown: the host's first label with its first letter capitalised. */
 export function siteName(host: string): string {
   const bare = host.replace(/^\[|\]$/g, '');
   // "Localhost" or "127" is no name: a local or IP address keeps the default one.

@@ -2,7 +2,7 @@
  * The verification form's rules, shared by the browser (to explain a field as it is typed) and
  * the server (which enforces them): each check returns the sentence a person reads, naming the
  * field, or null when the value is fine. An empty value is allowed in a draft; submitting needs
- * every field (spec §4 isFormFilled) plus the photos the document type asks for.
+ * every field the form needs to count as filled, plus the photos the document type asks for.
  */
 import { findCountry } from './countries.ts';
 import type { IdType, KycDetails, KycPhotoSlot } from './protocol/kyc.ts';
@@ -56,7 +56,7 @@ export const KYC_MAX_LENGTH: Record<Exclude<keyof KycDetails, 'countryId'>, numb
   idNumber: 20,
 };
 
-/** The fields spec §4's isFormFilled needs non-empty, in the order of the steps. */
+/** The fields that must be non-empty for the form to count as filled, in the order of the steps. */
 export const KYC_REQUIRED: readonly (keyof KycDetails)[] = [
   'firstName',
   'lastName',

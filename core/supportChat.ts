@@ -1,5 +1,5 @@
 /**
- * The live-support chat's state and actions (spec §4 Support chat, §8), one instance per chat
+ * The live-support chat's state and actions, one instance per chat
  * widget so two chats on a page never share state. Framework-free: the panel reads `state` with
  * valtio's useSnapshot and calls the actions; the socket (core/supportSocket.ts) feeds `receive`.
  *
@@ -35,7 +35,7 @@ export {
   type ToastTabsOptions,
 } from './support/toastTabs.ts';
 
-/** How many characters of a new message the toast previews (spec §9). */
+/** How many characters of a new message the toast previews. */
 export const SUPPORT_PREVIEW_CHARS = 64;
 
 /** The collaborators a chat uses; each has a default that talks to the real server. */
@@ -74,11 +74,11 @@ export interface SupportChat {
   setUnread(count: number): void;
   /** Edits the draft and tells the other side we are typing (the connection throttles it). */
   setDraft(text: string): void;
-  /** Whether Enter would send now (spec §5). */
+  /** Whether Enter would send now. */
   canSend(): boolean;
   /** Sends the draft and attachment; returns false when there was nothing to send. */
   send(): boolean;
-  /** Validates and uploads a picked file as the attachment (spec §5). */
+  /** Validates and uploads a picked file as the attachment. */
   attach(files: readonly File[]): Promise<void>;
   /** Drops the attachment (or cancels its upload). */
   removeAttachment(): void;
@@ -86,7 +86,7 @@ export interface SupportChat {
   dispose(): void;
 }
 
-/** Cuts a message to the toast preview length (spec §9). */
+/** Cuts a message to the toast preview length: 64 characters. */
 export function previewText(message: Pick<SupportMessage, 'text' | 'attachment'>): string {
   const text = message.text.trim() || (message.attachment ? 'Sent an attachment' : '');
   return text.length > SUPPORT_PREVIEW_CHARS ? `${text.slice(0, SUPPORT_PREVIEW_CHARS)}…` : text;
@@ -196,6 +196,6 @@ function announce(
   const text = previewText(message);
   if (text === '') return;
   if (toasts.tabs && !toasts.tabs.shouldToast(message.id)) return;
-  // The snackbar is core's 3 s notification: the new-message toast's duration (spec §9).
+  // The snackbar is core's 3 s notification: the new-message toast's duration.
   notify({ kind: 'snackbar', tone: 'info', text });
 }

@@ -61,7 +61,7 @@ function fakeXhr(reply: ArrayBuffer | null) {
   return { XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest, requests };
 }
 
-describe('attachment upload (spec §7 Upload)', () => {
+describe('attachment upload', () => {
   const notes: Notification[] = [];
   const stop = onNotify((note) => notes.push(note));
   afterEach(() => {

@@ -1,8 +1,8 @@
 /**
- * Attachment upload (spec §7 Upload): a multipart POST of `token` + `file` to the upload endpoint,
+ * Attachment upload: a multipart POST of `token` + `file` to the upload endpoint,
  * with credentials, through XMLHttpRequest because fetch cannot report upload progress. The reply
  * is encoded like the API's and read with the API's own decoder. It never throws: failures become
- * a `status: false` reply and an error notification with the reply's error_msg (spec §8).
+ * a `status: false` reply and an error notification with the reply's error_msg.
  */
 import { siteApi } from './api.ts';
 import type { ApiClient } from './apiClient.ts';
@@ -77,7 +77,7 @@ export function readUploadReply(
     const value = bytes ? client.parseReplyBody(bytes) : null;
     if (isUploadReply(value)) return value;
   } catch {
-    // An unreadable body is reported as the generic server error below (spec §8).
+    // An unreadable body is reported as the generic server error below.
   }
   return { status: false, error_msg: SERVER_ERROR_TEXT };
 }

@@ -7,7 +7,7 @@ import type { SupportChatState } from './chatState.ts';
 
 /** The actions on the attachment. */
 export interface AttachmentUpload {
-  /** Validates and uploads a picked file as the attachment (spec §5). */
+  /** Validates and uploads a picked file as the attachment. */
   attach(files: readonly File[]): Promise<void>;
   /** Drops the attachment (or cancels its upload). */
   remove(): void;

@@ -24,7 +24,7 @@ export interface SupportChatState {
   outbox: OutgoingMessage[];
   /** Whether the history has been read (successfully or not). */
   isLoaded: boolean;
-  /** The server's error_msg when the history could not be read (spec §8). */
+  /** The server's error_msg when the history could not be read. */
   error: string | null;
   status: SupportSocketStatus;
   draft: string;
@@ -33,9 +33,9 @@ export interface SupportChatState {
   /** The file name of that attachment, for the panel to show. */
   attachmentName: string | null;
   upload: UploadProgress | null;
-  /** The id of the message whose echo is awaited; no send while set (spec §5). */
+  /** The id of the message whose echo is awaited; no send while set. */
   pendingId: string | null;
-  /** Whether the other side is typing (spec §4: 10 s or until the next message). */
+  /** Whether the other side is typing (for 10 s or until the next message). */
   isTyping: boolean;
   isOpen: boolean;
   unread: number;

@@ -18,7 +18,7 @@ export interface ChatSender {
   connect(connection: ChatConnection | null): void;
   /** Edits the draft and tells the other side we are typing (the connection throttles it). */
   setDraft(text: string): void;
-  /** Whether Enter would send now (spec §5). */
+  /** Whether Enter would send now. */
   canSend(): boolean;
   /** Sends the draft and attachment; returns false when there was nothing to send. */
   send(): boolean;

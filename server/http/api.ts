@@ -1,5 +1,5 @@
 /**
- * The one API endpoint (spec §7 Transport): POST /api with `{method, token, subId, ...params}`
+ * The one API endpoint: POST /api with `{method, token, subId, ...params}`
  * as plain JSON or as a codec body (core/codec.ts), answered in kind. Method-level problems
  * answer 200 with `{status: false, error_msg}`; transport-level ones (unreadable body, foreign
  * origin, rate limit) a 4xx with the same envelope in JSON. Nothing a client sends yields a 5xx.

@@ -99,9 +99,13 @@ export function loose(max: number) {
  */
 export function pattern(shape: RegExp, description: string) {
   const problem = `must be ${description}.`;
-  return z.string().superRefine((text, ctx) => {
-    if (!shape.test(text)) ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
-  });
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      if (!shape.test(text))
+        ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+    })
+    .describe(description);
 }
 
 /** An id of a database row: a whole number from 1 to MAX_RECORD_ID. */
@@ -114,10 +118,13 @@ const TICKERS: readonly string[] = [...ASSETS, QUOTE];
 /** A currency the exchange holds (BTC … TRX, USDT), named in the refusal when it is not one. */
 export function tickerField() {
   const problem = `must be one of ${TICKERS.join(', ')}.`;
-  return z.string().superRefine((text, ctx) => {
-    if (!TICKERS.includes(text))
-      ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
-  }) as unknown as z.ZodType<Ticker>;
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      if (!TICKERS.includes(text))
+        ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+    })
+    .describe(`one of ${TICKERS.join(', ')}`) as unknown as z.ZodType<Ticker>;
 }
 
 /** A parameter object that refuses keys it does not declare. */

@@ -59,7 +59,7 @@ forEachDatabase((open) => {
     assert.equal(await bad(null), 'Limit must be a number.');
   });
 
-  test('a new account has nine empty wallets in spec order', async () => {
+  test('a new account has nine empty wallets: the eight assets, then USDT', async () => {
     const { wallets, items } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
     assert.equal(items, undefined);
     assert.deepEqual(

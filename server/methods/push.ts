@@ -1,4 +1,4 @@
-/** push.* methods: the VAPID public key and storing a browser's push subscription (spec §7). */
+/** push.* methods: the VAPID public key and storing a browser's push subscription. */
 import { z } from 'zod';
 import { DomainError } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';

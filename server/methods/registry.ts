@@ -1,5 +1,5 @@
 /**
- * One shape for every server method (STYLE.md): its wire name, who may call it, its parameter
+ * One shape for every server method: its wire name, who may call it, its parameter
  * schema and its handler, declared together. `defineMethod` wraps them into a `Method` whose
  * `run` checks access, then validates params, then calls the handler, so a method cannot skip
  * its authorization check: there is no other way to add one.
@@ -20,7 +20,7 @@ import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 
 /**
  * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
- * (support.startVisitor); an account holder only; or staff (statusId > 0, spec §6).
+ * (support.startVisitor); an account holder only; or staff (statusId > 0).
  */
 export type Access = 'public' | 'client' | 'user' | 'staff';
 
@@ -56,7 +56,7 @@ export interface RequestContext {
    * checked), or `host` when the request names none. A partner site's, for widget calls.
    */
   pageHost: string;
-  /** The ad-tracking sub id the client stored (spec §4 On start), capped. */
+  /** The ad-tracking sub id the client stored from the page's query at start, capped. */
   subId: string;
   /**
    * The session's account holder or support-chat visitor (`user.is_visitor`), or null when

@@ -1,5 +1,5 @@
 /**
- * support.* methods (spec §7 support.getHistory, §3/§4 support-client state): visitor
+ * support.* methods: visitor
  * chats for people without an account, a client's history and unread count, socket tickets, and
  * the staff inbox. Messages themselves travel over the socket (support/socket.ts).
  */

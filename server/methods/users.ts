@@ -1,6 +1,6 @@
 /**
- * users.* methods: sign-up, sign-in (with two-factor), logout and the profile query (spec §7, §4
- * Authentication), and the account's security settings: two-factor, password and sessions.
+ * users.* methods: sign-up, sign-in (with two-factor), logout and the profile query,
+ * and the account's security settings: two-factor, password and sessions.
  */
 import { z } from 'zod';
 import { siteName } from '../../core/format.ts';
@@ -180,7 +180,7 @@ const getInfo = defineMethod({
   params: params({}),
   async handler(_params, ctx) {
     const config = await loadSiteConfig(ctx.db, ctx.config.site);
-    // Spec §3: the config comes with the user query, so a signed-out person gets it with the
+    // The config comes with the user query, so a signed-out person gets it with the
     // refusal; a support-chat visitor has no profile to show and gets the same answer.
     if (ctx.caller === null || ctx.caller.user.is_visitor) {
       throw new DomainError(SIGN_IN_REQUIRED, { config });

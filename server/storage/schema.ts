@@ -17,7 +17,7 @@ import type { WithdrawalTables } from '../wallet/withdrawals/WithdrawalsTable.ts
 type Auto<T> = ColumnType<T, T | undefined, never>;
 
 /**
- * Account holders, staff included (status_id > 0), spec §3 User and support-client record, and
+ * Account holders, staff included (status_id > 0), and
  * support-chat visitors (is_visitor): no password, a synthetic email, never staff.
  */
 export interface UsersTable {
@@ -115,7 +115,7 @@ export interface CurrenciesTable {
   id: Generated<number>;
   ticker: string;
   name: string;
-  /** Display order: the eight assets as the spec lists them, then USDT. */
+  /** Display order: the eight assets (BTC, ETH, BNB, XRP, DOGE, SOL, LTC, TRX), then USDT. */
   position: number;
   /** Decimal string. */
   price: string;
@@ -173,7 +173,7 @@ export interface EventsTable {
   created_at: Auto<Date>;
 }
 
-/** Policy and information pages an operator edits (spec §2), keyed by type. */
+/** Policy and information pages an operator edits, keyed by type. */
 export interface ContentPagesTable {
   type: string;
   title: string;
@@ -182,7 +182,7 @@ export interface ContentPagesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Help-center entries by section slug, in display order (spec §2 FAQ). */
+/** Help-center entries by section slug, in display order. */
 export interface FaqItemsTable {
   id: Generated<number>;
   slug: string;
@@ -193,7 +193,7 @@ export interface FaqItemsTable {
   video: string | null;
 }
 
-/** Site-wide notices; the current one is the newest not cleared (spec §2 Global notice modal). */
+/** Site-wide notices; the current one is the newest not cleared. */
 export interface NoticesTable {
   id: Generated<number>;
   title: string;

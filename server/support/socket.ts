@@ -1,5 +1,5 @@
 /**
- * The support socket (spec §7 WebSocket) at `/support?token=TICKET`. The handshake checks the
+ * The support socket at `/support?token=TICKET`. The handshake checks the
  * Origin like the API does and redeems a single-use ticket (tickets.ts); then:
  * - PING is answered with PONG at once;
  * - SUPPORT_SEND_MESSAGE is stored once per (dialog, id) BEFORE anything is echoed or delivered:

@@ -1,5 +1,5 @@
 /**
- * Attachments (spec §7 Upload): `POST /uploadAttachment.php` takes multipart `token` (the
+ * Attachments: `POST /uploadAttachment.php` takes multipart `token` (the
  * session token) + `file`, and `GET /attachments/:id` serves a stored file to the dialog's two
  * sides through a signed, expiring URL (signing.ts).
  *
@@ -119,7 +119,7 @@ export async function attachmentsDir(config: Config): Promise<string> {
 }
 
 /**
- * Whether the reply is plain JSON: for a localhost page (spec §7), or for a client that sends
+ * Whether the reply is plain JSON: for a localhost page, or for a client that sends
  * plain JSON and says so with `Accept: application/json` (the widgets, which carry no codec).
  */
 export function wantsJson(request: FastifyRequest): boolean {

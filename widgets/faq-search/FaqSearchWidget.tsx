@@ -59,7 +59,7 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
   useSearchHotkey(hotkey, openDialog);
   useOpenEvents(host, 'faq-search', open);
 
-  // The dialog stays mounted after its first opening, so closing can fade out (spec §4).
+  // The dialog stays mounted after its first opening, so closing can fade out.
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
 

@@ -8,7 +8,7 @@ export interface FaqSection {
   items: readonly FaqItem[];
 }
 
-/** Whether an entry's question contains the query, ignoring case (spec §5). */
+/** Whether an entry's question contains the query, ignoring case. */
 export function matchesQuestion(item: FaqItem, query: string): boolean {
   return item.question.toLowerCase().includes(query.trim().toLowerCase());
 }

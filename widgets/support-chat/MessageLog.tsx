@@ -9,7 +9,7 @@ import type { SupportChat } from '../../core/supportChat.ts';
 import { MessageItem } from './MessageItem.tsx';
 import { useNow } from './useNow.ts';
 
-/** The empty-history text (spec §2, §8). */
+/** The empty-history text. */
 export const EMPTY_HISTORY_TEXT =
   'At the moment, the message history is empty. Write your first message now!';
 

@@ -1,5 +1,5 @@
 /**
- * The live-support chat panel (spec §2 Support chat panel, §4, §5): history, text box, one
+ * The live-support chat panel: history, text box, one
  * attachment, connection and typing indicators. Everything comes from props and the chat
  * instance's state; it has no side effects of its own beyond timers and focus, so the site, the
  * staff Dashboard and the `<support-chat>` element can all render it.
