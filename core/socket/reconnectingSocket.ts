@@ -6,23 +6,14 @@
  * one such client for every socket: support chat, live counters and market streams.
  */
 
+import { createBackoff } from './backoff.ts';
+import type { Ping } from './heartbeat.ts';
+import { type SupervisedSocket, superviseSocket } from './supervisedSocket.ts';
+
+export { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelay } from './backoff.ts';
+
 /** Where the connection stands. */
 export type SocketStatus = 'connecting' | 'open' | 'closed';
-
-/** First reconnect delay; each failure doubles it up to RECONNECT_MAX_MS. */
-export const RECONNECT_BASE_MS = 500;
-
-/** Longest wait between reconnect attempts. */
-export const RECONNECT_MAX_MS = 30_000;
-
-const OPEN = 1;
-
-/** The delay before reconnect attempt `attempt` (0-based): full jitter over a capped exponential. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(attempt, 16));
-  // Half fixed, half random: spreads a crowd of clients without ever retrying at once.
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 
 /** The ws(s) URL of a path on an API origin ('' for the page's own), with query parameters. */
 export function socketUrl(
@@ -50,7 +41,7 @@ export interface ReconnectingSocketOptions {
    * client never judges silence (a socket whose server speaks only on change, answered by the
    * server's own protocol-level keepalive).
    */
-  ping?: { frame: string; intervalMs: number };
+  ping?: Ping;
   /** WebSocket constructor; defaults to globalThis.WebSocket (pass `ws` in Node). */
   WebSocket?: typeof WebSocket;
   /** The connection opened; `again` is false the first time. */
@@ -75,17 +66,13 @@ export interface ReconnectingSocket {
 
 /** Opens the socket and keeps it open until `close()`. */
 export function openReconnectingSocket(options: ReconnectingSocketOptions): ReconnectingSocket {
-  const Socket = options.WebSocket ?? globalThis.WebSocket;
   let status: SocketStatus = 'connecting';
-  let socket: WebSocket | null = null;
+  let current: SupervisedSocket | null = null;
   let closed = false;
-  let attempt = 0;
   let opened = false;
-  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  let pingTimer: ReturnType<typeof setInterval> | null = null;
-  let lastHeard = 0;
   /** Bumped by every connect: one that a newer connect overtook while it waited gives up. */
   let generation = 0;
+  const backoff = createBackoff(() => void connect());
 
   const setStatus = (next: SocketStatus) => {
     if (status === next) return;
@@ -93,37 +80,9 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
     options.onStatus?.(next);
   };
 
-  const stopPing = () => {
-    if (pingTimer !== null) clearInterval(pingTimer);
-    pingTimer = null;
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer !== null) return;
-    const delay = reconnectDelay(attempt);
-    attempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
-  };
-
-  const dropped = (dead: WebSocket) => {
-    if (socket !== dead) return;
-    socket = null;
-    stopPing();
-    if (closed) return;
+  const retry = () => {
     setStatus('closed');
-    scheduleReconnect();
-  };
-
-  const shut = (dead: WebSocket) => {
-    try {
-      dead.close();
-    } catch {
-      // Already closing.
-    }
-    dropped(dead);
+    backoff.schedule();
   };
 
   const connect = async () => {
@@ -131,89 +90,73 @@ export function openReconnectingSocket(options: ReconnectingSocketOptions): Reco
     generation += 1;
     const mine = generation;
     setStatus('connecting');
-    let ticket: string | null = null;
-    try {
-      ticket = (await options.getTicket?.()) ?? null;
-    } catch {
-      ticket = null;
-    }
+    const ticket = await ticketFor(options);
     if (closed || mine !== generation) return;
-    if (ticket === null && options.ticketRequired === true) {
-      setStatus('closed');
-      scheduleReconnect();
+    const next = ticket === null && options.ticketRequired === true ? null : dial(options, ticket);
+    if (next === null) {
+      retry();
       return;
     }
-    let next: WebSocket;
-    try {
-      next = new Socket(options.url(ticket));
-    } catch {
-      setStatus('closed');
-      scheduleReconnect();
-      return;
-    }
-    socket = next;
-    next.onopen = () => {
-      if (socket !== next) return;
-      attempt = 0;
-      lastHeard = Date.now();
-      setStatus('open');
-      const ping = options.ping;
-      if (ping !== undefined) {
-        pingTimer = setInterval(() => {
-          if (Date.now() - lastHeard > 2 * ping.intervalMs + 1000) {
-            shut(next);
-            return;
-          }
-          if (next.readyState === OPEN) next.send(ping.frame);
-        }, ping.intervalMs);
-      }
-      const again = opened;
-      opened = true;
-      options.onOpen?.(again);
-    };
-    next.onmessage = (event) => {
-      if (socket !== next) return;
-      lastHeard = Date.now();
-      options.onMessage(typeof event.data === 'string' ? event.data : String(event.data));
-    };
-    next.onclose = () => dropped(next);
-    // 'close' follows 'error'; closing here covers implementations where it might not.
-    next.onerror = () => shut(next);
+    const live: SupervisedSocket = superviseSocket(next, options.ping, {
+      opened() {
+        backoff.reset();
+        setStatus('open');
+        const again = opened;
+        opened = true;
+        options.onOpen?.(again);
+      },
+      message: (data) => options.onMessage(data),
+      gone() {
+        if (current !== live) return;
+        current = null;
+        if (!closed) retry();
+      },
+    });
+    current = live;
   };
 
   void connect();
 
   return {
-    send(text) {
-      if (socket === null || socket.readyState !== OPEN) return false;
-      socket.send(text);
-      return true;
-    },
+    send: (text) => current?.send(text) ?? false,
     get status() {
       return status;
     },
     reconnect() {
       if (closed) return;
-      if (reconnectTimer !== null) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      attempt = 0;
-      const current = socket;
+      backoff.cancel();
+      backoff.reset();
+      // Dropping it schedules the reconnect; with the backoff reset that is within a second.
       if (current === null) void connect();
-      else {
-        // Dropping it schedules the reconnect; with attempt 0 that is within a second.
-        shut(current);
-      }
+      else current.drop();
     },
     close() {
       closed = true;
-      if (reconnectTimer !== null) clearTimeout(reconnectTimer);
-      reconnectTimer = null;
-      stopPing();
-      const current = socket;
-      socket = null;
+      backoff.cancel();
+      const live = current;
+      current = null;
       // 1000, a normal closure: the page chose to leave; the network did not fail.
-      current?.close(1000);
+      live?.close(1000);
       setStatus('closed');
     },
   };
+}
+
+/** This connect's ticket, or null when there is none (or fetching it failed). */
+async function ticketFor(options: ReconnectingSocketOptions): Promise<string | null> {
+  try {
+    return (await options.getTicket?.()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new WebSocket for this ticket, or null when its URL is refused. */
+function dial(options: ReconnectingSocketOptions, ticket: string | null): WebSocket | null {
+  const Socket = options.WebSocket ?? globalThis.WebSocket;
+  try {
+    return new Socket(options.url(ticket));
+  } catch {
+    return null;
+  }
 }

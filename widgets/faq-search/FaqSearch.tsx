@@ -5,21 +5,17 @@
  * as its anchor id. Props-driven and side-effect free, styled by its own <style> element so the
  * widget suite can wrap it as <faq-search> inside a shadow root.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FaqItem } from '../../core/protocol/index.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FaqResults } from './FaqResults.tsx';
+import type { FaqSection } from './faqSections.ts';
+
+export { type FaqSection, matchesQuestion } from './faqSections.ts';
 
 /** The title shown when none is given. */
 export const FAQ_DEFAULT_TITLE = 'Have a question?';
 
 /** How many placeholders show while loading. */
 export const FAQ_SKELETONS = 3;
-
-/** A titled group of entries; `slug` becomes the section's anchor id. */
-export interface FaqSection {
-  slug: string;
-  title: string;
-  items: readonly FaqItem[];
-}
 
 /** The list's content and state. */
 export interface FaqSearchProps {
@@ -34,11 +30,6 @@ export interface FaqSearchProps {
   autoFocus?: boolean;
   /** Whether to show the title (a dialog shows it as its own). */
   showTitle?: boolean;
-}
-
-/** Whether an entry's question contains the query, ignoring case. */
-export function matchesQuestion(item: FaqItem, query: string): boolean {
-  return item.question.toLowerCase().includes(query.trim().toLowerCase());
 }
 
 const STYLE = `
@@ -75,17 +66,6 @@ export function FaqSearch({
   const inputId = useId();
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const Section = headingLevel === 1 ? 'h2' : 'h3';
-  const visible = useMemo(
-    () =>
-      sections
-        .map((section) => ({
-          ...section,
-          items: section.items.filter((item) => matchesQuestion(item, query)),
-        }))
-        .filter((section) => section.items.length > 0),
-    [sections, query],
-  );
-  const total = visible.reduce((sum, section) => sum + section.items.length, 0);
 
   return (
     <div className="x-faq">
@@ -117,39 +97,7 @@ export function FaqSearch({
           {error}
         </p>
       ) : (
-        <>
-          <p className="x-faq-count" aria-live="polite">
-            {query.trim() === ''
-              ? ''
-              : `${total} ${total === 1 ? 'question matches' : 'questions match'} “${query.trim()}”.`}
-          </p>
-          {total === 0 ? (
-            <p className="x-faq-empty">
-              No questions match “{query.trim()}”. Try a shorter word, or ask live support.
-            </p>
-          ) : (
-            visible.map((section) => (
-              <section
-                key={section.slug}
-                id={section.slug}
-                className="x-faq-section"
-                aria-labelledby={`${inputId}-${section.slug}`}
-              >
-                <Section id={`${inputId}-${section.slug}`}>{section.title}</Section>
-                {section.items.map((item) => (
-                  <details key={item.question} className="x-faq-item">
-                    <summary>{item.question}</summary>
-                    <p className="x-faq-answer">{item.answer}</p>
-                    {item.video ? (
-                      // biome-ignore lint/a11y/useMediaCaption: operator videos come without captions.
-                      <video className="x-faq-video" src={item.video} controls preload="none" />
-                    ) : null}
-                  </details>
-                ))}
-              </section>
-            ))
-          )}
-        </>
+        <FaqResults sections={sections} query={query} heading={Section} idPrefix={inputId} />
       )}
     </div>
   );

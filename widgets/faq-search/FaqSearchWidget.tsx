@@ -4,12 +4,14 @@
  * `hotkey` attribute it waits behind a "Search help" button and opens as a search dialog on
  * ⌘K / Ctrl+K or "/" (not while typing in a field), Escape closing it.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { createApiClient } from '../../core/apiClient.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
 import { useOpenEvents } from '../shared/useOpenEvents.ts';
-import { FAQ_DEFAULT_TITLE, FaqSearch, type FaqSection } from './FaqSearch.tsx';
+import { FAQ_DEFAULT_TITLE, FaqSearch } from './FaqSearch.tsx';
+import { useFaqSections } from './useFaqSections.ts';
+import { useSearchHotkey } from './useSearchHotkey.ts';
 
 const Modal = lazy(() => import('../notice-modal/Modal.tsx').then((m) => ({ default: m.Modal })));
 
@@ -36,31 +38,12 @@ const HOST_CSS = `:host{all:initial;display:block}:host([hidden]){display:none}
 .x-faq-open:focus-visible{outline:2px solid var(--x-faq-focus,#f0b90b);outline-offset:2px}
 .x-faq-key{font:inherit;font-size:13px;padding:0 6px;border:1px solid currentColor;border-radius:4px;opacity:.7}`;
 
-/** A section title from its slug: `withdrawal` -> `Withdrawal`. */
-function titleOf(slug: string): string {
-  const words = slug.replace(/[-_]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Whether a key event is the search shortcut and not someone typing. */
-function isShortcut(event: KeyboardEvent): boolean {
-  if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') return true;
-  if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return false;
-  const target = event.composedPath()[0];
-  return !(
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
 /** The FAQ list, inline or in a search dialog. */
 export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidgetProps) {
   const origin = apiOrigin(api);
   const host = hostOf(container);
   const hostState = hostStateOf<FaqHostState>(container);
   const { open, hotkey } = useHostState(hostState, { open: false, hotkey: false });
-  const [sections, setSections] = useState<FaqSection[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const slugs = (slug || 'general')
     .split(',')
     .map((part) => part.trim())
@@ -71,38 +54,9 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
     [origin],
   );
 
-  useEffect(() => {
-    let current = true;
-    setSections(null);
-    void Promise.all(
-      slugs.split(',').map(async (name) => {
-        const reply = await client.call('faq.getItems', { slug: name });
-        return reply.status ? { slug: name, title: titleOf(name), items: reply.items } : null;
-      }),
-    ).then((loaded) => {
-      if (!current) return;
-      const found = loaded.filter((section) => section !== null);
-      setError(
-        found.length === 0 ? 'The questions could not be loaded. Please try again later.' : null,
-      );
-      setSections(found);
-    });
-    return () => {
-      current = false;
-    };
-  }, [client, slugs]);
-
-  useEffect(() => {
-    if (!hotkey) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (!isShortcut(event)) return;
-      event.preventDefault();
-      hostState?.set({ open: true });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [hotkey, hostState]);
-
+  const { sections, error } = useFaqSections(client, slugs);
+  const openDialog = useCallback(() => hostState?.set({ open: true }), [hostState]);
+  useSearchHotkey(hotkey, openDialog);
   useOpenEvents(host, 'faq-search', open);
 
   // The dialog stays mounted after its first opening, so closing can fade out.
@@ -131,7 +85,7 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
           part="open-button"
           aria-haspopup="dialog"
           aria-keyshortcuts="/ Control+K Meta+K"
-          onClick={() => hostState?.set({ open: true })}
+          onClick={openDialog}
         >
           Search help{' '}
           <span className="x-faq-key" aria-hidden="true">

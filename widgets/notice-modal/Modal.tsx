@@ -5,7 +5,9 @@
  * Props-driven and side-effect free beyond focus, and styled by its own <style> element so it works
  * in the page and inside a shadow root alike.
  */
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { keepFocusInside, useDialogFocus } from './dialogFocus.ts';
+import { useFadeOut } from './useFadeOut.ts';
 
 /** How long a closing modal fades out. */
 export const MODAL_FADE_MS = 300;
@@ -23,9 +25,6 @@ export interface ModalProps {
   footer?: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 const STYLE = `
 .x-modal-backdrop{all:initial;font-size:16px;line-height:1.5;font-family:var(--exchange-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;padding:1em;background:rgba(5,7,10,.72);opacity:1;transition:opacity ${MODAL_FADE_MS}ms ease}
 .x-modal-backdrop[data-closing]{opacity:0}
@@ -40,40 +39,10 @@ const STYLE = `
 
 /** A dialog rendered while `open` (and for the fade-out after it closes). */
 export function Modal({ open, title, onClose, children, className, footer }: ModalProps) {
-  const [shown, setShown] = useState(open);
+  const shown = useFadeOut(open, MODAL_FADE_MS);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setShown(true);
-      return;
-    }
-    if (!shown) return;
-    const reduced = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    const timer = setTimeout(() => setShown(false), reduced ? 0 : MODAL_FADE_MS);
-    return () => clearTimeout(timer);
-  }, [open, shown]);
-
-  // Focus moves into the dialog when it opens and back to whatever opened it when it closes.
-  const visible = open && shown;
-  useEffect(() => {
-    if (!visible) return;
-    const root = dialog.current;
-    opener.current =
-      (root?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement ?? null;
-    // The content may name what should have focus first (a search box); else the first control.
-    const first =
-      root?.querySelector<HTMLElement>('[data-autofocus]') ??
-      root?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? root)?.focus();
-    return () => {
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) {
-        opener.current.focus();
-      }
-    };
-  }, [visible]);
+  useDialogFocus(open && shown, dialog);
 
   if (!shown) return null;
 
@@ -83,19 +52,7 @@ export function Modal({ open, title, onClose, children, className, footer }: Mod
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    const active = (dialog.current.getRootNode() as Document | ShadowRoot).activeElement;
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(event, dialog.current);
   };
 
   return (
