@@ -16,7 +16,8 @@ export * from './swap.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';
 
-import { ERRORS, type ErrorCode, type FailureReply } from '../errors/index.ts';
+import type { ErrorCode, FailureReply } from '../errors/index.ts';
+import { requestErrorText } from '../errors/transport.ts';
 import type { AccountMethods } from './accounts.ts';
 import type { AddressBookMethods } from './addressBook.ts';
 import type { BuyMethods } from './buy.ts';
@@ -634,4 +635,4 @@ export const SUPPORT_PING_MS = 10_000;
 export const SUPPORT_TYPING_MS = 10_000;
 
 /** The text every unreadable response turns into. */
-export const SERVER_ERROR_TEXT = ERRORS['request.serverError'].message;
+export const SERVER_ERROR_TEXT = requestErrorText('request.serverError');
