@@ -3,7 +3,7 @@
  * flags staff may set; the server enforces the flags, and nothing here changes a balance. A
  * support-chat visitor (no account) is badged as such, with the contact email they gave.
  */
-import { formatUsd } from '../../../core/format.ts';
+import { formatUsd } from '../../../core/format/index.ts';
 import {
   STAFF_SETTABLE_FLAGS,
   type StaffSettableFlag,

@@ -86,7 +86,7 @@ function PendingRow({
       </td>
       <td className="number">{withdrawal.amount}</td>
       <td className="number">{withdrawal.fee}</td>
-      <td className="number">{formatUsd(Number(withdrawal.usdValue), { adaptive: true })}</td>
+      <td className="number">{formatUsd(withdrawal.usdValue, { adaptive: true })}</td>
       <td>
         <span className="tx-hash">{withdrawal.address}</span>
         {withdrawal.tag !== null && <span className="admin-pending-tag">Tag {withdrawal.tag}</span>}

@@ -126,7 +126,7 @@ function ReviewSummary({ withdrawal }: { withdrawal: StaffWithdrawal }) {
       <dt>Amount</dt>
       <dd>
         {withdrawal.amount} {withdrawal.asset} + fee {withdrawal.fee} {withdrawal.asset} (
-        {formatUsd(Number(withdrawal.usdValue), { adaptive: true })})
+        {formatUsd(withdrawal.usdValue, { adaptive: true })})
       </dd>
       <dt>To</dt>
       <dd>

@@ -3,9 +3,8 @@
  * stream (awaiting payment → paid → credited, or declined, expired, refunded). The purchase a
  * return from the payment page names is announced above the table.
  */
-import type { CardPurchase, CardPurchaseStatus } from '../../../core/index.ts';
+import { type CardPurchase, type CardPurchaseStatus, formatUsdValue } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
-import { usdText } from './BuyForm.tsx';
 
 const STATUS_TEXT: Record<CardPurchaseStatus, string> = {
   created: 'Created',
@@ -92,7 +91,7 @@ export function PurchaseList({
                   <td className="number">
                     {purchase.amount} {purchase.asset}
                   </td>
-                  <td className="number">{usdText(purchase.total)}</td>
+                  <td className="number">{formatUsdValue(purchase.total)}</td>
                   <td>
                     {purchase.card === null
                       ? '—'
