@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   ASSETS,
   call,
+  formatAmount,
   HISTORY_KINDS,
   type HistoryEntry,
   type HistoryKind,
@@ -193,7 +194,8 @@ export function AccountHistory({ refreshKey = '' }: { refreshKey?: string }) {
 /** A change with its sign, or a dash when the entry left that balance alone. */
 function signed(change: string): string {
   if (change === '0') return '—';
-  return change.startsWith('-') ? `−${change.slice(1)}` : `+${change}`;
+  const text = formatAmount(change);
+  return text.startsWith('-') ? `−${text.slice(1)}` : `+${text}`;
 }
 
 function details(entry: HistoryEntry): string {

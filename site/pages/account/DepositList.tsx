@@ -1,5 +1,6 @@
 /** The account's latest deposits, each with its confirmations climbing until it is credited. */
 import type { Deposit, DepositStatus } from '../../../core/index.ts';
+import { formatAmount } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<DepositStatus, string> = {
@@ -46,7 +47,7 @@ export function DepositList({ deposits }: { deposits: readonly Deposit[] }) {
                   <td>
                     {deposit.asset} ({deposit.network})
                   </td>
-                  <td className="number">{deposit.amount}</td>
+                  <td className="number">{formatAmount(deposit.amount)}</td>
                   <td data-testid="deposit-status">{depositProgress(deposit)}</td>
                   <td className="tx-hash">{deposit.txHash}</td>
                 </tr>

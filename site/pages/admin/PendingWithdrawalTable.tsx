@@ -1,5 +1,5 @@
 /** The withdrawals awaiting staff review, oldest first, each with Approve and Reject. */
-import { formatUsd, type StaffWithdrawal } from '../../../core/index.ts';
+import { formatAmount, formatUsd, type StaffWithdrawal } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** Who asked for a withdrawal, as a row and a dialog name them. */
@@ -69,7 +69,7 @@ function PendingRow({
 }) {
   const name = accountName(withdrawal);
   // Each button names its withdrawal, so a screen reader's list of buttons tells them apart.
-  const about = `withdrawal #${withdrawal.id} of ${withdrawal.amount} ${withdrawal.asset} by ${name}`;
+  const about = `withdrawal #${withdrawal.id} of ${formatAmount(withdrawal.amount)} ${withdrawal.asset} by ${name}`;
   return (
     <tr data-testid="pending-withdrawal">
       <td>
@@ -84,8 +84,8 @@ function PendingRow({
       <td>
         {withdrawal.asset} ({withdrawal.network})
       </td>
-      <td className="number">{withdrawal.amount}</td>
-      <td className="number">{withdrawal.fee}</td>
+      <td className="number">{formatAmount(withdrawal.amount)}</td>
+      <td className="number">{formatAmount(withdrawal.fee)}</td>
       <td className="number">{formatUsd(withdrawal.usdValue, { adaptive: true })}</td>
       <td>
         <span className="tx-hash">{withdrawal.address}</span>

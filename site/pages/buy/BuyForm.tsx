@@ -10,6 +10,7 @@ import { useLocation } from 'wouter';
 import {
   type CardQuote,
   call,
+  formatAmount,
   formatPrice,
   formatShare,
   formatUsdValue,
@@ -176,7 +177,7 @@ export function BuyForm({
             </dd>
             <dt>You receive</dt>
             <dd className="number" data-testid="quote-amount">
-              {quote.amount} {quote.asset}
+              {formatAmount(quote.amount)} {quote.asset}
             </dd>
           </dl>
         )}

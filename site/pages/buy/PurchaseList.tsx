@@ -3,7 +3,12 @@
  * stream (awaiting payment → paid → credited, or declined, expired, refunded). The purchase a
  * return from the payment page names is announced above the table.
  */
-import { type CardPurchase, type CardPurchaseStatus, formatUsdValue } from '../../../core/index.ts';
+import {
+  type CardPurchase,
+  type CardPurchaseStatus,
+  formatAmount,
+  formatUsdValue,
+} from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<CardPurchaseStatus, string> = {
@@ -24,7 +29,7 @@ export function purchaseState(purchase: CardPurchase): string {
 
 /** The sentence for the purchase a person just came back from paying. */
 export function returnMessage(purchase: CardPurchase): string {
-  const what = `${purchase.amount} ${purchase.asset}`;
+  const what = `${formatAmount(purchase.amount)} ${purchase.asset}`;
   switch (purchase.status) {
     case 'created':
     case 'awaitingPayment':
@@ -89,7 +94,7 @@ export function PurchaseList({
                     <time dateTime={purchase.time}>{new Date(purchase.time).toLocaleString()}</time>
                   </td>
                   <td className="number">
-                    {purchase.amount} {purchase.asset}
+                    {formatAmount(purchase.amount)} {purchase.asset}
                   </td>
                   <td className="number">{formatUsdValue(purchase.total)}</td>
                   <td>

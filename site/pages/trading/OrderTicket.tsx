@@ -165,8 +165,8 @@ export function OrderTicket({
     const { order } = reply;
     const what =
       order.amount === null
-        ? `${order.total} ${spec.quote} of ${spec.base}`
-        : `${order.amount} ${spec.base}`;
+        ? `${formatAmount(order.total ?? '0')} ${spec.quote} of ${spec.base}`
+        : `${formatPairAmount(pair, order.amount)} ${spec.base}`;
     const where =
       order.price === null ? 'at market' : `at ${formatPrice(pair, order.price)} ${spec.quote}`;
     const message = `Order placed: ${order.side} ${what} ${where}.`;
@@ -314,7 +314,9 @@ export function OrderTicket({
       {fee === null ? null : (
         <p className="order-fee" data-testid="order-fee">
           Fee: {fee.percent} % ({fee.role})
-          {fee.amount === null ? `, paid in ${fee.ticker}` : `, up to ${fee.amount} ${fee.ticker}`}
+          {fee.amount === null
+            ? `, paid in ${fee.ticker}`
+            : `, up to ${formatAmount(fee.amount)} ${fee.ticker}`}
         </p>
       )}
       {errors.form === undefined ? null : <p className="field-error">{errors.form}</p>}
