@@ -12,6 +12,7 @@ export { formatShare } from './share.ts';
 export { DEFAULT_SITE_NAME, siteName } from './siteName.ts';
 export {
   formatDateTime,
+  formatLocalDateTime,
   formatTime,
   RELATIVE_TIME_REFRESH_MS,
   relativeTime,

@@ -7,6 +7,7 @@ import {
   ASSETS,
   call,
   formatAmount,
+  formatLocalDateTime,
   HISTORY_KINDS,
   type HistoryEntry,
   type HistoryKind,
@@ -157,9 +158,7 @@ export function AccountHistory({ refreshKey = '' }: { refreshKey?: string }) {
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="history-entry">
                   <td>
-                    <time dateTime={entry.createdAt}>
-                      {new Date(entry.createdAt).toLocaleString()}
-                    </time>
+                    <time dateTime={entry.createdAt}>{formatLocalDateTime(entry.createdAt)}</time>
                   </td>
                   <td>{KIND_LABELS[entry.kind]}</td>
                   <td>{entry.ticker}</td>

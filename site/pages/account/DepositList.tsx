@@ -1,6 +1,6 @@
 /** The account's latest deposits, each with its confirmations climbing until it is credited. */
 import type { Deposit, DepositStatus } from '../../../core/index.ts';
-import { formatAmount } from '../../../core/index.ts';
+import { formatAmount, formatLocalDateTime } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<DepositStatus, string> = {
@@ -42,7 +42,7 @@ export function DepositList({ deposits }: { deposits: readonly Deposit[] }) {
               {deposits.map((deposit) => (
                 <tr key={deposit.id} data-testid="deposit-row">
                   <td>
-                    <time dateTime={deposit.time}>{new Date(deposit.time).toLocaleString()}</time>
+                    <time dateTime={deposit.time}>{formatLocalDateTime(deposit.time)}</time>
                   </td>
                   <td>
                     {deposit.asset} ({deposit.network})

@@ -7,6 +7,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import {
   call,
   formatAmount,
+  formatLocalDateTime,
   type HistoryEntry,
   type Ticker,
   TRANSFER_NOTE_MAX,
@@ -259,7 +260,7 @@ function RecentTransfers({ entries }: { entries: readonly HistoryEntry[] }) {
               </span>{' '}
               {entry.transfer?.direction === 'in' ? 'from' : 'to'} {entry.transfer?.counterparty}
               {entry.transfer?.note ? ` — ${entry.transfer.note}` : ''}{' '}
-              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+              <time dateTime={entry.createdAt}>{formatLocalDateTime(entry.createdAt)}</time>
             </li>
           ))}
         </ul>

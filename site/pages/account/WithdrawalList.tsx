@@ -1,6 +1,6 @@
 /** The account's latest withdrawals with their state, each cancellable until it is sent. */
 import type { Withdrawal, WithdrawalStatus } from '../../../core/index.ts';
-import { formatAmount } from '../../../core/index.ts';
+import { formatAmount, formatLocalDateTime } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<WithdrawalStatus, string> = {
@@ -69,9 +69,7 @@ export function WithdrawalList({
               {withdrawals.map((withdrawal) => (
                 <tr key={withdrawal.id} data-testid="withdrawal-row">
                   <td>
-                    <time dateTime={withdrawal.time}>
-                      {new Date(withdrawal.time).toLocaleString()}
-                    </time>
+                    <time dateTime={withdrawal.time}>{formatLocalDateTime(withdrawal.time)}</time>
                   </td>
                   <td>
                     {withdrawal.asset} ({withdrawal.network})

@@ -1,5 +1,10 @@
 /** The withdrawals awaiting staff review, oldest first, each with Approve and Reject. */
-import { formatAmount, formatUsd, type StaffWithdrawal } from '../../../core/index.ts';
+import {
+  formatAmount,
+  formatLocalDateTime,
+  formatUsd,
+  type StaffWithdrawal,
+} from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** Who asked for a withdrawal, as a row and a dialog name them. */
@@ -73,7 +78,7 @@ function PendingRow({
   return (
     <tr data-testid="pending-withdrawal">
       <td>
-        <time dateTime={withdrawal.time}>{new Date(withdrawal.time).toLocaleString()}</time>
+        <time dateTime={withdrawal.time}>{formatLocalDateTime(withdrawal.time)}</time>
       </td>
       <td>
         {name}

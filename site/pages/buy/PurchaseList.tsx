@@ -7,6 +7,7 @@ import {
   type CardPurchase,
   type CardPurchaseStatus,
   formatAmount,
+  formatLocalDateTime,
   formatUsdValue,
 } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
@@ -91,7 +92,7 @@ export function PurchaseList({
                   aria-current={purchase.id === returned ? true : undefined}
                 >
                   <td>
-                    <time dateTime={purchase.time}>{new Date(purchase.time).toLocaleString()}</time>
+                    <time dateTime={purchase.time}>{formatLocalDateTime(purchase.time)}</time>
                   </td>
                   <td className="number">
                     {formatAmount(purchase.amount)} {purchase.asset}
