@@ -516,7 +516,7 @@ function cancelTable(figures: EngineFigures): string[] {
   ];
 }
 
-/** The README section: the machine, the stream, both engines and the cancel comparison. */
+/** The measurements section: the machine, the stream, both engines and the cancel comparison. */
 export function engineTable(figures: EngineFigures, machine: string): string {
   const ours = figures.runs[0];
   const met =

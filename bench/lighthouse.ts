@@ -151,7 +151,7 @@ export const JS_BUDGETS_GZ: Readonly<Record<string, number>> = {
   '/trading/BTC_USDT': 150 * 1024,
 };
 
-/** The README section for the figures. */
+/** The measurements section for the figures. */
 export function lighthouseTable(figures: LighthouseFigures, machine: string): string {
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   return [

@@ -95,7 +95,7 @@ export async function benchLongTasks(seconds = 10, rate = 20): Promise<LongTaskF
   }
 }
 
-/** The README's table. */
+/** The measurements table. */
 export function longTasksTable(f: LongTaskFigures, machine: string): string {
   return [
     `\`/trading/BTC_USDT\` in headless Chromium while a trader changes the BTC book through the API`,

@@ -8,8 +8,8 @@
  * - the widgets' first download (the real widget build through Vite, kept in memory) as shipped,
  *   with goober's runtime added to its entry, and with React 19 instead of preact/compat.
  * Bundled weight is a Vite production build (minified) of an entry importing what the codec would
- * import, gzip -9. `node --import tsx bench/packages.ts` prints the table and rewrites its README
- * section; `npm run bench` does the same.
+ * import, gzip -9. `node --import tsx bench/packages.ts` prints the table and rewrites its section
+ * of docs/measurements.md; `npm run bench` does the same.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -25,8 +25,8 @@ import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { DEV_CODEC_KEY, parseCodecKey } from '../core/codec.ts';
 import widgetConfig from '../vite.widgets.config.ts';
 import { sampleBody } from './codec.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { median } from './median.ts';
-import { writeReadmeSection } from './readme.ts';
 
 const RUNS = 300;
 const WARMUP = 30;
@@ -305,7 +305,7 @@ const ms = (n: number) => `${n.toFixed(3)} ms`;
 const times = (a: number, b: number) => `${(a / b).toFixed(1)}x slower`;
 const percentMore = (a: number, b: number) => `${Math.round((a / b - 1) * 100)}% more`;
 
-/** The README table. */
+/** The packages table of docs/measurements.md. */
 export function packagesTable(f: PackageFigures, machine: string): string {
   const { fflate, lzString, noble, cryptoJs, widgets: w } = f;
   return [
@@ -332,11 +332,11 @@ export function packagesTable(f: PackageFigures, machine: string): string {
   ].join('\n');
 }
 
-/** Measures, prints the table and rewrites the README's `packages` section; `npm run bench` calls it. */
+/** Measures, prints the table and rewrites the `packages` section of docs/measurements.md; `npm run bench` calls it. */
 export async function reportPackages(machine: string): Promise<void> {
   const table = packagesTable(await benchPackages(), machine);
   console.log(`\n${table}`);
-  writeReadmeSection('packages', table);
+  writeMeasurements('packages', table);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,11 +1,11 @@
-/** `npm run bench`: measures the codec and the API, prints the figures and writes them to the README. */
+/** `npm run bench`: measures the codec and the API, prints the figures and writes them to docs/measurements.md. */
 import { cpus } from 'node:os';
 import { benchCodec } from './codec.ts';
 import { benchEngine, engineTable } from './engine.ts';
 import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { benchLongTasks, longTasksTable } from './longTasks.ts';
-import { writeReadmeSection } from './readme.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
 import { benchStreams, streamsTable } from './streams.ts';
@@ -32,7 +32,7 @@ const codecTable = [
     : '',
 ].join('\n');
 console.log(codecTable);
-writeReadmeSection('codec', codecTable);
+writeMeasurements('codec', codecTable);
 await import('./packages.ts').then((bench) => bench.reportPackages(machine));
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,12 +51,12 @@ const httpTable = [
   `Throughput through the codec is ${http.ratio.toFixed(2)}x that of plain JSON.`,
 ].join('\n');
 console.log(`\n${httpTable}`);
-writeReadmeSection('http', httpTable);
+writeMeasurements('http', httpTable);
 
 const lighthouseFigures = await benchLighthouse(['/', '/faq', '/markets', '/trading/BTC_USDT']);
 const lighthouseText = lighthouseTable(lighthouseFigures, machine);
 console.log(`\n${lighthouseText}`);
-writeReadmeSection('lighthouse', lighthouseText);
+writeMeasurements('lighthouse', lighthouseText);
 
 const socket = await benchSocket(1000, 50, seconds);
 const socketTable = [
@@ -70,35 +70,35 @@ const socketTable = [
   `| ${socket.held.toLocaleString('en-US')} of ${socket.connections.toLocaleString('en-US')} | ${socket.sent} | ${socket.delivered} | ${socket.p50Ms} ms | ${socket.p99Ms} ms |`,
 ].join('\n');
 console.log(`\n${socketTable}`);
-writeReadmeSection('socket', socketTable);
+writeMeasurements('socket', socketTable);
 
 const widgets = await benchWidgets(15);
 const widgetText = widgetTable(widgets, machine);
 console.log(`\n${widgetText}`);
-writeReadmeSection('widgets', widgetText);
+writeMeasurements('widgets', widgetText);
 
 const engine = benchEngine();
 const engineText = engineTable(engine, machine);
 console.log(`\n${engineText}`);
-writeReadmeSection('engine', engineText);
+writeMeasurements('engine', engineText);
 
 const swapQuotes = swapTable(await benchSwapQuotes(), machine);
 console.log(`\n${swapQuotes}`);
-writeReadmeSection('swap', swapQuotes);
+writeMeasurements('swap', swapQuotes);
 
 const spot = spotTables(await benchSpot(256, seconds, 10), machine);
 console.log(`\n${spot.placement}\n\n${spot.faults}`);
-writeReadmeSection('placement', spot.placement);
-writeReadmeSection('faults', spot.faults);
+writeMeasurements('placement', spot.placement);
+writeMeasurements('faults', spot.faults);
 
 const walletFaults = walletFaultsTable(await benchWalletFaults(10), machine);
 console.log(`\n${walletFaults}`);
-writeReadmeSection('walletfaults', walletFaults);
+writeMeasurements('walletfaults', walletFaults);
 
 const streams = streamsTable(await benchStreams(1000, seconds, 20), machine);
 console.log(`\n${streams}`);
-writeReadmeSection('streams', streams);
+writeMeasurements('streams', streams);
 
 const longTasks = longTasksTable(await benchLongTasks(seconds, 20), machine);
 console.log(`\n${longTasks}`);
-writeReadmeSection('longtasks', longTasks);
+writeMeasurements('longtasks', longTasks);

@@ -76,7 +76,7 @@ export async function benchSpot(connections = 256, seconds = 10, kills = 10): Pr
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** The README's tables. */
+/** The measurements tables. */
 export function spotTables(
   figures: SpotFigures,
   machine: string,

@@ -98,7 +98,7 @@ export async function benchStreams(
   }
 }
 
-/** The README's table. */
+/** The measurements table. */
 export function streamsTable(f: StreamFigures, machine: string): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return [

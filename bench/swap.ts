@@ -97,7 +97,7 @@ export async function benchSwapQuotes(
   }
 }
 
-/** The README's table. */
+/** The measurements table. */
 export function swapTable(figures: SwapQuoteFigures, machine: string): string {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   return [

@@ -41,7 +41,7 @@ export async function benchWalletFaults(kills = 10): Promise<WalletFaultRun[]> {
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** The README's table. */
+/** The measurements table. */
 export function walletFaultsTable(runs: readonly WalletFaultRun[], machine: string): string {
   return [
     'The wallet fault run: 16 account holders withdraw to one another’s deposit addresses, cancel,',

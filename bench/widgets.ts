@@ -86,7 +86,7 @@ export async function benchWidgets(runs = 15): Promise<WidgetFigures> {
   }
 }
 
-/** The README section for the figures. */
+/** The measurements section for the figures. */
 export function widgetTable(figures: WidgetFigures, machine: string): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const { sizes } = figures;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { call, configureApi, usesCodec } from './api.ts';
 import { codecVersionOf, DEV_CODEC_KEY, decode, encode, parseCodecKey } from './codec.ts';
+import { failureOf } from './errors/index.ts';
 import { type Notification, onNotify } from './notify.ts';
 import { SERVER_ERROR_TEXT } from './protocol/index.ts';
 import { rememberQueryParams } from './queryParams.ts';
@@ -32,7 +33,7 @@ function answerJson(value: unknown, status = 200): Handler {
   };
 }
 
-describe('api client (spec §7, §8)', () => {
+describe('api client over one POST endpoint, and its error answers', () => {
   before(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -91,14 +92,19 @@ describe('api client (spec §7, §8)', () => {
   it('turns an unreadable reply into the generic error and a snackbar', async () => {
     handler = (_body, _req, res) => res.end('<html>502</html>');
     const reply = await call('users.getInfo', {});
-    assert.deepEqual(reply, { status: false, error_msg: SERVER_ERROR_TEXT });
+    assert.deepEqual(reply, failureOf('request.serverError'));
     assert.deepEqual(shown, [{ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT }]);
   });
 
   it('keeps the envelope of a non-2xx reply the server explained', async () => {
-    handler = answerJson({ status: false, error_msg: 'Too many attempts.' }, 429);
+    const refused = {
+      status: false,
+      error_msg: 'Too many attempts.',
+      error_code: 'request.tooMany',
+    };
+    handler = answerJson(refused, 429);
     const reply = await call('users.signIn', { email: 'a@b.c', password: 'x' });
-    assert.deepEqual(reply, { status: false, error_msg: 'Too many attempts.' });
+    assert.deepEqual(reply, refused);
     assert.deepEqual(shown, []);
   });
 
@@ -139,7 +145,7 @@ describe('a profile call that gets no answer', () => {
   });
 });
 
-describe('query parameters at start (spec §4)', () => {
+describe('query parameters at start', () => {
   it('stores subid unless it is the text undefined, and ref as the referral code', () => {
     removeStored(STORAGE_KEYS.subId);
     rememberQueryParams('?subid=undefined');

@@ -1,5 +1,5 @@
 /**
- * The site's API client (spec §7 Transport): plain JSON on localhost, the codec elsewhere, with
+ * The site's API client: plain JSON on localhost, the codec elsewhere, with
  * the token and subId the site stored. Widgets make their own clients (core/apiClient.ts).
  */
 import { createApiClient } from './apiClient.ts';
@@ -13,7 +13,7 @@ export interface ApiOptions {
   baseUrl: string;
   /** Codec key bytes; without one, bodies are plain JSON everywhere. */
   codecKey: Uint8Array | null;
-  /** 'auto' follows the spec: plain JSON on localhost, the codec elsewhere. */
+  /** 'auto': plain JSON on localhost, the codec elsewhere. */
   encoding: 'auto' | 'json' | 'codec';
 }
 
@@ -24,7 +24,7 @@ export function configureApi(next: Partial<ApiOptions>): void {
   Object.assign(options, next);
 }
 
-/** Whether requests from this page use the codec (spec §7: not on localhost). */
+/** Whether requests from this page use the codec: everywhere but on localhost. */
 export function usesCodec(hostname: string = globalThis.location?.hostname ?? ''): boolean {
   if (!options.codecKey || options.encoding === 'json') return false;
   return options.encoding === 'codec' || hostname !== 'localhost';

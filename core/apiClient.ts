@@ -1,9 +1,11 @@
 /**
- * One API client (spec §7 Transport): every call is a POST of `{method, token, subId, ...params}`
+ * One API client: every call is a POST of `{method, token, subId, ...params}`
  * to the one endpoint, with credentials and a text/plain body. The site has one (core/api.ts);
  * each widget makes its own, so two elements talking to two exchanges never share a token.
- * It never throws: anything unreadable becomes a `status: false` reply.
+ * It never throws: anything unreadable becomes a `status: false` reply. Every refusal carries
+ * `error_code` (core/errors) beside `error_msg`, so callers branch on the code, not the words.
  */
+import { failureOf, isErrorCode } from './errors/index.ts';
 import { notify } from './notify.ts';
 import {
   API_PATH,
@@ -19,7 +21,7 @@ import {
  * never uses the codec (the widgets) does not carry it.
  */
 export interface BodyCodec {
-  /** Whether this request should be encoded (spec §7: not on localhost). */
+  /** Whether this request should be encoded: everywhere but on localhost. */
   applies(): boolean;
   encode(body: unknown): Uint8Array;
   /** Decodes a reply, or returns undefined when the bytes are not a codec body. */
@@ -70,12 +72,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: codec ? (codec.encode(body) as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
       });
       const parsed = parseReplyBody(new Uint8Array(await response.arrayBuffer()));
-      if (isReply(parsed)) return parsed as Reply<M>;
+      if (isReply(parsed)) return withCode(parsed) as Reply<M>;
     } catch {
-      // Network failures and unreadable bodies both end as the generic error below (spec §8).
+      // Network failures and unreadable bodies both end as the generic error below.
     }
     notify({ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT });
-    return { status: false, error_msg: SERVER_ERROR_TEXT } as Reply<M>;
+    return failureOf('request.serverError') as Reply<M>;
   };
 
   return {
@@ -98,6 +100,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     encodes: () => options.codec?.applies() ?? false,
     parseReplyBody,
   };
+}
+
+/**
+ * A refusal always carries a catalogued code for callers to branch on: one from a server that
+ * sends none, or a code this build does not know, reads as the generic server error's code
+ * (its words are kept, since they are what the server said).
+ */
+function withCode(reply: { status: boolean; error_code?: unknown }): object {
+  if (reply.status || isErrorCode(reply.error_code)) return reply;
+  return { ...reply, error_code: 'request.serverError' };
 }
 
 function isReply(value: unknown): value is { status: boolean } {

@@ -34,7 +34,7 @@ describe('codec', () => {
     assert.notDeepEqual(encode(body, key), encode(body, key));
   });
 
-  it('makes the compact body smaller than the JSON and the spec body larger', () => {
+  it('makes the compact body smaller than the JSON and the version 1 body larger', () => {
     const json = JSON.stringify(body).length;
     assert.ok(encode(body, key, CODEC_COMPACT).length < json);
     assert.ok(encode(body, key, CODEC_SPEC).length > json);

@@ -1,12 +1,12 @@
 /**
- * The request codec of spec §7: JSON wrapped in AES-256-CBC with a random IV and deflate.
+ * The request codec used off localhost: JSON wrapped in AES-256-CBC with a random IV and deflate.
  *
  * This is obfuscation, not security: the key ships to every browser that loads the site, so
  * anyone can read and forge bodies. Confidentiality comes from TLS and authority from the
- * server's checks. The codec only keeps casual eyes off the network tab, as the spec asks.
+ * server's checks. The codec only keeps casual eyes off the network tab.
  *
  * Two pipelines, told apart by the first byte of the body:
- * - version 1, the spec's order: JSON -> encrypt -> base64(IV + ciphertext) -> deflate.
+ * - version 1, the original order: JSON -> encrypt -> base64(IV + ciphertext) -> deflate.
  *   Ciphertext does not compress, so this is larger than the JSON it carries.
  * - version 2, compact (the default): JSON -> deflate -> encrypt -> IV + ciphertext.
  */
@@ -14,7 +14,7 @@ import { cbc } from '@noble/ciphers/aes.js';
 import { hexToBytes, randomBytes } from '@noble/ciphers/utils.js';
 import { deflateSync, Inflate } from 'fflate';
 
-/** The spec's pipeline: encrypt, then compress the base64 text. */
+/** The original pipeline: encrypt, then compress the base64 text. */
 export const CODEC_SPEC = 1;
 /** The compact pipeline: compress, then encrypt. */
 export const CODEC_COMPACT = 2;

@@ -37,7 +37,7 @@ test('age counts whole years, the birthday itself included', () => {
   assert.match(kycFieldProblem('dateOfBirth', '2027-01-01', TODAY) ?? '', /future/);
 });
 
-test('the server asks for what the form calls filled (spec §4), plus the document type', () => {
+test('the server asks for what the form calls filled, plus the document type', () => {
   assert.equal(firstMissingField(FILLED), null);
   assert.equal(isVerificationFilled(FILLED), true);
   for (const field of Object.keys(FILLED) as (keyof KycDetails)[]) {

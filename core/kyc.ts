@@ -2,9 +2,11 @@
  * The verification form's rules, shared by the browser (to explain a field as it is typed) and
  * the server (which enforces them): each check returns the sentence a person reads, naming the
  * field, or null when the value is fine. An empty value is allowed in a draft; submitting needs
- * every field (spec §4 isFormFilled) plus the photos the document type asks for.
+ * every field the form needs to count as filled, plus the photos the document type asks for.
  */
+
 import { findCountry } from './countries.ts';
+import { errorText } from './errors/index.ts';
 import type { IdType, KycDetails, KycPhotoSlot } from './protocol/kyc.ts';
 
 /** The image types an identity photo may be uploaded as (a subset of the chat's). */
@@ -14,7 +16,7 @@ export const KYC_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export const KYC_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** The answer for a verification upload that is not one of those images. */
-export const KYC_PHOTO_TYPE_TEXT = 'For verification, upload a photo as a JPG, PNG or WebP image.';
+export const KYC_PHOTO_TYPE_TEXT = errorText('upload.kycType');
 
 /** The youngest age at which an account may verify. */
 export const MIN_AGE = 18;
@@ -56,7 +58,7 @@ export const KYC_MAX_LENGTH: Record<Exclude<keyof KycDetails, 'countryId'>, numb
   idNumber: 20,
 };
 
-/** The fields spec §4's isFormFilled needs non-empty, in the order of the steps. */
+/** The fields that must be non-empty for the form to count as filled, in the order of the steps. */
 export const KYC_REQUIRED: readonly (keyof KycDetails)[] = [
   'firstName',
   'lastName',

@@ -2,7 +2,7 @@
  * The page's one market streams connection, opened on first use: the trading page, the markets
  * list and the home page's tickers share it (and its subscriptions). Signed in, each connect
  * takes a ticket so the account stream works, and signing in, out or as someone else connects
- * again with the new account's ticket (or none). The spec's four trading load flags (§3, §4)
+ * again with the new account's ticket (or none). The four trading load flags
  * follow it: a flag goes true when its stream's snapshot arrives and false whenever the
  * connection drops.
  */

@@ -3,7 +3,7 @@
  * the site (or a widget) subscribes and renders them with its toast system.
  */
 
-/** One notification: a toast (5 s) or a snackbar (3 s), of a tone (spec §9). */
+/** One notification: a toast (5 s) or a snackbar (3 s), of a tone. */
 export interface Notification {
   kind: 'toast' | 'snackbar';
   tone: 'success' | 'error' | 'info';

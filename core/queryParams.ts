@@ -1,4 +1,4 @@
-/** Query-string effects at start (spec §2 Query string, §4 On start). */
+/** Query-string effects at start: subid and ref are remembered. */
 import { STORAGE_KEYS, writeStored } from './storage.ts';
 
 /** Stores `subid` (unless absent or the text 'undefined') and `ref` as the referral code. */

@@ -10,7 +10,7 @@ import {
   pickAttachment,
 } from './rules.ts';
 
-describe('chat send rule (spec §5)', () => {
+describe('chat send rule', () => {
   it('sends text or an attachment when nothing is pending', () => {
     assert.equal(canSendMessage({ text: 'hi', hasAttachment: false, isPending: false }), true);
     assert.equal(canSendMessage({ text: '', hasAttachment: true, isPending: false }), true);
@@ -23,7 +23,7 @@ describe('chat send rule (spec §5)', () => {
   });
 });
 
-describe('attachments (spec §5)', () => {
+describe('attachments', () => {
   it('accepts exactly the ten listed types', () => {
     assert.deepEqual(
       [...ATTACHMENT_EXTENSIONS],
@@ -54,7 +54,7 @@ describe('attachments (spec §5)', () => {
   });
 });
 
-describe('FAQ search (spec §5)', () => {
+describe('FAQ search', () => {
   it('matches a case-insensitive substring of the question', () => {
     assert.equal(faqMatches('How do I withdraw BTC?', 'WITHDRAW'), true);
     assert.equal(faqMatches('How do I withdraw BTC?', 'draw b'), true);

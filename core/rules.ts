@@ -1,6 +1,6 @@
-/** Validation rules of spec §5 shared by the site, the widgets and the server. */
+/** Validation rules shared by the site, the widgets and the server. */
 
-/** The file types a chat attachment may have (spec §5). */
+/** The file types a chat attachment may have. */
 export const ATTACHMENT_EXTENSIONS = [
   'png',
   'jpg',
@@ -28,7 +28,7 @@ export function isAcceptedAttachment(fileName: string): boolean {
 /** The outcome of picking attachment files: the one accepted file, or why none was taken. */
 export type AttachmentPick<F> = { file: F } | { error: string };
 
-/** Applies the one-file rule and the accept list to a picker's selection (spec §5). */
+/** Applies the one-file rule and the accept list to a picker's selection. */
 export function pickAttachment<F extends { name: string }>(files: readonly F[]): AttachmentPick<F> {
   const [file, ...rest] = files;
   if (!file) return { error: 'Choose a file to attach.' };
@@ -47,7 +47,7 @@ export function canPickAttachment(state: {
   return !state.isUploading && !state.hasAttachment;
 }
 
-/** Whether Enter sends: there is text or an attachment, and no send is pending (spec §5). */
+/** Whether Enter sends: there is text or an attachment, and no send is pending. */
 export function canSendMessage(draft: {
   text: string;
   hasAttachment: boolean;
@@ -56,7 +56,7 @@ export function canSendMessage(draft: {
   return !draft.isPending && (draft.text.trim() !== '' || draft.hasAttachment);
 }
 
-/** The FAQ search: a case-insensitive substring match on the question (spec §5). */
+/** The FAQ search: a case-insensitive substring match on the question. */
 export function faqMatches(question: string, query: string): boolean {
   return question.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
 }

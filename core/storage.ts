@@ -3,7 +3,7 @@
  * localStorage, and losing a remembered value must not break the page.
  */
 
-/** The local-storage keys the product uses (spec §9). */
+/** The local-storage keys the product uses. */
 export const STORAGE_KEYS = {
   token: 'token',
   subId: 'subid',

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { failureOf } from './errors/index.ts';
 import { type Notification, onNotify } from './notify.ts';
 import { SUPPORT_TYPING_MS, type SupportMessage, type UploadReply } from './protocol/index.ts';
 import {
@@ -73,7 +74,7 @@ beforeEach(() => {
 });
 afterEach(() => stopListening());
 
-describe('support chat history (spec §4, §8)', () => {
+describe('support chat history', () => {
   it('loads the history in time order with its unread count', async () => {
     const first = message('a');
     const second = message('b');
@@ -107,7 +108,7 @@ describe('support chat history (spec §4, §8)', () => {
   });
 });
 
-describe('sending (spec §4, §5)', () => {
+describe('sending', () => {
   it('sends on demand only with text or an attachment and no pending send', () => {
     const { chat, sent } = setup();
     assert.equal(chat.send(), false, 'an empty draft is not sent');
@@ -203,7 +204,7 @@ describe('sending (spec §4, §5)', () => {
   });
 });
 
-describe('incoming messages (spec §4, §9)', () => {
+describe('incoming messages', () => {
   it('while closed: unread + 1 and a 3 s notification cut to 64 characters', () => {
     const { chat } = setup();
     const long = 'x'.repeat(100);
@@ -302,7 +303,7 @@ describe('staff chat', () => {
   });
 });
 
-describe('attachments (spec §5, §7 Upload)', () => {
+describe('attachments', () => {
   it('uploads one accepted file with progress, then refuses another until removed', async () => {
     const progress: number[] = [];
     let uploads = 0;
@@ -333,7 +334,7 @@ describe('attachments (spec §5, §7 Upload)', () => {
     const { chat } = setup({
       upload: async () => {
         uploads++;
-        return { status: false, error_msg: 'no' };
+        return { ...failureOf('request.serverError'), error_msg: 'no' };
       },
     });
     await chat.attach([new File(['MZ'], 'setup.exe')]);

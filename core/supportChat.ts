@@ -1,5 +1,5 @@
 /**
- * The live-support chat's state and actions (spec §4 Support chat, §8), one instance per chat
+ * The live-support chat's state and actions, one instance per chat
  * widget so two chats on a page never share state. Framework-free: the panel reads `state` with
  * valtio's useSnapshot and calls the actions; the socket (core/supportSocket.ts) feeds `receive`.
  *
@@ -20,7 +20,7 @@ import { canPickAttachment, canSendMessage, pickAttachment } from './rules.ts';
 import type { SupportConnection, SupportSocketStatus } from './supportSocket.ts';
 import { type UploadOptions, uploadAttachment } from './upload.ts';
 
-/** How many characters of a new message the toast previews (spec §9). */
+/** How many characters of a new message the toast previews. */
 export const SUPPORT_PREVIEW_CHARS = 64;
 
 /** A message sent but not yet echoed by the server: shown as "sending…". */
@@ -45,7 +45,7 @@ export interface SupportChatState {
   outbox: OutgoingMessage[];
   /** Whether the history has been read (successfully or not). */
   isLoaded: boolean;
-  /** The server's error_msg when the history could not be read (spec §8). */
+  /** The server's error_msg when the history could not be read. */
   error: string | null;
   status: SupportSocketStatus;
   draft: string;
@@ -54,9 +54,9 @@ export interface SupportChatState {
   /** The file name of that attachment, for the panel to show. */
   attachmentName: string | null;
   upload: UploadProgress | null;
-  /** The id of the message whose echo is awaited; no send while set (spec §5). */
+  /** The id of the message whose echo is awaited; no send while set. */
   pendingId: string | null;
-  /** Whether the other side is typing (spec §4: 10 s or until the next message). */
+  /** Whether the other side is typing (for 10 s or until the next message). */
   isTyping: boolean;
   isOpen: boolean;
   unread: number;
@@ -106,11 +106,11 @@ export interface SupportChat {
   setUnread(count: number): void;
   /** Edits the draft and tells the other side we are typing (the connection throttles it). */
   setDraft(text: string): void;
-  /** Whether Enter would send now (spec §5). */
+  /** Whether Enter would send now. */
   canSend(): boolean;
   /** Sends the draft and attachment; returns false when there was nothing to send. */
   send(): boolean;
-  /** Validates and uploads a picked file as the attachment (spec §5). */
+  /** Validates and uploads a picked file as the attachment. */
   attach(files: readonly File[]): Promise<void>;
   /** Drops the attachment (or cancels its upload). */
   removeAttachment(): void;
@@ -137,7 +137,7 @@ export function initialSupportChatState(): SupportChatState {
   };
 }
 
-/** Cuts a message to the toast preview length (spec §9). */
+/** Cuts a message to the toast preview length: 64 characters. */
 export function previewText(message: Pick<SupportMessage, 'text' | 'attachment'>): string {
   const text = message.text.trim() || (message.attachment ? 'Sent an attachment' : '');
   return text.length > SUPPORT_PREVIEW_CHARS ? `${text.slice(0, SUPPORT_PREVIEW_CHARS)}…` : text;
@@ -210,7 +210,7 @@ export function createSupportChat(options: SupportChatOptions = {}): SupportChat
     const text = previewText(message);
     if (text === '') return;
     if (tabs && !tabs.shouldToast(message.id)) return;
-    // The snackbar is core's 3 s notification: the new-message toast's duration (spec §9).
+    // The snackbar is core's 3 s notification: the new-message toast's duration.
     notify({ kind: 'snackbar', tone: 'info', text });
   };
 

@@ -1,5 +1,5 @@
 /**
- * The live-support socket client (spec §7 WebSocket), free of any framework, on core's one
+ * The live-support socket client, free of any framework, on core's one
  * reconnecting socket (backoff, ping, status live there):
  * - Each connect fetches a fresh single-use ticket (support.getSocketTicket) for `?token=`;
  *   without one (signed out) it waits and asks again rather than connect.

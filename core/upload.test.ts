@@ -3,8 +3,9 @@ import { afterEach, describe, it } from 'node:test';
 import { configureApi } from './api.ts';
 import { createApiClient } from './apiClient.ts';
 import { CODEC_COMPACT, DEV_CODEC_KEY, encode, parseCodecKey } from './codec.ts';
+import { failureOf } from './errors/index.ts';
 import { type Notification, onNotify } from './notify.ts';
-import { SERVER_ERROR_TEXT, UPLOAD_PATH } from './protocol/index.ts';
+import { UPLOAD_PATH } from './protocol/index.ts';
 import { writeStored } from './storage.ts';
 import { readUploadReply, uploadAttachment } from './upload.ts';
 
@@ -61,7 +62,7 @@ function fakeXhr(reply: ArrayBuffer | null) {
   return { XMLHttpRequest: FakeXhr as unknown as typeof XMLHttpRequest, requests };
 }
 
-describe('attachment upload (spec §7 Upload)', () => {
+describe('attachment upload', () => {
   const notes: Notification[] = [];
   const stop = onNotify((note) => notes.push(note));
   afterEach(() => {
@@ -107,12 +108,12 @@ describe('attachment upload (spec §7 Upload)', () => {
 
   it('reads a codec reply with the API decoder', () => {
     configureApi({ codecKey: key });
-    const reply = { status: false, error_msg: 'This file is too large.' };
+    const reply = failureOf('upload.tooLarge', { kind: 'image', megabytes: 10 });
     assert.deepEqual(readUploadReply(bytesOf(encode(reply, key, CODEC_COMPACT))), reply);
   });
 
   it("shows the reply's error_msg when the upload is refused", async () => {
-    const reply = { status: false, error_msg: 'Only images and videos can be attached.' };
+    const reply = failureOf('upload.type', { extensions: 'png, mp4' });
     const xhr = fakeXhr(bytesOf(new TextEncoder().encode(JSON.stringify(reply))));
     const answer = await uploadAttachment(new File(['MZ'], 'a.png'), xhr);
     assert.deepEqual(answer, reply);
@@ -121,14 +122,14 @@ describe('attachment upload (spec §7 Upload)', () => {
 
   it('turns a network failure or an unreadable reply into the generic server error', async () => {
     const failed = await uploadAttachment(new File(['x'], 'a.png'), fakeXhr(null));
-    assert.deepEqual(failed, { status: false, error_msg: SERVER_ERROR_TEXT });
-    assert.deepEqual(readUploadReply(bytesOf(new TextEncoder().encode('<html>'))), {
-      status: false,
-      error_msg: SERVER_ERROR_TEXT,
-    });
-    assert.deepEqual(readUploadReply(bytesOf(new TextEncoder().encode('{"status":true}'))), {
-      status: false,
-      error_msg: SERVER_ERROR_TEXT,
-    });
+    assert.deepEqual(failed, failureOf('request.serverError'));
+    assert.deepEqual(
+      readUploadReply(bytesOf(new TextEncoder().encode('<html>'))),
+      failureOf('request.serverError'),
+    );
+    assert.deepEqual(
+      readUploadReply(bytesOf(new TextEncoder().encode('{"status":true}'))),
+      failureOf('request.serverError'),
+    );
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Attachment upload (spec §7 Upload): a multipart POST of `token` + `file` to the upload endpoint,
+ * Attachment upload: a multipart POST of `token` + `file` to the upload endpoint,
  * with credentials, through XMLHttpRequest because fetch cannot report upload progress. The reply
  * is encoded like the API's and read with the API's own decoder. It never throws: failures become
- * a `status: false` reply and an error notification with the reply's error_msg (spec §8).
+ * a `status: false` reply and an error notification with the reply's error_msg.
  */
 import { siteApi } from './api.ts';
 import type { ApiClient } from './apiClient.ts';
+import { errorText, failureOf, isErrorCode } from './errors/index.ts';
 import { notify } from './notify.ts';
-import { SERVER_ERROR_TEXT, UPLOAD_PATH, type UploadReply } from './protocol/index.ts';
+import { UPLOAD_PATH, type UploadReply } from './protocol/index.ts';
 
 /** How an upload is told apart and followed. */
 export interface UploadOptions {
@@ -28,7 +29,7 @@ export interface UploadOptions {
 }
 
 /** The text of a cancelled upload's reply. */
-export const UPLOAD_CANCELLED_TEXT = 'The upload was cancelled.';
+export const UPLOAD_CANCELLED_TEXT = errorText('request.uploadCancelled');
 
 /** Uploads one file; resolves with the server's reply, showing its error_msg when it failed. */
 export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promise<UploadReply> {
@@ -54,10 +55,8 @@ export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promi
       options.onProgress?.(1);
       finish(readUploadReply(xhr.response, client));
     });
-    xhr.addEventListener('error', () => finish({ status: false, error_msg: SERVER_ERROR_TEXT }));
-    xhr.addEventListener('abort', () =>
-      finish({ status: false, error_msg: UPLOAD_CANCELLED_TEXT }, true),
-    );
+    xhr.addEventListener('error', () => finish(failureOf('request.serverError')));
+    xhr.addEventListener('abort', () => finish(failureOf('request.uploadCancelled'), true));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('token', client.token());
@@ -77,15 +76,20 @@ export function readUploadReply(
     const value = bytes ? client.parseReplyBody(bytes) : null;
     if (isUploadReply(value)) return value;
   } catch {
-    // An unreadable body is reported as the generic server error below (spec §8).
+    // An unreadable body is reported as the generic server error below.
   }
-  return { status: false, error_msg: SERVER_ERROR_TEXT };
+  return failureOf('request.serverError');
 }
 
 function isUploadReply(value: unknown): value is UploadReply {
   if (typeof value !== 'object' || value === null) return false;
   const status: unknown = Reflect.get(value, 'status');
-  if (status === false) return typeof Reflect.get(value, 'error_msg') === 'string';
+  if (status === false) {
+    // A server that sends no code (or one this build does not know) reads as the generic one.
+    if (!isErrorCode(Reflect.get(value, 'error_code')))
+      Reflect.set(value, 'error_code', 'request.serverError');
+    return typeof Reflect.get(value, 'error_msg') === 'string';
+  }
   const attachment: unknown = Reflect.get(value, 'attachment');
   return (
     status === true &&

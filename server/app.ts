@@ -3,6 +3,7 @@
  * instance, ready for `inject` in tests and `listen` in main.
  */
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { type ErrorReport, refusalOf } from '../core/errors/index.ts';
 import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol/index.ts';
 import { AccessEnds } from './accounts/sessions.ts';
 import { registerBuy } from './buy/index.ts';
@@ -17,6 +18,7 @@ import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { registerP2p } from './p2p/index.ts';
 import { TradeMessages, TradeMoves } from './p2p/TradeMoves.ts';
+import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
@@ -93,16 +95,21 @@ export async function createServer(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(envelope(clientErrorText(error, status)));
+      return reply.code(status).send(envelope(clientError(error, status)));
     }
     request.log.error({ err: error }, 'request failed');
-    if (request.url.startsWith(API_PATH)) return reply.code(200).send(envelope(SERVER_ERROR_TEXT));
+    if (request.url.startsWith(API_PATH))
+      return reply.code(200).send(envelope(refusalOf('request.serverError')));
     return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
   });
 
   const limits = createLimits(config.apiRateLimit);
   const live = await createLiveHub(database);
-  const market = await Market.open(database, config.fees, config.referralShare);
+  const market = await Market.open(
+    database,
+    config.fees,
+    new ReferralFeeSplit(config.referralShare),
+  );
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   if (config.demoMarket) {
@@ -149,9 +156,10 @@ export async function createServer(
   return app;
 }
 
-function clientErrorText(error: FastifyError, status: number): string {
-  if (status === 413)
-    return `The request body is too large (the limit is ${MAX_BODY_BYTES / 1024 / 1024} MiB).`;
-  if (status === 415) return 'This content type is not accepted.';
-  return `The request could not be read (${error.code ?? status}).`;
+function clientError(error: FastifyError, status: number): ErrorReport {
+  if (status === 413) {
+    return refusalOf('request.bodyTooLarge', { mebibytes: MAX_BODY_BYTES / 1024 / 1024 });
+  }
+  if (status === 415) return refusalOf('request.contentType');
+  return refusalOf('request.unreadableBody', { reason: error.code ?? status });
 }

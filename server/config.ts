@@ -45,7 +45,7 @@ export interface Config {
   apiRateLimit: number;
   /** Time between two pings on every socket; a socket that has not answered by the next is dropped. */
   socketKeepaliveMs: number;
-  /** The ad pixel's vendor URL (spec §7 Other); null loads no pixel at all. */
+  /** The ad pixel's vendor URL, loaded when a page has a pxid; null loads no pixel at all. */
   pixelUrl: string | null;
   /** Defaults for the site configuration; a row in the settings table overrides each part. */
   site: SiteConfig;

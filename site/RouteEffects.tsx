@@ -1,5 +1,5 @@
 /**
- * What happens on every route change (spec §4): scroll to the top, the visitor metric, the profile
+ * What happens on every route change: scroll to the top, the visitor metric, the profile
  * reload and — only after cookie consent — the first-party PageView event and the pxid pixel.
  */
 import { useEffect, useRef } from 'react';
@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { call, cookies, loadUser, user } from '../core/index.ts';
 import { pixelId } from './effects/pixelId.ts';
 
-/** The analytics event sent for each page shown (spec §4). */
+/** The analytics event sent for each page shown. */
 export const PAGE_VIEW_EVENT = 'PageView';
 
 /** Runs the route-change effects; renders nothing. */

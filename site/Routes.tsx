@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2). Pages load lazily so the home page does not download account code;
+ * The route table. Pages load lazily so the home page does not download account code;
  * every route renders inside its own error boundary, and only once the profile has loaded.
  */
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -43,13 +43,13 @@ const VerificationPage = lazy(() => import('./pages/account/VerificationPage.tsx
 const P2pMarketPage = lazy(() => import('./pages/p2p/P2pMarketPage.tsx'));
 const AccountP2pPage = lazy(() => import('./pages/p2p/AccountP2pPage.tsx'));
 
-// The profile call gates every route (spec §2), so the first page's code is fetched alongside
+// The profile call gates every route, so the first page's code is fetched alongside
 // it rather than after it; lazy() then finds the module already loaded.
 if (typeof window !== 'undefined' && window.location.pathname === '/') {
   void import('./pages/HomePage.tsx');
 }
 
-/** Home, or the live-mode home when the live flag is on (spec §1). */
+/** Home, or the live-mode home when the live flag is on. */
 function Home() {
   const { live } = useSnapshot(config);
   return live.is_enabled ? <LiveHomePage /> : <HomePage />;

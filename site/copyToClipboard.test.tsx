@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { type Notification, onNotify } from '../core/index.ts';
 import { COPIED_TEXT, copyToClipboard } from './copyToClipboard.ts';
 
-describe('copyToClipboard (spec §8)', () => {
+describe('copyToClipboard: the confirmation toast', () => {
   const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
   let shown: Notification[] = [];
   let stop: () => void = () => {};

@@ -1,7 +1,7 @@
-/** Copying an address (or another text, such as a referral link) with the confirmation toast of spec §8. */
+/** Copying an address (or another text, such as a referral link) with a confirmation toast. */
 import { notify } from '../core/index.ts';
 
-/** The confirmation shown after a successful copy (spec §8). */
+/** The confirmation shown after a successful copy. */
 export const COPIED_TEXT = 'Address successfully copied to clipboard';
 
 /**

@@ -1,4 +1,4 @@
-/** The site's entry: configure the API, apply the start-up effects of spec §4, render. */
+/** The site's entry: configure the API, apply the start-up effects, render. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {

@@ -1,5 +1,5 @@
 /**
- * Every link of the header, the mobile menu and the footer (spec §2), as data, so the three stay
+ * Every link of the header, the mobile menu and the footer, as data, so the three stay
  * identical and tests can walk them one by one.
  */
 import { ASSETS } from '../core/protocol/index.ts';
@@ -57,7 +57,7 @@ export const ABOUT_MENU: NavGroup = {
   ],
 };
 
-/** The Fiat On-Ramp link, hidden in live mode (spec §1). */
+/** The Fiat On-Ramp link, hidden in live mode. */
 export const FIAT_ON_RAMP: NavLink = { label: 'Fiat On-Ramp', href: '/buy-crypto' };
 
 /** The header menus in display order; Home and Fiat On-Ramp sit between them as plain links. */
@@ -71,7 +71,7 @@ export const ACCOUNT_LINKS: readonly NavLink[] = [
   { label: 'Verification', href: '/account/verification' },
 ];
 
-/** Staff's way to the admin clients page (spec §2, §6). */
+/** Staff's way to the admin clients page. */
 export const DASHBOARD_LINK: NavLink = { label: 'Dashboard', href: '/account/admin/clients' };
 
 /** The staff Dashboard's sections, in the order its navigation lists them. */
@@ -82,10 +82,10 @@ export const DASHBOARD_SECTIONS: readonly NavLink[] = [
   { label: 'P2P disputes', href: '/account/admin/p2p' },
 ];
 
-/** The way out of the admin pages back to the overview (spec §2). */
+/** The way out of the admin pages back to the overview. */
 export const ACCOUNT_OVERVIEW_LINK: NavLink = { label: 'Account', href: '/account/overview' };
 
-/** The mobile bottom bar's links (spec §2); a support button follows them. */
+/** The mobile bottom bar's links; a support button follows them. */
 export const BOTTOM_BAR_LINKS: readonly NavLink[] = [
   { label: 'Assets', href: '/account' },
   { label: 'Withdraw', href: '/account/withdraw' },
@@ -93,7 +93,7 @@ export const BOTTOM_BAR_LINKS: readonly NavLink[] = [
   { label: 'Trading', href: '/trading/' },
 ];
 
-/** The footer's link groups (spec §2); Contact Us's mail addresses depend on the host. */
+/** The footer's link groups; Contact Us's mail addresses depend on the host. */
 export function footerGroups(domain: string): readonly NavGroup[] {
   return [
     {
@@ -155,12 +155,12 @@ export function mailDomain(hostname: string): string {
   return hostname.replace(/^www\./, '');
 }
 
-/** Whether a path is in the staff admin area, where the footer and bottom bar hide (spec §2). */
+/** Whether a path is in the staff admin area, where the footer and bottom bar hide. */
 export function isAdminPath(path: string): boolean {
   return path === '/account/admin' || path.startsWith('/account/admin/');
 }
 
-/** The policy routes and the page type each loads (spec §2). */
+/** The policy routes and the page type each loads. */
 export const POLICY_TYPES: Readonly<Record<string, string>> = {
   'terms-of-service': 'terms_of_use',
   'aml-policy': 'aml_policy',

@@ -1,4 +1,4 @@
-/** Decoding of URL path segments that never throws (spec §8 Malformed URL path segments). */
+/** Decoding of URL path segments that never throws. */
 
 /** Decodes a path segment; a malformed one (e.g. a lone `%`) is warned about and returned as is. */
 export function safeDecode(segment: string): string {

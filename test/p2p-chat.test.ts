@@ -4,14 +4,16 @@
  * stored once, a receipt image the other side can open and a stranger's upload refused, staff
  * joining once the trade is disputed, and an ended trade's chat read-only.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../core/errors/index.ts';
 import type { SupportServerMessage } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
 import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
 import type { Database } from '../server/storage/db.ts';
-import { ATTACHMENT_NOT_YOURS } from '../server/support/dialogs.ts';
+
 import { forEachDatabase } from './databases.ts';
 import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
 import {
@@ -160,7 +162,7 @@ forEachDatabase((open) => {
       buyerChat.send({ type: 'SUPPORT_SEND_MESSAGE', id, text: 'x', attachment });
       const refusal = await buyerChat.next(echoOf(id));
       assert.ok(refusal.type === 'SUPPORT_SEND_MESSAGE');
-      assert.equal(refusal.error, ATTACHMENT_NOT_YOURS);
+      assert.equal(refusal.error, errorText('support.attachmentNotYours'));
     }
   });
 

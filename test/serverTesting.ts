@@ -2,10 +2,12 @@
  * Helpers for the server's tests: a quiet configuration and calls through the real transport
  * with `app.inject`, so every test exercises parsing, origin checks and the envelope too.
  */
+
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type CodecVersion, decode, encode, parseCodecKey } from '../core/codec.ts';
+import { isErrorCode } from '../core/errors/index.ts';
 import {
   API_PATH,
   type CreateP2pOfferParams,
@@ -119,7 +121,7 @@ export async function ok<M extends MethodName>(
   return reply as Result<M>;
 }
 
-/** Calls a method (or anything) that must fail and returns its error_msg. */
+/** Calls a method (or anything) that must fail (with a catalogued code) and returns its error_msg. */
 export async function fails(
   app: FastifyInstance,
   body: Record<string, unknown>,
@@ -129,6 +131,10 @@ export async function fails(
   assert.equal(answer.statusCode, 200);
   assert.equal(answer.body.status, false, `expected a failure, got ${JSON.stringify(answer.body)}`);
   assert.equal(typeof answer.body.error_msg, 'string');
+  assert.ok(
+    isErrorCode(answer.body.error_code),
+    `no catalogued code: ${JSON.stringify(answer.body)}`,
+  );
   return answer.body.error_msg as string;
 }
 

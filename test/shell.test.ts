@@ -21,7 +21,7 @@ describe('sha256Hex', () => {
   });
 });
 
-describe('safeDecode (spec §8)', () => {
+describe('safeDecode: malformed path segments', () => {
   it('decodes good segments and returns malformed ones unchanged, with a warning', (t) => {
     const warn = t.mock.method(console, 'warn', () => {});
     assert.equal(safeDecode('kyc%20policy'), 'kyc policy');
@@ -32,7 +32,7 @@ describe('safeDecode (spec §8)', () => {
   });
 });
 
-describe('navigation (spec §2)', () => {
+describe('navigation: asset links, admin paths and policy routes', () => {
   it('marks each Buy crypto link 1..8 in asset order and links every pair', () => {
     const groups = Object.fromEntries(footerGroups('x.io').map((g) => [g.label, g.links]));
     assert.deepEqual(

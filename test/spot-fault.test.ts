@@ -4,7 +4,7 @@
  * After every kill the audit (test/spot/audit.ts) and the traders' journal must find nothing
  * wrong, every rebuilt book must equal its stored orders, and every placement caught in flight
  * must have happened once or not at all. A short run here; `npm run bench` runs a longer one and
- * writes its figures to the README. FAULT_SEED replays or explores other runs.
+ * writes its figures to docs/measurements.md. FAULT_SEED replays or explores other runs.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

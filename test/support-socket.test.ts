@@ -3,17 +3,19 @@
  * PostgreSQL: the handshake's checks, the message flow both ways, idempotent resends, typing,
  * refusals — and core's reconnecting client sending 1,000 messages through random drops.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { errorText } from '../core/errors/index.ts';
 import type { SupportServerMessage } from '../core/protocol/index.ts';
 import { connectSupport, type SupportSocketStatus } from '../core/supportSocket.ts';
 import { createSession } from '../server/accounts/sessions.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
 import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
-import { SEND_ERRORS } from '../server/support/rooms.ts';
+
 import { MAX_FRAME_BYTES } from '../server/support/socket.ts';
 import { forEachDatabase } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
@@ -264,10 +266,10 @@ forEachDatabase((open) => {
     test('refused sends answer with a readable error and the message as sent', async () => {
       const tab = await connect(address, await ticket(app, user.token));
       const cases: [Record<string, unknown>, string][] = [
-        [{ id: 'e1', text: '   ', attachment: null }, SEND_ERRORS.empty],
+        [{ id: 'e1', text: '   ', attachment: null }, errorText('support.emptyMessage')],
         [
           { id: 'e2', text: 'x'.repeat(MAX_MESSAGE_LENGTH + 1), attachment: null },
-          SEND_ERRORS.tooLong,
+          errorText('support.messageTooLong', { max: MAX_MESSAGE_LENGTH }),
         ],
         [{ id: 'e3', text: 'hi', attachment: 'file' }, 'Attachment must be a number.'],
         [
@@ -319,7 +321,7 @@ forEachDatabase((open) => {
       });
       const answer = await tab.next(isEcho('intrude-1'));
       assert.ok(answer.type === 'SUPPORT_SEND_MESSAGE');
-      assert.equal(answer.error, SEND_ERRORS.notStaff);
+      assert.equal(answer.error, errorText('support.notStaff'));
       tab.send({ type: 'SUPPORT_TYPING', userId: victim.id });
       victimTab.send({ type: 'PING' });
       await victimTab.next((m) => m.type === 'PONG');
@@ -334,7 +336,7 @@ forEachDatabase((open) => {
       desk.send({ type: 'SUPPORT_SEND_MESSAGE', id: 's1', text: 'hi', attachment: null });
       const noClient = await desk.next(isEcho('s1'));
       assert.ok(noClient.type === 'SUPPORT_SEND_MESSAGE');
-      assert.equal(noClient.error, SEND_ERRORS.noClient);
+      assert.equal(noClient.error, errorText('support.noClient'));
       desk.send({
         type: 'SUPPORT_SEND_MESSAGE',
         id: 's2',
@@ -344,7 +346,7 @@ forEachDatabase((open) => {
       });
       const unknown = await desk.next(isEcho('s2'));
       assert.ok(unknown.type === 'SUPPORT_SEND_MESSAGE');
-      assert.equal(unknown.error, SEND_ERRORS.unknownClient);
+      assert.equal(unknown.error, errorText('support.unknownClient'));
       await desk.close();
     });
 

@@ -2,24 +2,22 @@
  * Attachments end to end on the real server (app.inject), PGlite and PostgreSQL: what the upload
  * endpoint accepts and refuses, how its replies are encoded, and who may open a stored file.
  */
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decode, parseCodecKey } from '../core/codec.ts';
+import { errorText } from '../core/errors/index.ts';
 import { UPLOAD_PATH, type UploadReply } from '../core/protocol/index.ts';
+import { ATTACHMENT_EXTENSIONS } from '../core/rules.ts';
 import { createServer } from '../server/app.ts';
-import { SIGN_IN_REQUIRED } from '../server/methods/registry.ts';
+
 import type { Database } from '../server/storage/db.ts';
-import { ATTACHMENT_NOT_YOURS } from '../server/support/dialogs.ts';
+
 import { attachmentUrlKey } from '../server/support/secrets.ts';
 import { signedAttachmentPath } from '../server/support/signing.ts';
-import {
-  ATTACHMENT_CSP,
-  mismatchText,
-  tooLargeText,
-  UPLOAD_ERRORS,
-} from '../server/support/uploads.ts';
+import { ATTACHMENT_CSP } from '../server/support/uploads.ts';
 import { forEachDatabase } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {
@@ -146,20 +144,30 @@ forEachDatabase((open) => {
 
   test('a renamed executable with a .png name is refused', async () => {
     const executable = readFileSync(process.execPath).subarray(0, 64 * 1024);
-    assert.equal(await refused([token(alice), file('photo.png', executable)]), mismatchText('png'));
+    assert.equal(
+      await refused([token(alice), file('photo.png', executable)]),
+      errorText('upload.mismatch', { ext: 'png' }),
+    );
   });
 
   test('a PNG named .jpg, and text named .svg, are refused', async () => {
-    assert.equal(await refused([token(alice), file('photo.jpg', PNG)]), mismatchText('jpg'));
+    assert.equal(
+      await refused([token(alice), file('photo.jpg', PNG)]),
+      errorText('upload.mismatch', { ext: 'jpg' }),
+    );
     assert.equal(
       await refused([token(alice), file('x.svg', Buffer.from('hello, not an svg'))]),
-      mismatchText('svg'),
+      errorText('upload.mismatch', { ext: 'svg' }),
     );
   });
 
   test('other extensions are refused', async () => {
     for (const name of ['run.exe', 'page.html', 'noextension', 'archive.png.zip']) {
-      assert.equal(await refused([token(alice), file(name, PNG)]), UPLOAD_ERRORS.type, name);
+      assert.equal(
+        await refused([token(alice), file(name, PNG)]),
+        errorText('upload.type', { extensions: ATTACHMENT_EXTENSIONS.join(', ') }),
+        name,
+      );
     }
   });
 
@@ -168,7 +176,7 @@ forEachDatabase((open) => {
     const bigImage = Buffer.concat([PNG, Buffer.alloc(MIB + 10, 0)]);
     assert.equal(
       await refused([token(alice), file('big.png', bigImage)]),
-      tooLargeText('image', MIB),
+      errorText('upload.tooLarge', { kind: 'image', megabytes: MIB / 1024 / 1024 }),
     );
     // 1.5 MB is over the image cap but fine for a video.
     const video = Buffer.concat([MP4, Buffer.alloc(MIB / 2, 0)]);
@@ -184,18 +192,18 @@ forEachDatabase((open) => {
     const before = await stored();
     assert.equal(
       await refused([token(alice), file('a.png', PNG), file('b.png', PNG)]),
-      UPLOAD_ERRORS.oneFile,
+      errorText('upload.oneFile'),
     );
     assert.equal(await stored(), before);
   });
 
   test('no token, a bad token or no file is refused', async () => {
-    assert.equal(await refused([file('a.png', PNG)]), SIGN_IN_REQUIRED);
+    assert.equal(await refused([file('a.png', PNG)]), errorText('access.signInRequired'));
     assert.equal(
       await refused([{ name: 'token', value: 'x'.repeat(43) }, file('a.png', PNG)]),
-      SIGN_IN_REQUIRED,
+      errorText('access.signInRequired'),
     );
-    assert.equal(await refused([token(alice)]), UPLOAD_ERRORS.noFile);
+    assert.equal(await refused([token(alice)]), errorText('upload.noFile'));
     const notMultipart = await app.inject({
       method: 'POST',
       url: UPLOAD_PATH,
@@ -254,7 +262,7 @@ forEachDatabase((open) => {
     });
     const stolen = await intruder.next((m) => m.type === 'SUPPORT_SEND_MESSAGE');
     assert.ok(stolen.type === 'SUPPORT_SEND_MESSAGE');
-    assert.equal(stolen.error, ATTACHMENT_NOT_YOURS);
+    assert.equal(stolen.error, errorText('support.attachmentNotYours'));
     await intruder.close();
 
     const tab = await connect(address, await ticket(app, alice.token));

@@ -3,12 +3,14 @@
  * PGlite and PostgreSQL: the same socket, uploads and attachment links as an account holder,
  * staff seeing them as visitors, and nothing reaching beyond their own dialog.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../core/errors/index.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
-import { SEND_ERRORS } from '../server/support/rooms.ts';
+
 import { forEachDatabase } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {
@@ -102,7 +104,7 @@ forEachDatabase((open) => {
     });
     const answer = await tab.next((m) => m.type === 'SUPPORT_SEND_MESSAGE');
     assert.ok(answer.type === 'SUPPORT_SEND_MESSAGE');
-    assert.equal(answer.error, SEND_ERRORS.notStaff);
+    assert.equal(answer.error, errorText('support.notStaff'));
     tab.send({ type: 'SUPPORT_TYPING', userId: holder.id });
     holderTab.send({ type: 'PING' });
     await holderTab.next((m) => m.type === 'PONG');

@@ -6,7 +6,7 @@
  * sums to zero, no balance is negative, each transaction to a deposit address is credited at most
  * once (and once the clock has settled, exactly once), each withdrawal holds, leaves or returns
  * exactly once with at most one transaction on the chain, and nothing acknowledged is lost. A
- * short run here; `npm run bench` runs a longer one and writes its figures to the README.
+ * short run here; `npm run bench` runs a longer one and writes its figures to docs/measurements.md.
  * FAULT_SEED replays or explores other runs.
  */
 import assert from 'node:assert/strict';

@@ -2,6 +2,7 @@
 
 export * from './bookMirror.ts';
 export * from './decimal.ts';
+export * from './fees.ts';
 export * from './marginPrice.ts';
 export * from './pairs.ts';
 export * from './swapSteps.ts';

@@ -1,7 +1,7 @@
 /**
  * The wire protocol shared by the site, the widgets and the server: every API method with its
  * parameters and result, the support socket's messages (one union per direction) and the upload
- * reply. Spec §3 (entities) and §7 (calls). Nothing else re-declares these shapes.
+ * reply: the product's entities and its calls. Nothing else re-declares these shapes.
  */
 
 export * from './accounts.ts';
@@ -16,6 +16,7 @@ export * from './swap.ts';
 export * from './wallet.ts';
 export * from './withdrawals.ts';
 
+import { ERRORS, type ErrorCode, type FailureReply } from '../errors/index.ts';
 import type { AccountMethods } from './accounts.ts';
 import type { AddressBookMethods } from './addressBook.ts';
 import type { BuyMethods } from './buy.ts';
@@ -36,17 +37,17 @@ import type { WithdrawalMethods } from './withdrawals.ts';
 /** Bumped on any incompatible change of the shapes below. */
 export const PROTOCOL_VERSION = 1;
 
-/** The path of the one API endpoint every method is POSTed to (spec §7 Transport). */
+/** The path of the one API endpoint every method is POSTed to. */
 export const API_PATH = '/api';
 
-/** The path of the attachment upload endpoint (spec §7 Upload). */
+/** The path of the attachment upload endpoint. */
 export const UPLOAD_PATH = '/uploadAttachment.php';
 
-/** The path of the support socket (spec §7 WebSocket). */
+/** The path of the support socket. */
 export const SUPPORT_SOCKET_PATH = '/support';
 
 /**
- * The path of the live-counter socket: connecting counts you as online (spec §3 Live counters).
+ * The path of the live-counter socket: connecting counts you as online.
  * Not `/live`, which is a page of the site.
  */
 export const LIVE_SOCKET_PATH = '/live-counters';
@@ -60,7 +61,7 @@ export interface LiveCountersMessage {
   count: number;
 }
 
-/** The trading assets, in the order the spec lists them (§1, §9). */
+/** The trading assets, in the order every list shows them. */
 export const ASSETS = ['BTC', 'ETH', 'BNB', 'XRP', 'DOGE', 'SOL', 'LTC', 'TRX'] as const;
 
 /** One of the eight trading assets. */
@@ -72,14 +73,21 @@ export const QUOTE = 'USDT';
 /** Every ticker the exchange holds: the assets plus the quote currency. */
 export type Ticker = Asset | typeof QUOTE;
 
-/** The fields every response carries (spec §7). */
+/** The fields every response carries: status, and success_msg or error_msg; a refusal adds its catalogue code. */
 export interface Envelope {
   status: boolean;
   success_msg?: string;
   error_msg?: string;
+  /** The refusal's stable code from core/errors (only when `status` is false). */
+  error_code?: ErrorCode;
+  /** The parameter the refusal is about, when it names one. */
+  param?: string;
 }
 
-/** A signed-in account holder's profile as the server sends it (spec §3 User). */
+/** What every refusal carries: the words to show, its stable code and the parameter it names. */
+export type Failure = FailureReply;
+
+/** A signed-in account holder's profile as the server sends it. */
 export interface User {
   id: number;
   email: string;
@@ -87,7 +95,7 @@ export interface User {
   /** Total of the user's wallets in USD at the reference prices. */
   balance: number;
   image: string | null;
-  /** Greater than 0 means staff (spec §6). */
+  /** Greater than 0 means staff; 0 is an ordinary account holder. */
   statusId: number;
   created_at: string;
   kyc_status: number;
@@ -110,7 +118,7 @@ export interface User {
   mailSupportReplies: boolean;
 }
 
-/** Site-wide configuration that comes with the profile query (spec §3 Config). */
+/** Site-wide configuration that comes with the profile query. */
 export interface Config {
   socials: { twitter?: string; youtube?: string; instagram?: string; telegram?: string };
   live: { is_enabled: boolean };
@@ -127,7 +135,7 @@ export interface Currency {
   price: string;
 }
 
-/** One of the signed-in user's wallets (spec §3 Coin/wallet). */
+/** One of the signed-in user's wallets. */
 export interface Wallet {
   id: number;
   ticker: Ticker;
@@ -143,7 +151,7 @@ export interface Wallet {
   chart: number[];
 }
 
-/** A help-center entry (spec §3 FAQ item). */
+/** A help-center entry. */
 export interface FaqItem {
   question: string;
   answer: string;
@@ -156,7 +164,7 @@ export interface Attachment {
   path: string;
 }
 
-/** One message of a support dialog (spec §3 Support message). */
+/** One message of a support dialog. */
 export interface SupportMessage {
   /** Client-generated id: the server stores a message once per (dialog, id). */
   id: string;
@@ -175,7 +183,7 @@ export interface SupportMessage {
   from?: string;
 }
 
-/** A support client's record as staff see it (spec §3 Support-client user record). */
+/** A support client's record as staff see it. */
 export interface SupportClientRecord {
   id: number;
   country: { name: string; code: string };
@@ -204,7 +212,7 @@ export interface SupportClientRecord {
 }
 
 /**
- * The variables canned support replies may use (spec §3). `verificationAmount` is the disclosed
+ * The variables canned support replies may use. `verificationAmount` is the disclosed
  * withdrawal amount above which identity verification is required, never a payment demand.
  */
 export interface SupportVariables {
@@ -219,17 +227,17 @@ export interface SupportVariables {
   regDate: string;
 }
 
-/** The site-wide notice shown in the global notice modal (spec §3 Modal notice). */
+/** The site-wide notice shown in the global notice modal. */
 export interface Notice {
   id: number;
   title: string;
-  /** 0 primary, 1 error, 2 success (spec §2). */
+  /** The colour of the modal's border: 0 primary, 1 error, 2 success. */
   type_id: 0 | 1 | 2;
   /** HTML; sanitised before it is shown. */
   description: string;
 }
 
-/** A policy or information page an operator edits (spec §2 policy pages, about-us, careers). */
+/** A policy or information page an operator edits (policies, about us, careers). */
 export interface ContentPage {
   /** terms_of_use, aml_policy, kyc_policy, cookies_policy, about_us, careers, ... */
   type: string;
@@ -249,7 +257,7 @@ export interface SupportDialogSummary {
   lastMessage: SupportMessage | null;
 }
 
-/** The per-user flags staff may set (spec §3, §6); the server enforces them where they apply. */
+/** The per-user flags staff may set; the server enforces them where they apply. */
 export const STAFF_SETTABLE_FLAGS = [
   'isWithdraw',
   'isTransfer',
@@ -265,7 +273,7 @@ export const STAFF_SETTABLE_FLAGS = [
 /** A flag staff may set on a client. */
 export type StaffSettableFlag = (typeof STAFF_SETTABLE_FLAGS)[number];
 
-/** The parameters and result of every API method, keyed by wire name (spec §7). */
+/** The parameters and result of every API method, keyed by wire name. */
 /** A spot pair's symbol: an asset, an underscore, USDT (`BTC_USDT`). */
 export type PairSymbol = `${Asset}_${typeof QUOTE}`;
 
@@ -422,6 +430,7 @@ export interface Methods
     P2pMethods,
     ReferralMethods,
     WithdrawalMethods {
+  /** Creates an account and signs it in; `ref`, a referral code, records its referrer for good. */
   'users.signUp': {
     params: { email: string; password: string; login?: string; ref?: string };
     /**
@@ -430,6 +439,7 @@ export interface Methods
      */
     result: { token: string; user: User; referralNotice?: string };
   };
+  /** Signs in with the email and password, and the two-factor code when it is on. */
   'users.signIn': {
     /** `code`: the authenticator app's code, or a recovery code, when two-factor is on. */
     params: { email: string; password: string; code?: string };
@@ -438,22 +448,27 @@ export interface Methods
     refusal: { twoFactorRequired: boolean };
   };
   'users.logout': { params: Record<string, never>; result: Record<string, never> };
-  /** The spec's "user" query: the profile plus the site configuration. */
+  /** The "user" query: the profile plus the site configuration. */
   'users.getInfo': { params: Record<string, never>; result: { user: User; config: Config } };
   'currencies.getItems': {
     params: { limit?: number };
     result: { items?: Currency[]; wallets?: Wallet[] };
   };
+  /** Records a page view for the live counters; over-long text is cut, never refused. */
   'metrics.addVisitor': {
     params: { referer: string; url: string };
     result: Record<string, never>;
   };
+  /** Records an analytics event by its id. */
   'metrics.addEvent': { params: { id: string | number }; result: Record<string, never> };
+  /** The help center's entries of one section, by slug, in display order. */
   'faq.getItems': { params: { slug: string }; result: { items: FaqItem[] } };
+  /** The caller's support dialog: its messages, whether it is new, and how many are unread. */
   'support.getHistory': {
     params: Record<string, never>;
     result: { messages: SupportMessage[]; isNew: boolean; unread: number };
   };
+  /** Saves the browser's Web Push subscription (its JSON), for staff replies to a closed page. */
   'push.subscribe': { params: { subscription: string }; result: Record<string, never> };
   /** The VAPID public key the browser subscribes with. */
   'push.getPublicKey': { params: Record<string, never>; result: { publicKey: string } };
@@ -476,7 +491,7 @@ export interface Methods
     params: { name?: string; email?: string };
     result: { token: string; user: User };
   };
-  /** Marks the caller's dialog read (opening the panel resets unread to 0, spec §4). */
+  /** Marks the caller's dialog read (opening the panel resets unread to 0). */
   'support.markRead': { params: Record<string, never>; result: Record<string, never> };
   /** Staff: the inbox, pinned dialogs first, then by last message. */
   'support.getDialogs': {
@@ -567,7 +582,7 @@ export type Refusal<M extends MethodName> = Methods[M] extends { refusal: infer 
  */
 export type Reply<M extends MethodName> =
   | ({ status: true; success_msg?: string } & Result<M>)
-  | ({ status: false; error_msg: string } & Partial<Result<M>> & Refusal<M>);
+  | (Failure & Partial<Result<M>> & Refusal<M>);
 
 /** The body of every API request: the method, the stored token and subId, then its params. */
 export type RequestBody<M extends MethodName = MethodName> = {
@@ -576,13 +591,11 @@ export type RequestBody<M extends MethodName = MethodName> = {
   subId: string;
 } & Params<M>;
 
-/** What the upload endpoint answers (spec §7 Upload). */
-export type UploadReply =
-  | { status: true; attachment: Attachment }
-  | { status: false; error_msg: string };
+/** What the upload endpoint answers. */
+export type UploadReply = { status: true; attachment: Attachment } | Failure;
 
 /**
- * Messages the client sends on the support socket (spec §7 WebSocket). `id` is generated by the
+ * Messages the client sends on the support socket. `id` is generated by the
  * client; the server stores a message once per (dialog, id), so a resend is harmless. Staff
  * sockets name the client's `userId`; user sockets omit it (they only reach their own dialog).
  */
@@ -604,7 +617,7 @@ export type SupportClientMessage =
 export const TRADE_SOCKET_PARAM = 'trade';
 
 /**
- * Messages the server sends on the support socket (spec §7 WebSocket). `userId` names the
+ * Messages the server sends on the support socket. `userId` names the
  * client's dialog on staff sockets. An echo (SUPPORT_SEND_MESSAGE) carries the stored message;
  * a failed send carries `error` and the message as sent.
  */
@@ -614,11 +627,11 @@ export type SupportServerMessage =
   | { type: 'SUPPORT_NEW_MESSAGE'; message: SupportMessage; userId?: number }
   | { type: 'SUPPORT_SEND_MESSAGE'; message: SupportMessage; error?: string; userId?: number };
 
-/** How often the client pings the support socket (spec §9). */
+/** How often the client pings the support socket: every 10 s. */
 export const SUPPORT_PING_MS = 10_000;
 
-/** How long the typing indicator shows without a new typing event (spec §9). */
+/** How long the typing indicator shows without a new typing event. */
 export const SUPPORT_TYPING_MS = 10_000;
 
-/** The text every unreadable response turns into (spec §8). */
-export const SERVER_ERROR_TEXT = 'Server error, please try again later.';
+/** The text every unreadable response turns into. */
+export const SERVER_ERROR_TEXT = ERRORS['request.serverError'].message;

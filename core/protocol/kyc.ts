@@ -13,7 +13,7 @@ export type IdType = 'passport' | 'idCard' | 'drivingLicence';
 /** The photos an application holds: the document's sides and a selfie holding it. */
 export type KycPhotoSlot = 'front' | 'back' | 'selfie';
 
-/** The typed fields of the verification form (spec §3). */
+/** The typed fields of the verification form. */
 export interface KycDetails {
   firstName: string;
   lastName: string;

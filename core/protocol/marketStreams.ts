@@ -4,7 +4,7 @@
  * updating), `orders` (the order book) and `trades` — and, on a socket opened with a ticket, the
  * account's own `account` stream (its orders, fills and balances, and its newest deposits,
  * withdrawals and card purchases each time one moves). The four public names are the
- * spec's trading streams (§3 Trading load flags).
+ * streams the trading page's four load flags follow.
  *
  * The book comes as a snapshot with a sequence number, then updates that each carry the next
  * number and the new amount at every price that changed ("0": the level is gone). A client that

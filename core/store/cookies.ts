@@ -1,4 +1,4 @@
-/** Cookie-notice acceptance (spec §4): shown until accepted, then stored as true. */
+/** Cookie-notice acceptance: shown until accepted, then stored as true. */
 import { proxy } from 'valtio/vanilla';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage.ts';
 

@@ -1,4 +1,4 @@
-/** The currency list fetched at start (spec §4 On start). */
+/** The currency list fetched at start. */
 import { proxy } from 'valtio/vanilla';
 import { call } from '../api.ts';
 import type { Currency } from '../protocol/index.ts';

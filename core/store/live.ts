@@ -1,4 +1,4 @@
-/** Live counters (spec §3): visitors online now and page views. */
+/** Live counters: visitors online now and page views. */
 import { proxy } from 'valtio/vanilla';
 
 /** `count` is visitors online now; `views` is page views recorded. */

@@ -11,7 +11,7 @@ import {
   toggleMenu,
 } from './modals.ts';
 
-describe('modals (spec §4)', () => {
+describe('modals: the exclusive five, the menu toggle, the custom modal', () => {
   beforeEach(resetModals);
 
   it('start all closed', () => {

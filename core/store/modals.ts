@@ -1,4 +1,4 @@
-/** Which modals are open (spec §3 Modal state, §4 Modals). */
+/** Which modals are open. */
 import { proxy } from 'valtio/vanilla';
 
 /** The modal flags, all closed at first. */
@@ -13,7 +13,7 @@ export interface ModalsState {
   isCustomModalOpen: boolean;
 }
 
-/** The modals that close one another: opening one closes the other four (spec §4). */
+/** The modals that close one another: opening one closes the other four. */
 export const EXCLUSIVE_MODALS = [
   'isOpenSupport',
   'isOpenSwap',

@@ -1,4 +1,4 @@
-/** The global notice (spec §3 Modal notice); the notice modal shows while it has an id. */
+/** The global notice; the notice modal shows while it has an id. */
 import { proxy } from 'valtio/vanilla';
 import type { Notice } from '../protocol/index.ts';
 

@@ -14,7 +14,7 @@ import {
 } from './supportClient.ts';
 import { initialTrading, setStreamLoaded, trading } from './trading.ts';
 
-describe('support-client state (spec §4)', () => {
+describe('support-client state', () => {
   const record = { id: 7, email: 'a@b.c', isBlocked: false } as SupportClientRecord;
 
   it('runs its five actions on its own instance', () => {
@@ -37,7 +37,7 @@ describe('support-client state (spec §4)', () => {
   });
 });
 
-describe('trading load flags (spec §4)', () => {
+describe('trading load flags', () => {
   it('go true on connect and false on disconnect', () => {
     assert.deepEqual({ ...trading }, { ...initialTrading });
     setStreamLoaded('orders', true);
@@ -48,7 +48,7 @@ describe('trading load flags (spec §4)', () => {
   });
 });
 
-describe('live counters (spec §3)', () => {
+describe('live counters', () => {
   it('start at zero and update per instance', () => {
     const state = createLiveState();
     assert.deepEqual({ ...state }, { ...initialLive });
@@ -57,7 +57,7 @@ describe('live counters (spec §3)', () => {
   });
 });
 
-describe('cookie notice (spec §4)', () => {
+describe('cookie notice', () => {
   it('is remembered as true once accepted', () => {
     loadCookieAcceptance();
     assert.equal(cookies.isAccepted, false);

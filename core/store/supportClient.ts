@@ -1,4 +1,4 @@
-/** The support-client state behind the staff dialog view (spec §3, §4 Support-client actions). */
+/** The support-client state behind the staff dialog view. */
 import { proxy } from 'valtio/vanilla';
 import type { SupportClientRecord, SupportVariables } from '../protocol/index.ts';
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { modals, resetModals, setModal } from './modals.ts';
 import { openSwap, swap } from './swap.ts';
 
-describe('openSwap (spec §4)', () => {
+describe('openSwap', () => {
   beforeEach(resetModals);
 
   it('opens the swap modal from a currency, closing the other exclusive modals', () => {

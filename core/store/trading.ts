@@ -1,4 +1,4 @@
-/** Which trading streams are connected (spec §3 Trading load flags, §4). */
+/** Which trading streams are connected. */
 import { proxy } from 'valtio/vanilla';
 
 /** One flag per stream, false until it connects. */

@@ -1,5 +1,5 @@
 /**
- * The signed-in user (spec §3 User, §4 Authentication): unloaded until the profile call answers,
+ * The signed-in user: unloaded until the profile call answers,
  * then loaded and either authenticated or not.
  */
 import { proxy } from 'valtio/vanilla';
@@ -47,7 +47,7 @@ export const initialUser: Readonly<UserState> = {
 /** The shared user state. */
 export const user = proxy<UserState>({ ...initialUser });
 
-/** The site configuration that comes with the profile (spec §3 Config). */
+/** The site configuration that comes with the profile. */
 export const initialConfig: Readonly<Config> = { socials: {}, live: { is_enabled: false } };
 
 /** The shared site configuration. */
@@ -74,7 +74,7 @@ export function resetUser(): void {
 
 /**
  * Reloads the profile; when the server refuses it the user is signed out and support state reset
- * (spec §4). When no answer came (the network failed, or the page was left mid-call: a browser
+ * (status false). When no answer came (the network failed, or the page was left mid-call: a browser
  * aborts its requests as it navigates, and this code may still run before the page goes), the
  * session is kept for the next load rather than thrown away.
  */

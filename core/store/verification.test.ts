@@ -18,7 +18,7 @@ const filled = {
   idNumber: 'X1234567',
 };
 
-describe('verification form (spec §3, §4)', () => {
+describe('verification form', () => {
   beforeEach(() => Object.assign(verification, initialVerification));
 
   it('starts empty with country 1 and step 0', () => {

@@ -1,4 +1,4 @@
-/** The identity-verification form (spec §3 Verification form, §4 Verification). */
+/** The identity-verification form. */
 import { proxy } from 'valtio/vanilla';
 
 /** The form's fields and flags. */
@@ -37,7 +37,7 @@ export type VerificationFields = Pick<
   | 'idNumber'
 >;
 
-/** An empty form: country 1, step 0, no photos (spec §3). */
+/** An empty form: country 1, step 0, no photos. */
 export const initialVerification: Readonly<VerificationState> = {
   firstName: '',
   lastName: '',
@@ -72,7 +72,7 @@ const REQUIRED = [
   'lastName',
 ] as const;
 
-/** True when every required text field is non-empty and a country is chosen (spec §4). */
+/** True when every required text field is non-empty and a country is chosen. */
 export function isVerificationFilled(form: VerificationFields): boolean {
   return form.countryId > 0 && REQUIRED.every((field) => form[field] !== '');
 }

@@ -3,15 +3,17 @@
  * sessions end (their open sockets close at once), the asking one stays, and the time of the
  * change is recorded.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { connect, ticket } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS } from '../http/limits.ts';
-import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
+
 import { WRONG_CREDENTIALS } from '../methods/users.ts';
 import type { Database } from '../storage/db.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './changePassword.ts';
@@ -76,7 +78,10 @@ forEachDatabase((open) => {
     assert.equal(endedSessions, 2);
     assert.equal(await closed, 1008);
     for (const token of [account.laptop, account.phone]) {
-      assert.equal(await fails(app, { method: 'users.getInfo' }, { token }), SIGN_IN_REQUIRED);
+      assert.equal(
+        await fails(app, { method: 'users.getInfo' }, { token }),
+        errorText('access.signInRequired'),
+      );
     }
     const { sessions } = await ok(app, 'users.getSessions', {}, { token: account.here });
     assert.deepEqual(
@@ -102,7 +107,10 @@ forEachDatabase((open) => {
     assert.equal(endedSessions, 2);
     assert.equal(await closed, 1008);
     for (const token of [account.laptop, account.phone]) {
-      assert.equal(await fails(app, { method: 'users.getInfo' }, { token }), SIGN_IN_REQUIRED);
+      assert.equal(
+        await fails(app, { method: 'users.getInfo' }, { token }),
+        errorText('access.signInRequired'),
+      );
     }
     await ok(app, 'users.getInfo', {}, { token: account.here });
 

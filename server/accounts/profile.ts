@@ -1,4 +1,4 @@
-/** The User the wire carries (spec §3), built from a users row and the account's wallets. */
+/** The User the wire carries, built from a users row and the account's wallets. */
 import type { User } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
 import { walletTotals } from '../wallet/wallets.ts';

@@ -28,7 +28,7 @@ const ASSET_SEEDS: Record<Asset, Omit<SeedCurrency, 'ticker'>> = {
   TRX: { name: 'TRON', price: '0.2485' },
 };
 
-/** The listed currencies in spec order (§1: the eight assets), then the USDT quote currency. */
+/** The listed currencies: the eight assets in display order, then the USDT quote currency. */
 export const SEED_CURRENCIES: readonly SeedCurrency[] = [
   ...ASSETS.map((ticker) => ({ ticker, ...ASSET_SEEDS[ticker] })),
   { ticker: QUOTE, name: 'Tether', price: '1' },

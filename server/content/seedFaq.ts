@@ -1,5 +1,5 @@
 /**
- * The help-center entries the content migration seeds, by section slug (spec §2 FAQ). The site's
+ * The help-center entries the content migration seeds, by section slug. The site's
  * /faq page shows the sections in this order and links #security, #withdrawal and #deposit.
  */
 import type { FaqItem } from '../../core/protocol/index.ts';

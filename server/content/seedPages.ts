@@ -1,5 +1,5 @@
 /**
- * The policy and information pages the content migration seeds (spec §2). They are sensible
+ * The policy and information pages the content migration seeds. They are sensible
  * defaults written for this open-source exchange; an operator edits the `content_pages` rows to
  * fit their own company, jurisdiction and contacts.
  */

@@ -1,5 +1,5 @@
 /**
- * The site configuration sent with the profile (spec §3 Config): social links and the "live"
+ * The site configuration sent with the profile: social links and the "live"
  * marketing flag. Environment variables give the defaults; a row in the settings table (which
  * staff can change at run time) overrides each part, so a run-time change is never ignored.
  */

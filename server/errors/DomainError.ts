@@ -1,15 +1,39 @@
 /**
- * An error the caller can act on: the transport answers `{status: false, error_msg}` with its
- * message (plus any extra reply fields) instead of the generic server-error text.
+ * An error the caller can act on: the transport answers `{status: false, error_msg, error_code}`
+ * (and `param` when it names one) instead of the generic server-error text. Thrown by code from
+ * the catalogue in core/errors, so the server and the browser say the same thing.
  */
-export class DomainError extends Error {
+import {
+  type ArgsFor,
+  type ErrorCode,
+  type ErrorReport,
+  refusalOf,
+} from '../../core/errors/index.ts';
+
+/** A catalogued refusal on its way to the caller. */
+export class DomainError extends Error implements ErrorReport {
   override name = 'DomainError';
+  readonly code: ErrorCode;
+  readonly param?: string;
 
   /** `fields` are merged into the reply, e.g. `config` for a signed-out users.getInfo. */
   constructor(
-    message: string,
+    refusal: ErrorReport | string,
     readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
-    super(message);
+    if (typeof refusal === 'string') refusal = { code: 'request.uncatalogued', message: refusal };
+    super(refusal.message);
+    this.code = refusal.code;
+    if (refusal.param !== undefined) this.param = refusal.param;
   }
+
+  /** The same refusal with `fields` added to its reply. */
+  with(fields: Readonly<Record<string, unknown>>): DomainError {
+    return new DomainError(this, { ...this.fields, ...fields });
+  }
+}
+
+/** The refusal named by `code`, its message filled with `args`: `throw refusal('…', {…})`. */
+export function refusal<C extends ErrorCode>(code: C, ...args: ArgsFor<C>): DomainError {
+  return new DomainError(refusalOf(code, ...args));
 }

@@ -3,12 +3,12 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CODEC_COMPACT, CODEC_SPEC, encode, parseCodecKey } from '../../core/codec.ts';
-import { SERVER_ERROR_TEXT } from '../../core/protocol/index.ts';
+import { failureOf } from '../../core/errors/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { call, fails, post, send, testConfig } from '../../test/serverTesting.ts';
 import { CONTENT_SECURITY_POLICY, createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
-import { FOREIGN_ORIGIN, MAX_BODY_BYTES } from './api.ts';
+import { MAX_BODY_BYTES } from './api.ts';
 
 const ALLOWED = 'https://widgets.partner.example';
 const getInfo = { method: 'users.getInfo', token: '', subId: '' };
@@ -132,7 +132,7 @@ forEachDatabase((open) => {
     ]) {
       const answer = await post(app, JSON.stringify(getInfo), { headers: { origin } });
       assert.equal(answer.statusCode, 403, origin);
-      assert.deepEqual(answer.body, { status: false, error_msg: FOREIGN_ORIGIN });
+      assert.deepEqual(answer.body, failureOf('request.foreignOrigin'));
       assert.equal(answer.headers['access-control-allow-origin'], undefined);
     }
   });
@@ -222,13 +222,13 @@ forEachDatabase((open) => {
   test('an unexpected failure is logged and answered with the generic error, not a 5xx', async () => {
     await sql`drop table events`.execute(db);
     const reply = await call(app, 'metrics.addEvent', { id: 'click' });
-    assert.deepEqual(reply, { status: false, error_msg: SERVER_ERROR_TEXT });
+    assert.deepEqual(reply, failureOf('request.serverError'));
     const coded = await send(
       app,
       { method: 'metrics.addEvent', token: '', subId: '', id: 1 },
       { codec: CODEC_COMPACT },
     );
     assert.equal(coded.statusCode, 200);
-    assert.deepEqual(coded.body, { status: false, error_msg: SERVER_ERROR_TEXT });
+    assert.deepEqual(coded.body, failureOf('request.serverError'));
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The one API endpoint (spec §7 Transport): POST /api with `{method, token, subId, ...params}`
+ * The one API endpoint: POST /api with `{method, token, subId, ...params}`
  * as plain JSON or as a codec body (core/codec.ts), answered in kind. Method-level problems
- * answer 200 with `{status: false, error_msg}`; transport-level ones (unreadable body, foreign
+ * answer 200 with `{status: false, error_msg, error_code}` (codes from core/errors); transport-level ones (unreadable body, foreign
  * origin, rate limit) a 4xx with the same envelope in JSON. Nothing a client sends yields a 5xx.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,8 @@ import {
   encode,
   parseCodecKey,
 } from '../../core/codec.ts';
-import { API_PATH, type Envelope, SERVER_ERROR_TEXT } from '../../core/protocol/index.ts';
+import { type ErrorReport, refusalOf, replyOf } from '../../core/errors/index.ts';
+import { API_PATH, type Envelope } from '../../core/protocol/index.ts';
 import { type AccessEnds, CallerLookup } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
@@ -29,9 +30,6 @@ import { type Limits, spend, waitText } from './limits.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The answer to a request from an origin that may not call the API. */
-export const FOREIGN_ORIGIN = 'Requests from this origin are not allowed.';
 
 /** Longest subId kept; it is an ad-tracking marker, not free text. */
 export const MAX_SUB_ID_LENGTH = 128;
@@ -81,7 +79,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
     const verdict = checkRequestOrigin(request, allowed);
     if (verdict === 'none' || verdict === 'same') return;
     if (verdict === 'foreign') {
-      await reply.code(403).send(envelope(FOREIGN_ORIGIN));
+      await reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
       return reply;
     }
     reply.header('access-control-allow-origin', verdict.origin);
@@ -93,9 +91,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
     const wait = await spend(deps.limits.api, request.ip);
     if (wait === 0) return;
     reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    await reply
-      .code(429)
-      .send(envelope(`Too many requests. Please try again in ${waitText(wait)}.`));
+    await reply.code(429).send(envelope(refusalOf('request.tooMany', { wait: waitText(wait) })));
     return reply;
   };
 
@@ -118,7 +114,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
       reply
         .code(405)
         .header('allow', 'POST, OPTIONS')
-        .send(envelope('The API answers POST requests only.')),
+        .send(envelope(refusalOf('request.postOnly'))),
   });
 
   app.route({
@@ -131,10 +127,12 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
         body = readBody(request.body, key);
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
-        return reply.code(400).send(envelope(error.message));
+        return reply
+          .code(400)
+          .send(envelope(refusalOf('request.unreadable', { reason: error.message })));
       }
       if (!isObject(body.value)) {
-        return reply.code(400).send(envelope('The request body must be a JSON object.'));
+        return reply.code(400).send(envelope(refusalOf('request.notAnObject')));
       }
       const answer = await call(body.value, request, deps, callers);
       if (body.version === null) return reply.send(answer);
@@ -173,12 +171,12 @@ export function checkRequestOrigin(
   return allowed.has(origin) ? { allowed: true, origin } : 'foreign';
 }
 
-/** `{status: false, error_msg}` plus any extra fields. */
+/** `{status: false, error_msg, error_code}` (and `param`) for a refusal, plus any extra fields. */
 export function envelope(
-  message: string,
+  refusal: ErrorReport,
   fields: Readonly<Record<string, unknown>> = {},
 ): Envelope {
-  return { ...fields, status: false, error_msg: message };
+  return { ...fields, ...replyOf(refusal) };
 }
 
 /** Runs the named method for a decoded body and returns the reply object. */
@@ -189,12 +187,13 @@ async function call(
   callers: CallerLookup,
 ): Promise<object> {
   const { method: name, token = '', subId = '', ...params } = body;
-  if (typeof name !== 'string' || name === '')
-    return envelope('The request does not name a method.');
-  if (token !== null && typeof token !== 'string') return envelope('Token must be a string.');
-  if (subId !== null && typeof subId !== 'string') return envelope('SubId must be a string.');
+  if (typeof name !== 'string' || name === '') return envelope(refusalOf('request.noMethod'));
+  if (token !== null && typeof token !== 'string') return envelope(refusalOf('request.tokenType'));
+  if (subId !== null && typeof subId !== 'string') return envelope(refusalOf('request.subIdType'));
   const method = methodsByName.get(name);
-  if (method === undefined) return envelope(`Unknown method "${name.slice(0, 64)}".`);
+  if (method === undefined) {
+    return envelope(refusalOf('request.unknownMethod', { method: name.slice(0, 64) }));
+  }
   try {
     const context: RequestContext = {
       ...deps,
@@ -209,9 +208,9 @@ async function call(
     const result = await method.run(params, context);
     return { status: true, ...result };
   } catch (error) {
-    if (error instanceof DomainError) return envelope(error.message, error.fields);
+    if (error instanceof DomainError) return envelope(error, error.fields);
     request.log.error({ err: error, method: name }, 'API method failed');
-    return envelope(SERVER_ERROR_TEXT);
+    return envelope(refusalOf('request.serverError'));
   }
 }
 

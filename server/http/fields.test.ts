@@ -15,7 +15,7 @@ import {
 /** The sentence a caller would get for `input`, or 'ok'. */
 function verdict(schema: z.ZodType, input: unknown): string {
   const reading = read(schema, input);
-  return reading.ok ? 'ok' : reading.error;
+  return reading.ok ? 'ok' : reading.error.message;
 }
 
 test('words refuse what cannot be stored, naming the field and the character', () => {

@@ -6,9 +6,10 @@
  * - ids are whole numbers inside the database's integer column (`recordId`);
  * - objects refuse keys they do not know (`params`), so a misspelt parameter is reported rather
  *   than silently ignored, and `__proto__` or `constructor` never reach a handler.
- * `describeIssue` turns the first problem into the sentence the caller gets back.
+ * `describeIssue` turns the first problem into the catalogued refusal the caller gets back.
  */
 import { z } from 'zod';
+import { type ErrorReport, refusalOf } from '../../core/errors/index.ts';
 import { ASSETS, QUOTE, type Ticker } from '../../core/protocol/index.ts';
 
 /** The largest value of a PostgreSQL `integer` column: every id the database hands out. */
@@ -99,9 +100,13 @@ export function loose(max: number) {
  */
 export function pattern(shape: RegExp, description: string) {
   const problem = `must be ${description}.`;
-  return z.string().superRefine((text, ctx) => {
-    if (!shape.test(text)) ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
-  });
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      if (!shape.test(text))
+        ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+    })
+    .describe(description);
 }
 
 /** An id of a database row: a whole number from 1 to MAX_RECORD_ID. */
@@ -114,10 +119,13 @@ const TICKERS: readonly string[] = [...ASSETS, QUOTE];
 /** A currency the exchange holds (BTC … TRX, USDT), named in the refusal when it is not one. */
 export function tickerField() {
   const problem = `must be one of ${TICKERS.join(', ')}.`;
-  return z.string().superRefine((text, ctx) => {
-    if (!TICKERS.includes(text))
-      ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
-  }) as unknown as z.ZodType<Ticker>;
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      if (!TICKERS.includes(text))
+        ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+    })
+    .describe(`one of ${TICKERS.join(', ')}`) as unknown as z.ZodType<Ticker>;
 }
 
 /** A parameter object that refuses keys it does not declare. */
@@ -125,8 +133,8 @@ export function params<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.strictObject(shape);
 }
 
-/** The outcome of reading input against a schema: its value, or the sentence for the caller. */
-export type Reading<T> = { ok: true; value: T } | { ok: false; error: string };
+/** The outcome of reading input against a schema: its value, or the refusal for the caller. */
+export type Reading<T> = { ok: true; value: T } | { ok: false; error: ErrorReport };
 
 /** Reads input against a schema; the error names the field (the input is kept for the wording). */
 export function read<T>(schema: z.ZodType<T>, input: unknown): Reading<T> {
@@ -136,59 +144,82 @@ export function read<T>(schema: z.ZodType<T>, input: unknown): Reading<T> {
     : { ok: false, error: describeIssue(parsed.error.issues[0]) };
 }
 
-/** A sentence naming the field and what is wrong with it, e.g. 'Email is required.' */
-export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (issue === undefined) return 'The request parameters are invalid.';
+/**
+ * The refusal naming the field and what is wrong with it, e.g. 'Email is required.' with
+ * `param: 'email'` (no param for a problem with the request as a whole).
+ */
+export function describeIssue(issue: z.core.$ZodIssue | undefined): ErrorReport {
+  if (issue === undefined) return refusalOf('params.invalid');
   const field = issue.path.map(String).join('.');
-  const label = field === '' ? 'The request' : field.charAt(0).toUpperCase() + field.slice(1);
+  const about = (refusal: ErrorReport): ErrorReport =>
+    field === '' ? refusal : { ...refusal, param: field };
+  return about(
+    explain(issue, field === '' ? 'The request' : field.charAt(0).toUpperCase() + field.slice(1)),
+  );
+}
+
+function explain(issue: z.core.$ZodIssue, label: string): ErrorReport {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
-        ? `${label} is required.`
-        : `${label} must be ${kind(issue.expected)}.`;
+        ? refusalOf('params.required', { label })
+        : refusalOf('params.wrongType', { label, kind: kind(issue.expected) });
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
-          ? `${label} is required.`
-          : `${label} must be at least ${issue.minimum} characters.`;
+          ? refusalOf('params.required', { label })
+          : refusalOf('params.tooShort', { label, minimum: issue.minimum });
       }
-      return `${label} must be ${issue.inclusive === false ? 'more than' : 'at least'} ${issue.minimum}.`;
+      return refusalOf('params.tooSmall', {
+        label,
+        bound: issue.inclusive === false ? 'more than' : 'at least',
+        minimum: issue.minimum,
+      });
     case 'too_big':
       if (issue.origin === 'string') {
-        return `${label} must be at most ${issue.maximum} characters.`;
+        return refusalOf('params.tooLong', { label, maximum: issue.maximum });
       }
-      return `${label} must be ${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}.`;
+      return refusalOf('params.tooBig', {
+        label,
+        bound: issue.inclusive === false ? 'less than' : 'at most',
+        maximum: issue.maximum,
+      });
     case 'invalid_format':
       return issue.format === 'email'
-        ? `${label} must be a valid email address.`
-        : `${label} is not in a valid format.`;
+        ? refusalOf('params.email', { label })
+        : refusalOf('params.format', { label });
     case 'unrecognized_keys':
       return unknownKeys(issue.keys);
     case 'invalid_union':
       return describeUnion(issue, label);
     case 'invalid_value':
       return issue.values.length <= 6
-        ? `${label} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}.`
-        : `${label} is invalid.`;
+        ? refusalOf('params.oneOf', {
+            label,
+            values: issue.values.map((value) => JSON.stringify(value)).join(', '),
+          })
+        : refusalOf('params.malformed', { label });
     case 'custom': {
       const problem = (issue.params as { problem?: unknown } | undefined)?.problem;
-      return typeof problem === 'string' ? `${label} ${problem}` : `${label} is invalid.`;
+      return typeof problem === 'string'
+        ? refusalOf('params.rule', { label, problem })
+        : refusalOf('params.malformed', { label });
     }
     default:
-      return `${label} is invalid.`;
+      return refusalOf('params.malformed', { label });
   }
 }
 
-function unknownKeys(keys: readonly string[]): string {
+function unknownKeys(keys: readonly string[]): ErrorReport {
   const names = keys.slice(0, 3).map((key) => `"${key.slice(0, 40)}"`);
   const more = keys.length > 3 ? ` and ${keys.length - 3} more` : '';
   return keys.length === 1
-    ? `Unknown parameter ${names[0]}.`
-    : `Unknown parameters ${names.join(', ')}${more}.`;
+    ? refusalOf('params.unknownKeys', { parameters: 'parameter', names: names[0] ?? '' })
+    : refusalOf('params.unknownKeys', { parameters: 'parameters', names: names.join(', ') + more });
 }
 
-function describeUnion(issue: z.core.$ZodIssueInvalidUnion, label: string): string {
-  if (issue.input === undefined) return `${label} is required.`;
+function describeUnion(issue: z.core.$ZodIssueInvalidUnion, label: string): ErrorReport {
+  if (issue.input === undefined) return refusalOf('params.required', { label });
   // A union of object shapes (one of several parameter sets): the closest one's problem.
   const closest = issue.errors.find(
     (errors) => errors.length > 0 && errors.every((inner) => inner.path.length > 0),
@@ -198,8 +229,8 @@ function describeUnion(issue: z.core.$ZodIssueInvalidUnion, label: string): stri
     .flat()
     .flatMap((inner) => (inner.code === 'invalid_type' ? [kind(inner.expected)] : []));
   return expected.length > 0
-    ? `${label} must be ${[...new Set(expected)].join(' or ')}.`
-    : `${label} is invalid.`;
+    ? refusalOf('params.wrongType', { label, kind: [...new Set(expected)].join(' or ') })
+    : refusalOf('params.malformed', { label });
 }
 
 function kind(expected: string): string {

@@ -5,11 +5,13 @@
  * client-side router can take over. Without a built site those GETs answer 404 and the API
  * still works.
  */
+
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failureOf } from '../../core/errors/index.ts';
 import type { Config } from '../config.ts';
 
 /** The placeholder in index.html that is replaced by the codec key's hex digits. */
@@ -89,6 +91,6 @@ export async function registerSite(app: FastifyInstance, config: Config): Promis
     const hashed = request.url.startsWith('/assets/') || request.url.startsWith('/widgets/');
     if (isRead && !hashed) return sendIndex(reply);
     if (isRead) return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
-    return reply.code(404).send({ status: false, error_msg: 'Not found.' });
+    return reply.code(404).send(failureOf('request.notFound'));
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The live counters (spec §3): `count` is the number of open live connections (visitors online
+ * The live counters: `count` is the number of open live connections (visitors online
  * now), `views` the page views recorded by metrics.addVisitor. Changes are pushed to every
  * connection, at most once per throttle window, so a burst of visits costs one broadcast.
  */

@@ -2,26 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { errorText } from '../../core/errors/index.ts';
 import type { MethodName } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { ok, send, signUp, testConfig } from '../../test/serverTesting.ts';
 import { AccessEnds, createSession, findCaller, hashToken } from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { createLimits } from '../http/limits.ts';
 import { KycDecisions } from '../kyc/KycDecisions.ts';
 import { TradeMoves } from '../p2p/TradeMoves.ts';
+import { ReferralFeeSplit } from '../referral/ReferralFeeSplit.ts';
 import type { Database } from '../storage/db.ts';
 import { Market } from '../trading/Market.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { methods } from './index.ts';
-import {
-  ACCOUNT_REQUIRED,
-  defineMethod,
-  type RequestContext,
-  SIGN_IN_REQUIRED,
-  STAFF_ONLY,
-} from './registry.ts';
+import { defineMethod, type RequestContext } from './registry.ts';
 
 /** Placeholder params that pass validation for each method, so only access can fail. */
 const VALID_PARAMS: Record<string, Record<string, unknown>> = {
@@ -180,7 +176,7 @@ forEachDatabase((open) => {
         const answer = await callWith(method.name, tokens[kind]);
         assert.equal(answer.statusCode, 200);
         assert.equal(answer.body.status, false);
-        assert.equal(answer.body.error_msg, SIGN_IN_REQUIRED);
+        assert.equal(answer.body.error_msg, errorText('access.signInRequired'));
       });
     }
   }
@@ -189,7 +185,7 @@ forEachDatabase((open) => {
     test(`${method.name} (staff) refuses a signed-in non-staff caller`, async () => {
       const answer = await callWith(method.name, tokens.user);
       assert.equal(answer.body.status, false);
-      assert.equal(answer.body.error_msg, STAFF_ONLY);
+      assert.equal(answer.body.error_msg, errorText('access.staffOnly'));
     });
   }
 
@@ -197,7 +193,7 @@ forEachDatabase((open) => {
     test(`${method.name} (user) refuses a support-chat visitor`, async () => {
       const answer = await callWith(method.name, tokens.visitor);
       assert.equal(answer.body.status, false);
-      assert.equal(answer.body.error_msg, ACCOUNT_REQUIRED);
+      assert.equal(answer.body.error_msg, errorText('access.accountRequired'));
     });
   }
 
@@ -205,7 +201,7 @@ forEachDatabase((open) => {
     test(`${method.name} (staff) refuses a support-chat visitor`, async () => {
       const answer = await callWith(method.name, tokens.visitor);
       assert.equal(answer.body.status, false);
-      assert.equal(answer.body.error_msg, STAFF_ONLY);
+      assert.equal(answer.body.error_msg, errorText('access.staffOnly'));
     });
   }
 
@@ -223,20 +219,20 @@ forEachDatabase((open) => {
       (item) => item.access === 'user' && item.name !== 'users.logout',
     )) {
       const answer = await callWith(method.name, tokens.user);
-      assert.notEqual(answer.body.error_msg, SIGN_IN_REQUIRED, method.name);
-      assert.notEqual(answer.body.error_msg, ACCOUNT_REQUIRED, method.name);
+      assert.notEqual(answer.body.error_msg, errorText('access.signInRequired'), method.name);
+      assert.notEqual(answer.body.error_msg, errorText('access.accountRequired'), method.name);
     }
   });
 
   test('public methods that read an account treat a visitor as signed out', async () => {
     const info = await callWith('users.getInfo', tokens.visitor);
     assert.equal(info.body.status, false);
-    assert.equal(info.body.error_msg, SIGN_IN_REQUIRED);
+    assert.equal(info.body.error_msg, errorText('access.signInRequired'));
     assert.equal(info.body.user, undefined, 'no profile for a visitor');
     assert.ok(info.body.config, 'the site configuration comes with the refusal');
     const wallets = await callWith('currencies.getItems', tokens.visitor);
     assert.equal(wallets.body.status, false);
-    assert.equal(wallets.body.error_msg, ACCOUNT_REQUIRED);
+    assert.equal(wallets.body.error_msg, errorText('access.accountRequired'));
     assert.equal(wallets.body.wallets, undefined);
   });
 
@@ -254,7 +250,11 @@ forEachDatabase((open) => {
       config: testConfig(),
       limits: createLimits(0),
       live: { recordView() {} },
-      market: await Market.open(db, testConfig().fees, testConfig().referralShare),
+      market: await Market.open(
+        db,
+        testConfig().fees,
+        new ReferralFeeSplit(testConfig().referralShare),
+      ),
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
       kycDecisions: new KycDecisions(),
@@ -269,16 +269,16 @@ forEachDatabase((open) => {
     };
     await assert.rejects(
       staffOnly.run({}, { ...context, caller: null }),
-      new DomainError(SIGN_IN_REQUIRED),
+      refusal('access.signInRequired'),
     );
-    await assert.rejects(staffOnly.run({ bad: true }, context), new DomainError(STAFF_ONLY));
+    await assert.rejects(staffOnly.run({ bad: true }, context), refusal('access.staffOnly'));
     const staff = { ...caller, user: { ...caller.user, status_id: 1 } };
     assert.deepEqual(await staffOnly.run({}, { ...context, caller: staff }), {});
     // Even a visitor row with a staff status (which the database refuses) is no staff.
     const odd = { ...caller, user: { ...caller.user, status_id: 1, is_visitor: true } };
     await assert.rejects(
       staffOnly.run({}, { ...context, caller: odd }),
-      new DomainError(STAFF_ONLY),
+      refusal('access.staffOnly'),
     );
 
     const definition = {
@@ -291,13 +291,13 @@ forEachDatabase((open) => {
     const visitor = { ...caller, user: { ...caller.user, is_visitor: true } };
     await assert.rejects(
       forClients.run({}, { ...context, caller: null }),
-      new DomainError(SIGN_IN_REQUIRED),
+      refusal('access.signInRequired'),
     );
     assert.deepEqual(await forClients.run({}, { ...context, caller: visitor }), {});
     assert.deepEqual(await forClients.run({}, context), {});
     await assert.rejects(
       forAccounts.run({}, { ...context, caller: visitor }),
-      new DomainError(ACCOUNT_REQUIRED),
+      refusal('access.accountRequired'),
     );
     assert.deepEqual(await forAccounts.run({}, context), {});
   });

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import { errorText } from '../../core/errors/index.ts';
 import {
   type CardPurchase,
   type CreateCardPurchaseParams,
@@ -29,7 +30,6 @@ import { TEST_CALLBACK_PATH } from '../buy/TestCardProvider.ts';
 import { CARD_MESSAGES } from '../buy/testCards.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../storage/db.ts';
-import { STAFF_ONLY } from './registry.ts';
 
 const CARD = { expiry: '12/39', cvc: '123', name: 'Ada Lovelace' };
 
@@ -330,7 +330,7 @@ forEachDatabase((open) => {
     assert.equal(await status(purchase.id), 'credited');
     assert.equal(
       await fails(app, { method: 'buy.refund', id: purchase.id }, { token }),
-      STAFF_ONLY,
+      errorText('access.staffOnly'),
     );
     const refunded = await ok(app, 'buy.refund', { id: purchase.id }, { token: staffToken });
     assert.equal(refunded.purchase.status, 'refunded');

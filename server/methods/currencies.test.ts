@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import { ASSETS, QUOTE } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
-import { SIGN_IN_REQUIRED } from './registry.ts';
 
 const TICKERS = [...ASSETS, QUOTE];
 
@@ -46,7 +46,7 @@ forEachDatabase((open) => {
   test('with a limit, a visitor is asked to sign in', async () => {
     assert.equal(
       await fails(app, { method: 'currencies.getItems', limit: 1000 }),
-      SIGN_IN_REQUIRED,
+      errorText('access.signInRequired'),
     );
   });
 
@@ -59,7 +59,7 @@ forEachDatabase((open) => {
     assert.equal(await bad(null), 'Limit must be a number.');
   });
 
-  test('a new account has nine empty wallets in spec order', async () => {
+  test('a new account has nine empty wallets: the eight assets, then USDT', async () => {
     const { wallets, items } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
     assert.equal(items, undefined);
     assert.deepEqual(

@@ -1,4 +1,4 @@
-/** currencies.getItems: the listed currencies, or the signed-in user's wallets (spec §7). */
+/** currencies.getItems: the listed currencies, or the signed-in user's wallets. */
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Currency, Ticker } from '../../core/protocol/index.ts';
@@ -7,7 +7,7 @@ import type { Queryable } from '../storage/db.ts';
 import { listWallets } from '../wallet/wallets.ts';
 import { defineMethod, type Method, requireAccount } from './registry.ts';
 
-/** The largest `limit` the wallet list accepts (spec §9 Currency list limit). */
+/** The largest `limit` the wallet list accepts. */
 export const MAX_WALLET_LIMIT = 1000;
 
 const getItems = defineMethod({

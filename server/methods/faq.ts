@@ -1,4 +1,4 @@
-/** faq.getItems: the help-center entries of one section by slug, in display order (spec §2, §7). */
+/** faq.getItems: the help-center entries of one section by slug, in display order. */
 import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decode, parseCodecKey } from '../../core/codec.ts';
-import { KYC_PHOTO_TYPE_TEXT } from '../../core/kyc.ts';
+import { errorText, failureOf } from '../../core/errors/index.ts';
+
 import { type KycDetails, UPLOAD_PATH, type UploadReply } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../../test/serverTesting.ts';
@@ -14,7 +15,6 @@ import { GPS_TEXT, jpegWithGps, pngWithText } from '../kyc/testImages.ts';
 import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
-import { STAFF_ONLY } from './registry.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -189,11 +189,11 @@ forEachDatabase((open) => {
     const other = await person();
     for (const name of ['clip.mp4', 'scan.pdf']) {
       const reply = await upload(di.token, name, new Uint8Array(64));
-      assert.deepEqual(reply, { status: false, error_msg: KYC_PHOTO_TYPE_TEXT }, name);
+      assert.deepEqual(reply, failureOf('upload.kycType'), name);
     }
     const gif = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');
     const refused = await upload(di.token, 'front.gif', gif);
-    assert.deepEqual(refused, { status: false, error_msg: KYC_PHOTO_TYPE_TEXT });
+    assert.deepEqual(refused, failureOf('upload.kycType'));
     const fake = await upload(di.token, 'front.jpg', new TextEncoder().encode('not a photo'));
     assert.equal(fake.status, false);
     // A chat attachment cannot stand in for a verification photo.
@@ -334,7 +334,7 @@ forEachDatabase((open) => {
       { method: 'kyc.approve', userId: fay.id },
       { method: 'kyc.reject', userId: fay.id, reason: 'No.' },
     ]) {
-      assert.equal(await fails(app, body, { token: fay.token }), STAFF_ONLY);
+      assert.equal(await fails(app, body, { token: fay.token }), errorText('access.staffOnly'));
     }
     const { application } = await ok(app, 'kyc.getMine', {}, { token: fay.token });
     assert.equal(application.status, 'pending');

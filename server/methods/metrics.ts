@@ -1,5 +1,5 @@
 /**
- * metrics.* methods: page views and analytics events (spec §4 On each route change, §7). They
+ * metrics.* methods: page views and analytics events (one per route change). They
  * are fire-and-forget for the client and nobody's words, so over-long strings are cut and
  * characters that cannot be stored dropped, rather than refused.
  */

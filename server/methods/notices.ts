@@ -1,5 +1,5 @@
 /**
- * notices.*: the site-wide notice of the global notice modal (spec §2). Staff publish one, which
+ * notices.*: the site-wide notice of the global notice modal. Staff publish one, which
  * replaces the current one, or clear it; everyone reads the newest notice not cleared.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** pages.getItem: a policy or information page by type (spec §2), as an operator last edited it. */
+/** pages.getItem: a policy or information page by type, as an operator last edited it. */
 import { DomainError } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';

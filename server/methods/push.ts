@@ -1,14 +1,10 @@
-/** push.* methods: the VAPID public key and storing a browser's push subscription (spec §7). */
+/** push.* methods: the VAPID public key and storing a browser's push subscription. */
 import { z } from 'zod';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';
 import { MAX_SUBSCRIPTION_LENGTH, saveSubscription, subscriptionSchema } from '../support/push.ts';
 import { vapidKeys } from '../support/secrets.ts';
 import { defineMethod, type Method } from './registry.ts';
-
-/** The answer to a subscription that is not PushSubscription.toJSON()'s shape. */
-export const BAD_SUBSCRIPTION =
-  'Subscription must be the JSON of a browser push subscription (endpoint and keys).';
 
 const subscribe = defineMethod({
   name: 'push.subscribe',
@@ -19,10 +15,10 @@ const subscribe = defineMethod({
     try {
       json = JSON.parse(params.subscription);
     } catch {
-      throw new DomainError(BAD_SUBSCRIPTION);
+      throw refusal('support.badPushSubscription');
     }
     const parsed = subscriptionSchema.safeParse(json);
-    if (!parsed.success) throw new DomainError(BAD_SUBSCRIPTION);
+    if (!parsed.success) throw refusal('support.badPushSubscription');
     await saveSubscription(db, caller.user.id, parsed.data);
     return {};
   },

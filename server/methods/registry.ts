@@ -1,5 +1,5 @@
 /**
- * One shape for every server method (STYLE.md): its wire name, who may call it, its parameter
+ * One shape for every server method: its wire name, who may call it, its parameter
  * schema and its handler, declared together. `defineMethod` wraps them into a `Method` whose
  * `run` checks access, then validates params, then calls the handler, so a method cannot skip
  * its authorization check: there is no other way to add one.
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
 import type { AccessEnds, Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import { read } from '../http/fields.ts';
 import type { Limits } from '../http/limits.ts';
 import type { KycDecisions } from '../kyc/KycDecisions.ts';
@@ -20,7 +20,7 @@ import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 
 /**
  * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
- * (support.startVisitor); an account holder only; or staff (statusId > 0, spec §6).
+ * (support.startVisitor); an account holder only; or staff (statusId > 0).
  */
 export type Access = 'public' | 'client' | 'user' | 'staff';
 
@@ -56,7 +56,7 @@ export interface RequestContext {
    * checked), or `host` when the request names none. A partner site's, for widget calls.
    */
   pageHost: string;
-  /** The ad-tracking sub id the client stored (spec §4 On start), capped. */
+  /** The ad-tracking sub id the client stored from the page's query at start, capped. */
   subId: string;
   /**
    * The session's account holder or support-chat visitor (`user.is_visitor`), or null when
@@ -91,15 +91,6 @@ export interface Method {
   run(params: unknown, ctx: RequestContext): Promise<object>;
 }
 
-/** The answer to a call that needs a signed-in account (and getInfo when signed out). */
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-
-/** The answer to a support-chat visitor's call of a method that needs an account. */
-export const ACCOUNT_REQUIRED = 'Please create an account or sign in to continue.';
-
-/** The answer to a non-staff call of a staff method. */
-export const STAFF_ONLY = 'This action is only available to staff.';
-
 /** Declares a method; see the file comment for what `run` guarantees. */
 export function defineMethod<M extends MethodName, A extends Access>(
   definition: MethodDefinition<M, A>,
@@ -110,9 +101,9 @@ export function defineMethod<M extends MethodName, A extends Access>(
     access,
     params,
     async run(raw, ctx) {
-      if (access !== 'public' && ctx.caller === null) throw new DomainError(SIGN_IN_REQUIRED);
+      if (access !== 'public' && ctx.caller === null) throw refusal('access.signInRequired');
       if (access === 'user') requireAccount(ctx.caller);
-      if (access === 'staff' && !isStaff(ctx.caller)) throw new DomainError(STAFF_ONLY);
+      if (access === 'staff' && !isStaff(ctx.caller)) throw refusal('access.staffOnly');
       const reading = read(params, raw);
       if (!reading.ok) throw new DomainError(reading.error);
       // Safe: the checks above establish what MethodContext<A> promises about `caller`.
@@ -123,11 +114,11 @@ export function defineMethod<M extends MethodName, A extends Access>(
 
 /**
  * The caller as an account holder, for 'user' methods and public ones that read an account:
- * DomainError(SIGN_IN_REQUIRED) when signed out, DomainError(ACCOUNT_REQUIRED) for a visitor.
+ * 'access.signInRequired' when signed out, 'access.accountRequired' for a visitor.
  */
 export function requireAccount(caller: Caller | null): Caller {
-  if (caller === null) throw new DomainError(SIGN_IN_REQUIRED);
-  if (caller.user.is_visitor) throw new DomainError(ACCOUNT_REQUIRED);
+  if (caller === null) throw refusal('access.signInRequired');
+  if (caller.user.is_visitor) throw refusal('access.accountRequired');
   return caller;
 }
 

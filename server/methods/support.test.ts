@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import { STAFF_SETTABLE_FLAGS } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, send, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
@@ -12,9 +13,7 @@ import { VISITOR_IP_POINTS } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { storeMessage } from '../support/dialogs.ts';
 import { post } from '../wallet/ledger.ts';
-import { BAD_SUBSCRIPTION } from './push.ts';
-import { ACCOUNT_REQUIRED, STAFF_ONLY } from './registry.ts';
-import { CANNOT_BLOCK_SELF, UNKNOWN_CLIENT } from './support.ts';
+
 import { WRONG_CREDENTIALS } from './users.ts';
 
 const SUBSCRIPTION = {
@@ -132,7 +131,7 @@ forEachDatabase((open) => {
       { method: 'support.pinDialog', userId: user.id, pinned: true },
       { method: 'support.setUserFlag', userId: user.id, flag: 'isBlocked', value: false },
     ]) {
-      assert.equal(await fails(app, body, { token }), STAFF_ONLY, body.method);
+      assert.equal(await fails(app, body, { token }), errorText('access.staffOnly'), body.method);
     }
   });
 
@@ -232,7 +231,11 @@ forEachDatabase((open) => {
       { method: 'support.pinDialog', userId: 999999, pinned: true },
       { method: 'support.setUserFlag', userId: 999999, flag: 'isAbuse', value: true },
     ]) {
-      assert.equal(await fails(app, body, { token: staffToken }), UNKNOWN_CLIENT, body.method);
+      assert.equal(
+        await fails(app, body, { token: staffToken }),
+        errorText('support.unknownClient'),
+        body.method,
+      );
     }
     assert.equal(
       await fails(app, { method: 'support.getDialog', userId: 'abc' }, { token: staffToken }),
@@ -299,7 +302,7 @@ forEachDatabase((open) => {
         { method: 'support.setUserFlag', userId: staffId, flag: 'isBlocked', value: true },
         { token: staffToken },
       ),
-      CANNOT_BLOCK_SELF,
+      errorText('support.cannotBlockSelf'),
     );
   });
 
@@ -336,7 +339,7 @@ forEachDatabase((open) => {
     ]) {
       assert.equal(
         await fails(app, { method: 'push.subscribe', subscription: bad }, { token }),
-        BAD_SUBSCRIPTION,
+        errorText('support.badPushSubscription'),
         bad,
       );
     }
@@ -502,13 +505,20 @@ forEachDatabase((open) => {
         { method: 'users.logout' },
         { method: 'push.subscribe', subscription: JSON.stringify(SUBSCRIPTION) },
       ]) {
-        assert.equal(await fails(app, body, { token }), ACCOUNT_REQUIRED, body.method);
+        assert.equal(
+          await fails(app, body, { token }),
+          errorText('access.accountRequired'),
+          body.method,
+        );
       }
       assert.equal(
         await fails(app, { method: 'currencies.getItems', limit: 10 }, { token }),
-        ACCOUNT_REQUIRED,
+        errorText('access.accountRequired'),
       );
-      assert.equal(await fails(app, { method: 'support.getDialogs' }, { token }), STAFF_ONLY);
+      assert.equal(
+        await fails(app, { method: 'support.getDialogs' }, { token }),
+        errorText('access.staffOnly'),
+      );
       const info = await send(app, { method: 'users.getInfo', token, subId: '' });
       assert.equal(info.body.status, false);
       assert.equal(info.body.user, undefined);

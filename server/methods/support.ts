@@ -1,5 +1,5 @@
 /**
- * support.* methods (spec §7 support.getHistory, §3/§4 support-client state): visitor
+ * support.* methods: visitor
  * chats for people without an account, a client's history and unread count, socket tickets, and
  * the staff inbox. Messages themselves travel over the socket (support/socket.ts).
  */
@@ -8,7 +8,7 @@ import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protoco
 import { loadProfile } from '../accounts/profile.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { createVisitor } from '../accounts/users.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../http/limits.ts';
 import type { UsersTable } from '../storage/schema.ts';
@@ -26,12 +26,6 @@ import { defineMethod, type Method } from './registry.ts';
 
 /** Most dialogs the inbox lists at once. */
 export const INBOX_LIMIT = 500;
-
-/** The answer when staff name a client that does not exist. */
-export const UNKNOWN_CLIENT = 'There is no client with this id.';
-
-/** The answer when staff try to block their own account. */
-export const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
 
 const userId = recordId();
 
@@ -66,9 +60,7 @@ const startVisitor = defineMethod({
     const { db, ip } = ctx;
     const wait = await spend(ctx.limits.visitorIp, ip);
     if (wait > 0) {
-      throw new DomainError(
-        `Too many chats started from this address. Please try again in ${waitText(wait)}.`,
-      );
+      throw refusal('support.tooManyChats', { wait: waitText(wait) });
     }
     const user = await createVisitor(db, {
       name: params.name || null,
@@ -179,7 +171,7 @@ const getDialog = defineMethod({
   async handler(params, ctx) {
     const { db, caller } = ctx;
     const record = await clientRecord(db, params.userId);
-    if (record === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    if (record === undefined) throw refusal('support.unknownClient');
     const user = await db
       .selectFrom('users')
       .select(['referral_code', 'is_visitor'])
@@ -212,7 +204,7 @@ const pinDialog = defineMethod({
       .select('id')
       .where('id', '=', params.userId)
       .executeTakeFirst();
-    if (exists === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    if (exists === undefined) throw refusal('support.unknownClient');
     await ensureDialog(db, params.userId);
     await db
       .updateTable('support_dialogs')
@@ -229,7 +221,7 @@ const setUserFlag = defineMethod({
   params: params({ userId, flag: z.enum(STAFF_SETTABLE_FLAGS), value: z.boolean() }),
   async handler(params, { db, caller, accessEnds }) {
     if (params.flag === 'isBlocked' && params.value && params.userId === caller.user.id) {
-      throw new DomainError(CANNOT_BLOCK_SELF);
+      throw refusal('support.cannotBlockSelf');
     }
     // Only the named boolean column changes: no staff call touches a balance.
     const updated = await db
@@ -238,11 +230,11 @@ const setUserFlag = defineMethod({
       .where('id', '=', params.userId)
       .returning('id')
       .executeTakeFirst();
-    if (updated === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    if (updated === undefined) throw refusal('support.unknownClient');
     // A blocked account is signed out everywhere: its open sockets close now.
     if (params.flag === 'isBlocked' && params.value) accessEnds.emit({ userId: params.userId });
     const record = await clientRecord(db, params.userId);
-    if (record === undefined) throw new DomainError(UNKNOWN_CLIENT);
+    if (record === undefined) throw refusal('support.unknownClient');
     return { record };
   },
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import type { User } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
@@ -9,7 +10,7 @@ import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS, SIGN_IN_IP_POINTS, SIGN_UP_IP_POINTS } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { post as postEntry } from '../wallet/ledger.ts';
-import { SIGN_IN_REQUIRED } from './registry.ts';
+
 import { ACCOUNT_BLOCKED, WRONG_CREDENTIALS } from './users.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -267,8 +268,14 @@ forEachDatabase((open) => {
       password: PASSWORD,
     });
     assert.deepEqual(await call(app, 'users.logout', {}, { token }), { status: true });
-    assert.equal(await fails(app, { method: 'users.getInfo' }, { token }), SIGN_IN_REQUIRED);
-    assert.equal(await fails(app, { method: 'users.logout' }, { token }), SIGN_IN_REQUIRED);
+    assert.equal(
+      await fails(app, { method: 'users.getInfo' }, { token }),
+      errorText('access.signInRequired'),
+    );
+    assert.equal(
+      await fails(app, { method: 'users.logout' }, { token }),
+      errorText('access.signInRequired'),
+    );
     // Only that session ends; the one from another device still works.
     await ok(app, 'users.getInfo', {}, { token: other.token });
   });
@@ -280,14 +287,17 @@ forEachDatabase((open) => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', user.id)
       .execute();
-    assert.equal(await fails(app, { method: 'users.getInfo' }, { token }), SIGN_IN_REQUIRED);
+    assert.equal(
+      await fails(app, { method: 'users.getInfo' }, { token }),
+      errorText('access.signInRequired'),
+    );
   });
 
   test('getInfo without a valid token refuses but still sends the site config', async () => {
     for (const token of ['', 'not-a-token', 'A'.repeat(43)]) {
       const reply = await call(app, 'users.getInfo', {}, { token });
       assert.equal(reply.status, false);
-      assert.equal(reply.status ? '' : reply.error_msg, SIGN_IN_REQUIRED);
+      assert.equal(reply.status ? '' : reply.error_msg, errorText('access.signInRequired'));
       assert.deepEqual(reply.config, {
         socials: { twitter: 'https://twitter.com/exchange' },
         live: { is_enabled: false },
@@ -349,7 +359,10 @@ forEachDatabase((open) => {
     const email = uniqueEmail('blocked');
     const { token, user } = await signUp(app, email);
     await db.updateTable('users').set({ is_blocked: true }).where('id', '=', user.id).execute();
-    assert.equal(await fails(app, { method: 'users.getInfo' }, { token }), SIGN_IN_REQUIRED);
+    assert.equal(
+      await fails(app, { method: 'users.getInfo' }, { token }),
+      errorText('access.signInRequired'),
+    );
     assert.equal(
       await fails(app, { method: 'users.signIn', email, password: PASSWORD }),
       ACCOUNT_BLOCKED,

@@ -1,6 +1,6 @@
 /**
- * users.* methods: sign-up, sign-in (with two-factor), logout and the profile query (spec §7, §4
- * Authentication), and the account's security settings: two-factor, password and sessions.
+ * users.* methods: sign-up, sign-in (with two-factor), logout and the profile query,
+ * and the account's security settings: two-factor, password and sessions.
  */
 import { z } from 'zod';
 import { siteName } from '../../core/format/index.ts';
@@ -39,10 +39,10 @@ import {
 } from '../accounts/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { loadSiteConfig } from '../content/siteConfig.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../http/limits.ts';
-import { defineMethod, type Method, type RequestContext, SIGN_IN_REQUIRED } from './registry.ts';
+import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
@@ -180,10 +180,10 @@ const getInfo = defineMethod({
   params: params({}),
   async handler(_params, ctx) {
     const config = await loadSiteConfig(ctx.db, ctx.config.site);
-    // Spec §3: the config comes with the user query, so a signed-out person gets it with the
+    // The config comes with the user query, so a signed-out person gets it with the
     // refusal; a support-chat visitor has no profile to show and gets the same answer.
     if (ctx.caller === null || ctx.caller.user.is_visitor) {
-      throw new DomainError(SIGN_IN_REQUIRED, { config });
+      throw refusal('access.signInRequired').with({ config });
     }
     return { user: await loadProfile(ctx.db, ctx.caller.user), config };
   },

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import {
@@ -29,7 +30,6 @@ import { CONFIRMATION_MESSAGES } from '../wallet/withdrawals/mailConfirmation.ts
 import { WITHDRAWAL_MESSAGES } from '../wallet/withdrawals/requestWithdrawal.ts';
 import { REVIEW_MESSAGES } from '../wallet/withdrawals/reviewWithdrawals.ts';
 import { WithdrawalSender } from '../wallet/withdrawals/WithdrawalSender.ts';
-import { STAFF_ONLY } from './registry.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
@@ -299,10 +299,18 @@ forEachDatabase((open) => {
     await blocks().tick();
     assert.equal((await status(frank.token, big.id))?.status, 'awaitingReview', 'not sent');
 
-    await failsWith(app, 'withdrawals.getPending', {}, STAFF_ONLY, { token: frank.token });
-    await failsWith(app, 'withdrawals.review', { id: big.id, approve: true }, STAFF_ONLY, {
+    await failsWith(app, 'withdrawals.getPending', {}, errorText('access.staffOnly'), {
       token: frank.token,
     });
+    await failsWith(
+      app,
+      'withdrawals.review',
+      { id: big.id, approve: true },
+      errorText('access.staffOnly'),
+      {
+        token: frank.token,
+      },
+    );
     const pending = await ok(app, 'withdrawals.getPending', {}, { token: staffToken });
     const listed = pending.withdrawals.find((w) => w.id === big.id);
     assert.deepEqual([listed?.userId, listed?.usdValue], [frank.id, '12004']);

@@ -6,9 +6,9 @@
  */
 import type { Selectable } from 'kysely';
 import type { SupportMessage } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import { ATTACHMENT_NOT_YOURS, HISTORY_LIMIT } from '../support/dialogs.ts';
+import { HISTORY_LIMIT } from '../support/dialogs.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
 import type { P2pMessagesTable } from './P2pTables.ts';
 
@@ -135,7 +135,7 @@ async function claimAttachment(db: Queryable, seat: ChatSeat, attachmentId: numb
     attachment.purpose === 'kyc' ||
     (attachment.p2p_trade_id !== null && attachment.p2p_trade_id !== seat.tradeId)
   ) {
-    throw new DomainError(ATTACHMENT_NOT_YOURS);
+    throw refusal('support.attachmentNotYours');
   }
   await db
     .updateTable('support_attachments')

@@ -1,17 +1,18 @@
 /**
  * Referral commissions: the share of each trading fee that goes to the account that referred the
- * trader who paid it. Pure: the market hands over a batch's trades and who referred whom, and gets
- * back the postings, written in the same transaction as the fees they come from.
+ * trader who paid it. Pure: the fee split (ReferralFeeSplit.ts) hands over a batch's trades and
+ * who referred whom, and gets back the postings, written in the same transaction as the fees they
+ * come from.
  *
  * A commission moves from the exchange's fees account to the referrer's available balance, in the
  * fee's currency, `fee × share` rounded down to the ledger's 18 decimals. Nothing else ever moves
  * money from the fees account to a user, so those entries are exactly the commissions paid.
  */
 import { formatShare } from '../../core/format/index.ts';
+import { feeOf } from '../../core/markets/fees.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
-import type { TradesTable } from '../storage/schema.ts';
-import { feeOf } from '../trading/settlement.ts';
+import type { TradesTable } from '../trading/TradingTables.ts';
 import type { Posting } from '../wallet/ledger.ts';
 
 /** Who referred a user: the referrer's id, null for none, undefined when not known yet. */

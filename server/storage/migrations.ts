@@ -34,12 +34,10 @@ import { devnetMigration } from '../wallet/devnet/migration.ts';
 import { ledgerBatchMigration } from '../wallet/ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from '../wallet/ledgerEntryAccountsMigration.ts';
 import { transfersMigration } from '../wallet/transfersMigration.ts';
+import { NON_NEGATIVE_BALANCE } from '../wallet/WalletTables.ts';
 import { withdrawalMailMigration } from '../wallet/withdrawals/mailConfirmationMigration.ts';
 import { withdrawalsMigration } from '../wallet/withdrawals/migration.ts';
 import type { Schema } from './schema.ts';
-
-/** The CHECK constraint that refuses a negative user balance; ledger.ts maps it to a message. */
-export const NON_NEGATIVE_BALANCE = 'ledger_accounts_user_balance_not_negative';
 
 const initial = [
   `create table users (

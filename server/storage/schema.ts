@@ -1,7 +1,9 @@
 /**
- * The database's tables as Kysely sees them. The SQL that creates them is in migrations.ts; keep
- * the two in step. Both drivers return the same JS types (see db.ts): numeric as decimal strings,
- * int8 as numbers, timestamptz as Date, jsonb parsed.
+ * The database's tables as Kysely sees them: the tables still kept here, joined with each domain's
+ * own table types (a file per domain that imports types only, so that the schema, the migrations
+ * and the database module depend on no domain logic). The SQL that creates them is in the
+ * migrations; keep the two in step. Both drivers return the same JS types (see db.ts): numeric as
+ * decimal strings, int8 as numbers, timestamptz as Date, jsonb parsed.
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { BuyTables } from '../buy/BuyTables.ts';
@@ -9,15 +11,17 @@ import type { KycTables } from '../kyc/KycTables.ts';
 import type { MailTables } from '../mail/MailTables.ts';
 import type { P2pTables } from '../p2p/P2pTables.ts';
 import type { SwapTables } from '../swap/SwapsTable.ts';
+import type { TradingTables } from '../trading/TradingTables.ts';
 import type { AddressBookTables } from '../wallet/addressBook/AddressBookTable.ts';
 import type { DevnetTables } from '../wallet/devnet/DevnetTables.ts';
+import type { WalletTables } from '../wallet/WalletTables.ts';
 import type { WithdrawalTables } from '../wallet/withdrawals/WithdrawalsTable.ts';
 
 /** A column the database fills (default or identity) and code never rewrites. */
 type Auto<T> = ColumnType<T, T | undefined, never>;
 
 /**
- * Account holders, staff included (status_id > 0), spec §3 User and support-client record, and
+ * Account holders, staff included (status_id > 0), and
  * support-chat visitors (is_visitor): no password, a synthetic email, never staff.
  */
 export interface UsersTable {
@@ -115,34 +119,12 @@ export interface CurrenciesTable {
   id: Generated<number>;
   ticker: string;
   name: string;
-  /** Display order: the eight assets as the spec lists them, then USDT. */
+  /** Display order: the eight assets (BTC, ETH, BNB, XRP, DOGE, SOL, LTC, TRX), then USDT. */
   position: number;
   /** Decimal string. */
   price: string;
   /** Recent USD prices, oldest first; the last one equals price. */
   chart: ColumnType<number[], string, string>;
-}
-
-/** One balance: a user's holding of a ticker, or a system account such as external deposits. */
-export interface LedgerAccountsTable {
-  id: Generated<number>;
-  user_id: number | null;
-  system: string | null;
-  /** A user's held balance (what open orders may spend) rather than the available one. */
-  held: Generated<boolean>;
-  ticker: string;
-  /** Maintained by a trigger on ledger_entries; decimal string. */
-  balance: Auto<string>;
-}
-
-/** Immutable postings: `amount` leaves the debit account and arrives in the credit account. */
-export interface LedgerEntriesTable {
-  id: Generated<number>;
-  debit_account_id: number;
-  credit_account_id: number;
-  amount: string;
-  reason: string;
-  created_at: Auto<Date>;
 }
 
 /** Site-wide settings staff may change at run time (e.g. 'socials', 'live'). */
@@ -173,7 +155,7 @@ export interface EventsTable {
   created_at: Auto<Date>;
 }
 
-/** Policy and information pages an operator edits (spec §2), keyed by type. */
+/** Policy and information pages an operator edits, keyed by type. */
 export interface ContentPagesTable {
   type: string;
   title: string;
@@ -182,7 +164,7 @@ export interface ContentPagesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Help-center entries by section slug, in display order (spec §2 FAQ). */
+/** Help-center entries by section slug, in display order. */
 export interface FaqItemsTable {
   id: Generated<number>;
   slug: string;
@@ -193,7 +175,7 @@ export interface FaqItemsTable {
   video: string | null;
 }
 
-/** Site-wide notices; the current one is the newest not cleared (spec §2 Global notice modal). */
+/** Site-wide notices; the current one is the newest not cleared. */
 export interface NoticesTable {
   id: Generated<number>;
   title: string;
@@ -285,72 +267,7 @@ export interface ServerSecretsTable {
   created_at: Auto<Date>;
 }
 
-/** Accepted spot orders in the engine's integers (see trading/migration.ts). */
-export interface OrdersTable {
-  id: number;
-  user_id: number;
-  pair: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market' | 'stopLimit' | 'stopMarket';
-  /** Ticks. */
-  price: number | null;
-  /** Ticks. */
-  stop_price: number | null;
-  /** Lots. */
-  amount: number | null;
-  /** Notional units (tick × lot). */
-  total: number | null;
-  time_in_force: 'GTC' | 'IOC' | 'FOK';
-  post_only: boolean;
-  self_trade: string;
-  client_order_id: string | null;
-  status: 'new' | 'partiallyFilled' | 'filled' | 'cancelled' | 'expired';
-  reason: string | null;
-  /** Lots. */
-  filled: number;
-  /** Notional units. */
-  filled_value: number;
-  /** Time priority while open, from the engine. */
-  priority: number;
-  /** Whether a stop order's stop has been reached (it then rests as a limit order). */
-  triggered: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** Every fill, with the fees each side paid. */
-export interface TradesTable {
-  id: number;
-  pair: string;
-  seq: number;
-  price: number;
-  amount: number;
-  taker_side: 'buy' | 'sell';
-  maker_order_id: number;
-  taker_order_id: number;
-  maker_user_id: number;
-  taker_user_id: number;
-  maker_fee: string;
-  taker_fee: string;
-  created_at: Date;
-}
-
 /** Every table, as Kysely's database type parameter. */
-/** Transfers between account holders, each with the ledger entry that moved the money. */
-export interface TransfersTable {
-  id: Generated<number>;
-  sender_id: number;
-  recipient_id: number;
-  ticker: string;
-  /** numeric(38, 18), read back as a decimal string. */
-  amount: string;
-  note: string;
-  /** The sender's key for this transfer: a retry with the same key finds it again. */
-  idempotency_key: string;
-  ledger_entry_id: number;
-  created_at: Auto<Date>;
-}
-
 export interface Schema
   extends AddressBookTables,
     BuyTables,
@@ -359,6 +276,8 @@ export interface Schema
     MailTables,
     P2pTables,
     SwapTables,
+    TradingTables,
+    WalletTables,
     WithdrawalTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -366,8 +285,6 @@ export interface Schema
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   currencies: CurrenciesTable;
-  ledger_accounts: LedgerAccountsTable;
-  ledger_entries: LedgerEntriesTable;
   settings: SettingsTable;
   visitors: VisitorsTable;
   events: EventsTable;
@@ -380,7 +297,4 @@ export interface Schema
   support_tickets: SupportTicketsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_secrets: ServerSecretsTable;
-  orders: OrdersTable;
-  trades: TradesTable;
-  transfers: TransfersTable;
 }

@@ -5,7 +5,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { SupportMessage } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import type { SupportMessagesTable } from '../storage/schema.ts';
 import { signedAttachmentPath } from './signing.ts';
@@ -18,9 +18,6 @@ export const MAX_MESSAGE_LENGTH = 4000;
 
 /** Most messages a history answer carries (the newest ones). */
 export const HISTORY_LIMIT = 1000;
-
-/** The answer to sending an attachment the sender did not upload or that belongs elsewhere. */
-export const ATTACHMENT_NOT_YOURS = 'This attachment cannot be sent here. Please upload it again.';
 
 /** What a new message needs. */
 export interface NewMessage {
@@ -71,7 +68,7 @@ export async function storeMessage(
         attachment.owner_id !== message.authorId ||
         (attachment.dialog_id !== null && attachment.dialog_id !== dialogId)
       ) {
-        throw new DomainError(ATTACHMENT_NOT_YOURS);
+        throw refusal('support.attachmentNotYours');
       }
     }
     const row = await trx

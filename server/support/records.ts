@@ -1,5 +1,5 @@
 /**
- * The support-client record staff see (spec §3 Support-client user record) and the canned-reply
+ * The support-client record staff see and the canned-reply
  * variables, built from the users row and the ledger: deposits is the USD value (at today's
  * reference prices) of everything the system deposits account ever credited to the client, and
  * balance is the wallets' total, exactly as the client's own profile shows it. A visitor's record
@@ -85,7 +85,7 @@ function toRecord(user: UserRow, deposits: number, balance: number): SupportClie
 }
 
 /**
- * The canned-reply variables of spec §3. `verificationAmount` is the configured, disclosed
+ * The variables canned replies may use. `verificationAmount` is the configured, disclosed
  * withdrawal amount above which identity verification is required, never a payment demand.
  */
 export function supportVariables(

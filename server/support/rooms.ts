@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import {
   type ChatSeat,
   findTradeMessage,
@@ -15,18 +15,9 @@ import {
 } from '../p2p/chat.ts';
 import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
-import { MAX_MESSAGE_LENGTH, type MessageRow, storeMessage, toWire } from './dialogs.ts';
+import { type MessageRow, storeMessage, toWire } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import { pushToUser } from './push.ts';
-
-/** Refusals a sender can act on. */
-export const SEND_ERRORS = {
-  empty: 'Write a message or attach a file.',
-  tooLong: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters.`,
-  notStaff: "Only staff can write to another client's dialog.",
-  noClient: 'Choose the client to reply to.',
-  unknownClient: 'There is no client with this id.',
-} as const;
 
 /** A send as the socket has checked it. */
 export type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
@@ -80,7 +71,7 @@ export function supportRoom(context: RoomContext, peer: SupportPeer): Room {
           .select('id')
           .where('id', '=', clientId)
           .executeTakeFirst();
-        if (exists === undefined) throw new DomainError(SEND_ERRORS.unknownClient);
+        if (exists === undefined) throw refusal('support.unknownClient');
       }
       const { row, created } = await storeMessage(db, {
         clientId,

@@ -1,5 +1,5 @@
 /**
- * The support socket (spec §7 WebSocket) at `/support?token=TICKET`. The handshake checks the
+ * The support socket at `/support?token=TICKET`. The handshake checks the
  * Origin like the API does and redeems a single-use ticket (tickets.ts); then:
  * - PING is answered with PONG at once;
  * - SUPPORT_SEND_MESSAGE is stored once per (dialog, id) BEFORE anything is echoed or delivered:
@@ -17,10 +17,12 @@
  * shares (the frame, the text, a blocked sender, the send rate) are made here.
  */
 // The type import also brings @fastify/websocket's route options into Fastify's types.
+
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { errorText, refusalOf } from '../../core/errors/index.ts';
 import {
   SERVER_ERROR_TEXT,
   SUPPORT_SOCKET_PATH,
@@ -32,7 +34,7 @@ import {
 import { AccessEnds, type Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
-import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../http/api.ts';
+import { checkRequestOrigin, envelope } from '../http/api.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../http/limits.ts';
 import { ACCOUNT_BLOCKED } from '../methods/users.ts';
@@ -41,14 +43,7 @@ import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import { MAX_MESSAGE_LENGTH, markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
-import {
-  type Room,
-  type RoomContext,
-  SEND_ERRORS,
-  type SendMessage,
-  supportRoom,
-  tradeRoom,
-} from './rooms.ts';
+import { type Room, type RoomContext, type SendMessage, supportRoom, tradeRoom } from './rooms.ts';
 import { attachmentUrlKey } from './secrets.ts';
 import { redeemTicket } from './tickets.ts';
 
@@ -59,12 +54,6 @@ export const MAX_FRAME_BYTES = 32 * 1024;
 export const MAX_IN_FLIGHT = 1000;
 
 /** The handshake answer for a missing, unknown, used or expired ticket. */
-export const TICKET_REFUSED =
-  'This support connection ticket is invalid or expired. Please reconnect.';
-
-/** The handshake answer for a trade chat the caller has no seat in. */
-export const TRADE_CHAT_REFUSED =
-  'This trade’s chat is open to its two sides, and to staff once it is disputed.';
 
 /** What the socket needs from the server. */
 export interface SupportSocketDependencies {
@@ -111,7 +100,7 @@ export async function registerSupportSocket(
       websocket: true,
       preValidation: async (request, reply) => {
         if (checkRequestOrigin(request, allowed) === 'foreign') {
-          await reply.code(403).send(envelope(FOREIGN_ORIGIN));
+          await reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
           return reply;
         }
         const query = request.query as Record<string, unknown>;
@@ -121,18 +110,18 @@ export async function registerSupportSocket(
             ? null
             : recordId().safeParse(/^\d{1,10}$/.test(String(trade)) ? Number(trade) : 0);
         if (tradeId !== null && !tradeId.success) {
-          await reply.code(403).send(envelope(TRADE_CHAT_REFUSED));
+          await reply.code(403).send(envelope(refusalOf('support.tradeChatRefused')));
           return reply;
         }
         const caller = typeof query.token === 'string' ? await redeemTicket(db, query.token) : null;
         if (caller === null) {
-          await reply.code(401).send(envelope(TICKET_REFUSED));
+          await reply.code(401).send(envelope(refusalOf('support.ticketRefused')));
           return reply;
         }
         const user = { id: caller.user.id, isStaff: caller.user.status_id > 0 };
         const seat = tradeId === null ? null : await chatSeat(db, user, tradeId.data);
         if (tradeId !== null && seat === null) {
-          await reply.code(403).send(envelope(TRADE_CHAT_REFUSED));
+          await reply.code(403).send(envelope(refusalOf('support.tradeChatRefused')));
           return reply;
         }
         callers.set(request, { caller, seat });
@@ -227,7 +216,7 @@ export async function registerSupportSocket(
   async function receive(peer: SupportPeer, room: Room, raw: unknown): Promise<void> {
     const reading = read(sendSchema, raw);
     if (!reading.ok) {
-      peer.send(refusal(peer, raw, reading.error));
+      peer.send(refusal(peer, raw, reading.error.message));
       return;
     }
     const message: SendMessage = reading.value as SendMessage;
@@ -276,12 +265,14 @@ export async function registerSupportSocket(
 function check(peer: SupportPeer, message: SendMessage, inTrade: boolean): string | null {
   if (!inTrade) {
     if (!peer.isStaff && message.userId !== undefined && message.userId !== peer.userId) {
-      return SEND_ERRORS.notStaff;
+      return errorText('support.notStaff');
     }
-    if (peer.isStaff && message.userId === undefined) return SEND_ERRORS.noClient;
+    if (peer.isStaff && message.userId === undefined) return errorText('support.noClient');
   }
-  if (message.text.length > MAX_MESSAGE_LENGTH) return SEND_ERRORS.tooLong;
-  if (message.text.trim() === '' && message.attachment === null) return SEND_ERRORS.empty;
+  if (message.text.length > MAX_MESSAGE_LENGTH)
+    return errorText('support.messageTooLong', { max: MAX_MESSAGE_LENGTH });
+  if (message.text.trim() === '' && message.attachment === null)
+    return errorText('support.emptyMessage');
   return null;
 }
 

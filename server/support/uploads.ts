@@ -1,5 +1,5 @@
 /**
- * Attachments (spec §7 Upload): `POST /uploadAttachment.php` takes multipart `token` (the
+ * Attachments: `POST /uploadAttachment.php` takes multipart `token` (the
  * session token) + `file`, and `GET /attachments/:id` serves a stored file to the dialog's two
  * sides through a signed, expiring URL (signing.ts).
  *
@@ -25,18 +25,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { CODEC_COMPACT, encode, parseCodecKey } from '../../core/codec.ts';
-import { KYC_PHOTO_EXTENSIONS, KYC_PHOTO_TYPE_TEXT } from '../../core/kyc.ts';
+import { type ErrorReport, refusalOf, replyOf } from '../../core/errors/index.ts';
+import { KYC_PHOTO_EXTENSIONS } from '../../core/kyc.ts';
 import { UPLOAD_PATH, type UploadReply } from '../../core/protocol/index.ts';
 import { ATTACHMENT_EXTENSIONS, isAcceptedAttachment } from '../../core/rules.ts';
 import { findCaller } from '../accounts/sessions.ts';
 import type { UserRow } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
-import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../http/api.ts';
+import { checkRequestOrigin, envelope } from '../http/api.ts';
 import { printable } from '../http/fields.ts';
 import { type Limits, spend, waitText } from '../http/limits.ts';
 import { type PhotoFormat, stripMetadata } from '../kyc/stripMetadata.ts';
 import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
-import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import type { Database } from '../storage/db.ts';
 import { ensureDialog } from './dialogs.ts';
 import { removeOrphanFiles } from './orphanFiles.ts';
@@ -77,25 +77,6 @@ const DETECTED: Record<Exclude<Extension, 'svg'>, readonly string[]> = {
 export const ATTACHMENT_CSP =
   "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
-/** Messages an uploader can act on. */
-export const UPLOAD_ERRORS = {
-  noFile: 'Choose a file to upload.',
-  oneFile: 'Attach one file at a time.',
-  type: `Only ${ATTACHMENT_EXTENSIONS.join(', ')} files can be attached.`,
-  notMultipart: 'The upload must be sent as multipart/form-data.',
-  unreadable: 'The upload could not be read. Please try again.',
-} as const;
-
-/** The answer for a file whose bytes are not what its extension says. */
-export function mismatchText(ext: string): string {
-  return `This file is not a real .${ext} file. Please attach the original image or video.`;
-}
-
-/** The answer for a file over its kind's cap. */
-export function tooLargeText(kind: 'image' | 'video', maxBytes: number): string {
-  return `The ${kind} is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`;
-}
-
 /** What the upload routes need. */
 export interface UploadDependencies {
   db: Database;
@@ -119,7 +100,7 @@ export async function attachmentsDir(config: Config): Promise<string> {
 }
 
 /**
- * Whether the reply is plain JSON: for a localhost page (spec §7), or for a client that sends
+ * Whether the reply is plain JSON: for a localhost page, or for a client that sends
  * plain JSON and says so with `Accept: application/json` (the widgets, which carry no codec).
  */
 export function wantsJson(request: FastifyRequest): boolean {
@@ -190,8 +171,8 @@ export async function registerUploads(
       .type('application/octet-stream')
       .send(Buffer.from(encode(body, codecKey, CODEC_COMPACT)));
   };
-  const refuse = (request: FastifyRequest, reply: FastifyReply, error_msg: string) =>
-    answer(request, reply, { status: false, error_msg });
+  const refuse = (request: FastifyRequest, reply: FastifyReply, problem: ErrorReport) =>
+    answer(request, reply, replyOf(problem));
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -209,7 +190,8 @@ export async function registerUploads(
       url: UPLOAD_PATH,
       handler: async (request, reply) => {
         const verdict = checkRequestOrigin(request, allowed);
-        if (verdict === 'foreign') return reply.code(403).send(envelope(FOREIGN_ORIGIN));
+        if (verdict === 'foreign')
+          return reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
         if (typeof verdict === 'object') {
           reply.header('access-control-allow-origin', verdict.origin);
           reply.header('access-control-allow-credentials', 'true');
@@ -223,7 +205,8 @@ export async function registerUploads(
     scope.post(UPLOAD_PATH, async (request, reply) => {
       reply.header('vary', 'Origin');
       const verdict = checkRequestOrigin(request, allowed);
-      if (verdict === 'foreign') return reply.code(403).send(envelope(FOREIGN_ORIGIN));
+      if (verdict === 'foreign')
+        return reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
       if (typeof verdict === 'object') {
         reply.header('access-control-allow-origin', verdict.origin);
         reply.header('access-control-allow-credentials', 'true');
@@ -231,21 +214,17 @@ export async function registerUploads(
       if (limits.api !== null) {
         const wait = await spend(limits.api, request.ip);
         if (wait > 0) {
-          return refuse(
-            request,
-            reply,
-            `Too many requests. Please try again in ${waitText(wait)}.`,
-          );
+          return refuse(request, reply, refusalOf('request.tooMany', { wait: waitText(wait) }));
         }
       }
-      if (!request.isMultipart()) return refuse(request, reply, UPLOAD_ERRORS.notMultipart);
+      if (!request.isMultipart()) return refuse(request, reply, refusalOf('upload.notMultipart'));
 
       let token = '';
       // 'kyc': an identity photo, see keepKycPhoto; 'p2p': a receipt for a trade's chat.
       let purpose: 'support' | 'kyc' | 'p2p' = 'support';
       let caller: Promise<UserRow | null> | null = null;
       let saved: Saved | null = null;
-      let problem: string | null = null;
+      let problem: ErrorReport | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
@@ -256,7 +235,7 @@ export async function registerUploads(
             continue;
           }
           if (saved !== null || problem !== null || part.fieldname !== 'file') {
-            problem ??= part.fieldname === 'file' ? UPLOAD_ERRORS.oneFile : UPLOAD_ERRORS.noFile;
+            problem ??= refusalOf(part.fieldname === 'file' ? 'upload.oneFile' : 'upload.noFile');
             await drain(part.file);
             continue;
           }
@@ -265,7 +244,7 @@ export async function registerUploads(
           if ((await caller) === null || !isAcceptedAttachment(part.filename)) {
             await drain(part.file);
             if ((await caller) !== null) {
-              problem = purpose === 'kyc' ? KYC_PHOTO_TYPE_TEXT : UPLOAD_ERRORS.type;
+              problem = purpose === 'kyc' ? refusalOf('upload.kycType') : typeRefusal;
             }
             continue;
           }
@@ -273,8 +252,8 @@ export async function registerUploads(
           const kind = VIDEO.has(ext) ? 'video' : 'image';
           const cap = kind === 'video' ? videoMaxBytes : imageMaxBytes;
           saved = await save(dir, part.file, part.filename, ext, cap);
-          if (saved.size > cap || part.file.truncated) problem = tooLargeText(kind, cap);
-          else if (saved.size === 0) problem = UPLOAD_ERRORS.noFile;
+          if (saved.size > cap || part.file.truncated) problem = tooLarge(kind, cap);
+          else if (saved.size === 0) problem = refusalOf('upload.noFile');
         }
       } catch (error) {
         if (saved !== null) await discard(dir, saved);
@@ -283,11 +262,11 @@ export async function registerUploads(
       const user = await (caller ?? lookUp(db, token));
       if (user === null) {
         if (saved !== null) await discard(dir, saved);
-        return refuse(request, reply, SIGN_IN_REQUIRED);
+        return refuse(request, reply, refusalOf('access.signInRequired'));
       }
       if (saved === null || problem !== null) {
         if (saved !== null) await discard(dir, saved);
-        return refuse(request, reply, problem ?? UPLOAD_ERRORS.noFile);
+        return refuse(request, reply, problem ?? refusalOf('upload.noFile'));
       }
       if (purpose === 'kyc') {
         const problem = await keepKycPhoto(dir, saved);
@@ -298,7 +277,7 @@ export async function registerUploads(
       }
       if (!(await contentMatches(join(dir, saved.name), saved.ext))) {
         await discard(dir, saved);
-        return refuse(request, reply, mismatchText(saved.ext));
+        return refuse(request, reply, refusalOf('upload.mismatch', { ext: saved.ext }));
       }
       try {
         // An identity photo or a trade's receipt belongs to no dialog: its owner and staff may
@@ -472,14 +451,14 @@ const PHOTO_FORMATS: Partial<Record<Extension, PhotoFormat>> = {
  * Keeps an identity photo only as an image, rewritten without its metadata (a phone's photo
  * carries where it was taken): the refusal's text, or null once the stored file is clean.
  */
-async function keepKycPhoto(dir: string, saved: Saved): Promise<string | null> {
+async function keepKycPhoto(dir: string, saved: Saved): Promise<ErrorReport | null> {
   const format = PHOTO_FORMATS[saved.ext];
   if (format === undefined || !(KYC_PHOTO_EXTENSIONS as readonly string[]).includes(saved.ext)) {
-    return KYC_PHOTO_TYPE_TEXT;
+    return refusalOf('upload.kycType');
   }
   const path = join(dir, saved.name);
   const clean = stripMetadata(await readFile(path), format);
-  if (clean === null) return mismatchText(saved.ext);
+  if (clean === null) return refusalOf('upload.mismatch', { ext: saved.ext });
   await writeFile(path, clean, { mode: 0o600 });
   saved.size = clean.length;
   return null;
@@ -515,15 +494,31 @@ export function isSvgDocument(bytes: Uint8Array): boolean {
   return /^<svg[\s>/]/.test(rest) && /<\/svg\s*>\s*$|\/>\s*$/.test(rest.trimEnd());
 }
 
-function multipartError(error: unknown, imageMax: number, videoMax: number): string {
+function multipartError(error: unknown, imageMax: number, videoMax: number): ErrorReport {
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_FILES_LIMIT') return UPLOAD_ERRORS.oneFile;
+  if (code === 'FST_FILES_LIMIT') return refusalOf('upload.oneFile');
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return `The file is too large: images may be up to ${Math.round(imageMax / 1024 / 1024)} MB and videos up to ${Math.round(videoMax / 1024 / 1024)} MB.`;
+    return refusalOf('upload.overLimit', {
+      imageMegabytes: megabytes(imageMax),
+      videoMegabytes: megabytes(videoMax),
+    });
   }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return UPLOAD_ERRORS.notMultipart;
-  return UPLOAD_ERRORS.unreadable;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return refusalOf('upload.notMultipart');
+  return refusalOf('upload.unreadable');
 }
+
+/** Bytes in whole megabytes, as the refusals name a cap. */
+function megabytes(bytes: number): number {
+  return Math.round(bytes / 1024 / 1024);
+}
+
+/** The refusal of a file over its kind's cap. */
+export function tooLarge(kind: 'image' | 'video', maxBytes: number): ErrorReport {
+  return refusalOf('upload.tooLarge', { kind, megabytes: megabytes(maxBytes) });
+}
+
+/** The refusal of a file type outside the attachment list. */
+const typeRefusal = refusalOf('upload.type', { extensions: ATTACHMENT_EXTENSIONS.join(', ') });
 
 /** A single `bytes=` range (what video players ask for), null for the whole file. */
 function parseRange(

@@ -1,7 +1,15 @@
 /** The table of migration 0015_swaps (see migration.ts) as Kysely sees it. */
 import type { ColumnType, Generated } from 'kysely';
+import type { PairSymbol } from '../../core/markets/pairs.ts';
 import type { SwapQuote } from '../../core/protocol/swap.ts';
-import type { PlannedLeg } from './route.ts';
+
+/** A leg as a quote fixes it: the order it places. */
+export interface PlannedLeg {
+  pair: PairSymbol;
+  side: 'buy' | 'sell';
+  lots: number;
+  limitTicks: number;
+}
 
 /** One quote, and once accepted, the swap it became. */
 export interface SwapsTable {

@@ -7,6 +7,7 @@
  * configuration's limit) times an amount of at most 7 never needs rounding at the ledger's 18.
  */
 import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
+import { feeOf } from '../../core/markets/fees.ts';
 import { PAIRS, type PairSpec, type PairSymbol } from '../../core/markets/pairs.ts';
 import { swapStep } from '../../core/markets/swapSteps.ts';
 import { fromLots, fromNotional, toLots, UnitError } from '../../core/markets/units.ts';
@@ -14,20 +15,12 @@ import { QUOTE, type Ticker } from '../../core/protocol/index.ts';
 import type { SwapLeg } from '../../core/protocol/swap.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
-import type { GroupLeg, Money } from '../trading/Market.ts';
-import { feeOf } from '../trading/settlement.ts';
+import type { GroupLeg, Money } from '../trading/OrderGroup.ts';
 import { SWAP_MESSAGES } from './messages.ts';
+import type { PlannedLeg } from './SwapsTable.ts';
 
 /** One side of a pair's book, best price first. */
 export type BookLevels = (pair: PairSymbol, side: 'bids' | 'asks') => readonly DepthLevel[];
-
-/** A leg as a quote fixes it: the order it places. */
-export interface PlannedLeg {
-  pair: PairSymbol;
-  side: 'buy' | 'sell';
-  lots: number;
-  limitTicks: number;
-}
 
 /** A leg with what it fills to against a book. */
 export interface PricedLeg extends PlannedLeg {

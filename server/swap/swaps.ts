@@ -15,7 +15,8 @@ import { SWAP_QUOTE_SECONDS, type Swap, type SwapQuote } from '../../core/protoc
 import { DomainError } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import type { DepthLevel, OrderBook } from '../trading/engine/index.ts';
-import type { Market, OrderGroup } from '../trading/Market.ts';
+import type { Market } from '../trading/Market.ts';
+import type { OrderGroup } from '../trading/OrderGroup.ts';
 import { SWAP_MESSAGES } from './messages.ts';
 import {
   atLeast,

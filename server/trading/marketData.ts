@@ -8,9 +8,9 @@ import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromTicks } from '../../core/markets/units.ts';
 import type { BookDepth, MarketSummary, PublicTrade } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
-import type { TradesTable } from '../storage/schema.ts';
 import { sumText, volumes } from './candles.ts';
 import type { Market } from './Market.ts';
+import type { TradesTable } from './TradingTables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

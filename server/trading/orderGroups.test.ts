@@ -5,7 +5,9 @@ import { forEachDatabase } from '../../test/databases.ts';
 import { fundedAccount, ok, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
-import { Market, type OrderGroup } from './Market.ts';
+import { keepAllFees } from './FeeSplit.ts';
+import { Market } from './Market.ts';
+import type { OrderGroup } from './OrderGroup.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -63,7 +65,7 @@ forEachDatabase((open) => {
     }
     // A market of the test's own over the books the API left, without fees, so what the legs
     // say they move is what they move.
-    const fresh = await Market.open(db, { maker: '0', taker: '0' }, '0');
+    const fresh = await Market.open(db, { maker: '0', taker: '0' }, keepAllFees);
     const me = await fundedAccount(app, db, { BTC: '1' });
     const recorded: number[][] = [];
 

@@ -9,27 +9,39 @@ import { checkMinValue, toLots, toNotional, toTicks, UnitError } from '../../cor
 import type { PlaceOrderParams } from '../../core/protocol/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { pattern } from '../http/fields.ts';
-import type { OrderDraft } from './Market.ts';
+import type { OrderDraft } from './Command.ts';
 
 /** A pair symbol such as BTC_USDT, refused with the list of pairs. */
 export function pairField() {
-  return z.string().superRefine((text, ctx) => {
-    if (isPairSymbol(text)) return;
-    const problem = `must be one of ${PAIR_SYMBOLS.join(', ')}.`;
-    ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
-  });
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      if (isPairSymbol(text)) return;
+      const problem = `must be one of ${PAIR_SYMBOLS.join(', ')}.`;
+      ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+    })
+    .describe(`a pair: one of ${PAIR_SYMBOLS.join(', ')}`);
 }
 
 /** A decimal string such as "0.5"; a number is refused by name, since it cannot be exact. */
 export function decimalField(example: string) {
-  return z.unknown().superRefine((value, ctx) => {
-    if (typeof value === 'string' && value.length <= 64) return;
-    const problem =
-      typeof value === 'number'
-        ? `must be a decimal string such as "${example}", not a number.`
-        : `must be a decimal string such as "${example}".`;
-    ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
-  }) as unknown as z.ZodType<string>;
+  return (
+    z
+      .unknown()
+      .superRefine((value, ctx) => {
+        if (typeof value === 'string' && value.length <= 64) return;
+        const problem =
+          typeof value === 'number'
+            ? `must be a decimal string such as "${example}", not a number.`
+            : `must be a decimal string such as "${example}".`;
+        ctx.addIssue({ code: 'custom', message: problem, params: { problem } });
+      })
+      // The schema reads `unknown` only to name a number as such; what it accepts is a string.
+      .meta({
+        type: 'string',
+        description: `a decimal string such as "${example}"`,
+      }) as unknown as z.ZodType<string>
+  );
 }
 
 /** A client order id: 1 to 64 of A-Z a-z 0-9 - _. */

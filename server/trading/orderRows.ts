@@ -6,7 +6,6 @@ import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { OwnTrade, SpotOrder } from '../../core/protocol/index.ts';
-import type { OrdersTable, TradesTable } from '../storage/schema.ts';
 import {
   type OpenOrderRecord,
   type OrderReason,
@@ -15,6 +14,7 @@ import {
   REASON_MESSAGES,
   type SelfTradeMode,
 } from './engine/index.ts';
+import type { OrdersTable, TradesTable } from './TradingTables.ts';
 
 /** An order row as the market keeps it in memory and writes it back. */
 export type OrderRow = OrdersTable;

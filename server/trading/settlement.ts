@@ -11,7 +11,7 @@
  *   the exchange's fee account. A limit buy that trades below its limit frees the difference.
  * - When an order ends (filled, cancelled, expired), what it still holds goes back.
  */
-import { formatDecimal, parseDecimal, rescale } from '../../core/markets/decimal.ts';
+import { feeOf } from '../../core/markets/fees.ts';
 import type { PairSpec } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
@@ -54,17 +54,6 @@ export interface Settlement {
   trades: SettledTrade[];
   /** The last update of every order the operation touched, by id. */
   updates: Map<number, OrderUpdate>;
-}
-
-const FEE_DECIMALS = 18;
-
-/** A fee: `amount × rate`, exact, rounded down to 18 decimals (never more than the rate says). */
-export function feeOf(amount: string, rate: string): string {
-  const a = parseDecimal(amount);
-  const r = parseDecimal(rate);
-  if (typeof a === 'string' || typeof r === 'string') throw new RangeError('fee of a non-decimal');
-  const product = rescale(a, FEE_DECIMALS) * rescale(r, FEE_DECIMALS);
-  return formatDecimal(product / 10n ** BigInt(FEE_DECIMALS), FEE_DECIMALS);
 }
 
 const isPositive = (amount: string) => /[1-9]/.test(amount);

@@ -8,9 +8,9 @@ import { sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Queryable } from '../storage/db.ts';
-import type { TradesTable } from '../storage/schema.ts';
 import type { AccountIds, Posting } from '../wallet/ledger.ts';
 import type { OrderRow } from './orderRows.ts';
+import type { TradesTable } from './TradingTables.ts';
 
 /** What one batch writes. */
 export interface BatchWrites {

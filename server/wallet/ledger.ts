@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Ticker } from '../../core/protocol/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
-import { NON_NEGATIVE_BALANCE } from '../storage/migrations.ts';
+import { NON_NEGATIVE_BALANCE } from './WalletTables.ts';
 
 /**
  * Accounts owned by the exchange rather than a user; they may go negative. `fees` collects the

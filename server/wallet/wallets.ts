@@ -1,5 +1,5 @@
 /**
- * A user's wallets (spec §3 Coin/wallet): one per listed currency, zeros included, available and
+ * A user's wallets: one per listed currency, zeros included, available and
  * held apart, valued at the USD reference prices (a pair's last trade price once it has traded),
  * and the totals the profile shows (balance, balanceBTC, percentChange). A wallet's chart is its
  * pair's last day of hourly closes once the pair has traded, else the seeded series.
@@ -9,7 +9,7 @@ import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
 import { priceCharts } from '../trading/candles.ts';
 
-/** The totals of a user's wallets shown in the profile (spec §3 User). */
+/** The totals of a user's wallets shown in the profile. */
 export interface WalletTotals {
   /** USD value at the reference prices. */
   balance: number;

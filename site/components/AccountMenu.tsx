@@ -1,5 +1,5 @@
 /**
- * The signed-in header's account menu (spec §2): avatar (a default image when none), email and
+ * The signed-in header's account menu: avatar (a default image when none), email and
  * USD balance on the button; the Premium, 2FA and Verified badges and the account links inside,
  * with Dashboard for staff.
  */
@@ -13,7 +13,7 @@ import { NavMenu } from './NavMenu.tsx';
 export const DEFAULT_AVATAR = '/avatar.svg';
 
 /**
- * The three status badges (spec §2): each says whether it applies; while identity documents are
+ * The three status badges: each says whether it applies; while identity documents are
  * under review, the Verified badge says so.
  */
 export function StatusBadges() {

@@ -1,5 +1,5 @@
 /**
- * The mobile bottom bar (spec §2): for signed-in non-staff users below 1200 px, not on admin
+ * The mobile bottom bar: for signed-in non-staff users below 1200 px, not on admin
  * paths — Assets, Withdraw, Buy Crypto, Trading, and Support with the unread-count badge.
  */
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-/** The cookie notice (spec §4): shown until accepted, then remembered as true. */
+/** The cookie notice: shown until accepted, then remembered as true. */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { acceptCookies, cookies } from '../../core/index.ts';

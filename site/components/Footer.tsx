@@ -1,5 +1,5 @@
 /**
- * The footer (spec §2), hidden on admin paths: logo, copyright with the current year, social
+ * The footer, hidden on admin paths: logo, copyright with the current year, social
  * links from config.socials, the link groups and the risk disclaimer.
  */
 import { useSnapshot } from 'valtio';

@@ -1,5 +1,5 @@
 /**
- * The global notice (spec §2): fetched from the server at start; while a notice with an id is
+ * The global notice: fetched from the server at start; while a notice with an id is
  * present and the custom modal is open, the notice modal shows. Closing it remembers the notice's
  * id so the same notice does not return on every page load. The modal code (and DOMPurify) loads
  * only when there is a notice.

@@ -1,5 +1,5 @@
 /**
- * The site header (spec §2): the site name from the host (with live-mode branding), the main
+ * The site header: the site name from the host (with live-mode branding), the main
  * navigation with its menus, and the account menu or the sign-up and sign-in buttons. Below the
  * 1200 px breakpoint the navigation folds into the mobile menu.
  */

@@ -1,5 +1,5 @@
 /**
- * The KYC modal (spec §3 isKYCOpen, §4 Modals): where the account's identity verification stands
+ * The KYC modal: where the account's identity verification stands
  * (not started, under review, needs a correction, verified), what is collected and why, and the
  * way to the verification page. Opening it closes the other exclusive modals (core/store/modals).
  */

@@ -1,5 +1,5 @@
 /**
- * The mobile menu (spec §2: below 1200 px a menu mirrors the header): every header link and menu
+ * The mobile menu (below 1200 px it mirrors the header): every header link and menu
  * entry, then the account links or the sign-up and sign-in buttons. Following a link, Escape or a
  * route change closes it.
  */

@@ -1,5 +1,5 @@
 /**
- * Draws core's notifications (spec §9): toasts 5 s, snackbars 3 s, top centre, dark, 3 at most.
+ * Draws core's notifications: toasts 5 s, snackbars 3 s, top centre, dark, 3 at most.
  * The toast library loads with the first notification, not with the page: most visits never
  * show one, and the home page's JS stays smaller.
  */

@@ -1,4 +1,4 @@
-/** The loading skeleton a lazily loaded page shows until its code arrives (spec §2 Other). */
+/** The loading skeleton a lazily loaded page shows until its code arrives. */
 export function PageSkeleton({ label = 'Loading page' }: { label?: string }) {
   return (
     <div

@@ -1,4 +1,4 @@
-/** Guards the account area (spec §6): visitors are redirected, replacing history, to /signup. */
+/** Guards the account area: visitors are redirected, replacing history, to /signup. */
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';

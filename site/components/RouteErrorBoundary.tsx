@@ -1,4 +1,4 @@
-/** A route's error page (spec §2, §8): says what went wrong and offers a way on. */
+/** A route's error page: says what went wrong and offers a way on. */
 import { Component, type ReactNode } from 'react';
 
 interface State {

@@ -1,5 +1,5 @@
 /**
- * The `pxid` social ad pixel (spec §2 Query string, §7 Other). It fires only when the page was
+ * The `pxid` social ad pixel. It fires only when the page was
  * opened with `pxid` AND the visitor accepted cookies, and only when the operator configured a
  * vendor URL (PIXEL_URL, written into the page by the server): without one nothing loads. The
  * user is identified by SHA-256 hashes of the normalised email and of the login, never the raw email.

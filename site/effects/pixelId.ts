@@ -1,5 +1,5 @@
 /**
- * The `pxid` the page was opened with (spec §2 Query string), kept apart from the pixel itself so
+ * The `pxid` the page was opened with, kept apart from the pixel itself so
  * pages opened without one never download the pixel's code.
  */
 import { writeStored } from '../../core/index.ts';
@@ -9,7 +9,7 @@ export const PXID_KEY = 'pxid';
 
 let pageId: string | null = null;
 
-/** Remembers `pxid` when the page was opened with one (spec: it is stored locally). */
+/** Remembers `pxid` when the page was opened with one (kept in local storage). */
 export function capturePixelId(search: string): void {
   const pxid = new URLSearchParams(search).get('pxid')?.trim();
   if (!pxid || pxid === 'undefined') return;

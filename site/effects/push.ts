@@ -1,12 +1,12 @@
 /**
- * The service worker and Web Push subscription (spec §7 Other): /sw.js is registered at start;
+ * The service worker and Web Push subscription: /sw.js is registered at start;
  * 5 s later, for a signed-in user whose notification permission is granted (or granted when
  * asked), the browser subscribes with the server's VAPID key and the subscription is sent with
- * push.subscribe. Every failure is silent (spec §8 Push failures).
+ * push.subscribe. Every failure is silent.
  */
 import { call, user } from '../../core/index.ts';
 
-/** The delay before subscribing (spec §9). */
+/** The delay before subscribing. */
 export const PUSH_DELAY_MS = 5000;
 
 /** The service worker's URL, at the site root so its scope is the whole site. */
@@ -46,11 +46,11 @@ export function startPush(): void {
     .then((registration) => {
       setTimeout(() => {
         subscribe(registration).catch(() => {
-          // Silent by spec (§8): the site works the same without push.
+          // Silent: the site works the same without push.
         });
       }, PUSH_DELAY_MS);
     })
     .catch(() => {
-      // Silent by spec (§8).
+      // Silent, as every push failure is.
     });
 }

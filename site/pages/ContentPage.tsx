@@ -1,5 +1,5 @@
 /**
- * One component for every operator-edited page (spec §2: policy pages by type, about-us,
+ * One component for every operator-edited page (the policy pages by type, about-us,
  * careers): loads the page with pages.getItem and shows its HTML sanitised by DOMPurify.
  */
 import DOMPurify from 'dompurify';

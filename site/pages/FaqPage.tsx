@@ -1,5 +1,5 @@
 /**
- * `/faq` (spec §2 FAQ): the help center's sections loaded with faq.getItems by slug, in the
+ * `/faq`: the help center's sections loaded with faq.getItems by slug, in the
  * searchable list; `#security`, `#withdrawal` and `#deposit` land on their sections once loaded.
  */
 import { useEffect, useState } from 'react';

@@ -7,7 +7,7 @@ import { useMarketTickers } from '../components/markets/useMarketTickers.ts';
 import '../components/markets/marketFigures.css';
 import { useSiteName } from '../useSiteName.ts';
 
-/** Home (spec §2 `/`). */
+/** Home, at `/`. */
 export default function HomePage() {
   // Polled, not streamed: the socket client stays off the page every visitor loads first.
   const tickers = useMarketTickers('poll');

@@ -1,5 +1,5 @@
 /**
- * `legal/*` (spec §2 splat route): `/legal/<policy route>` shows that policy, so old and partner
+ * `legal/*`: `/legal/<policy route>` shows that policy, so old and partner
  * links keep working; anything else is the not-found page.
  */
 import { lazy } from 'react';

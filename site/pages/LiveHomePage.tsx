@@ -1,5 +1,5 @@
 /**
- * The home page in live mode (spec §1): a marketing landing page for the live campaign, sending
+ * The home page in live mode: a marketing landing page for the live campaign, sending
  * visitors to the live page, the promotion and sign-up.
  */
 import { useSnapshot } from 'valtio';

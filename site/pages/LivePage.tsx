@@ -1,5 +1,5 @@
 /**
- * `/live` (spec §2 marketing page): what the live event is and how to take part, with the live
+ * `/live` (a marketing page): what the live event is and how to take part, with the live
  * counters of the widget suite (visitors online now and page views).
  */
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-/** The not-found page (spec §2 `*`): says so and offers the ways on. */
+/** The not-found page (every unknown path): says so and offers the ways on. */
 import { Link } from 'wouter';
 
 /** Shown for every path no route claims. */

@@ -1,4 +1,4 @@
-/** `/promo` (spec §2 marketing page): the current promotion and its conditions, stated plainly. */
+/** `/promo` (a marketing page): the current promotion and its conditions, stated plainly. */
 import { Link } from 'wouter';
 import { useSiteName } from '../useSiteName.ts';
 import { useWidgets } from '../useWidgets.ts';

@@ -1,5 +1,5 @@
 /**
- * `/signin` and `/signup` (spec §2): one page in two modes, with field errors. A sign-in of an
+ * `/signin` and `/signup`: one page in two modes, with field errors. A sign-in of an
  * account with two-factor on takes a second step that asks for the authenticator's code. A
  * `?next=` path of this site (the buy page with the person's choice, say) is where they land.
  * Sign-up offers the referral code the site stored from a `?ref=` link, which the person may

@@ -1,4 +1,4 @@
-/* The service worker (spec §7 Other): shows Web Push notifications and opens their page on click.
+/* The service worker: shows Web Push notifications and opens their page on click.
    It caches nothing, so a deploy is never hidden behind a stale copy. */
 
 self.addEventListener('install', () => self.skipWaiting());

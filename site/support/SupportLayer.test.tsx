@@ -41,7 +41,7 @@ const widgetScriptAdded = () => document.querySelector(`script[src="${WIDGETS_SC
 
 const signedIn = { isLoaded: true, isAuth: true, id: 7, email: 'client@example.com' };
 
-describe('SupportLayer (spec §2 Live Support button)', () => {
+describe('SupportLayer: the Live Support button and panel', () => {
   const realFetch = globalThis.fetch;
   // No server here: the API answers every call as a refusal, so the chat shows its error state.
   beforeEach(() => {

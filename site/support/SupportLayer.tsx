@@ -1,8 +1,8 @@
 /**
- * The site's live-support layer (spec §2 Live Support button, §4 Support chat): for a signed-in
+ * The site's live-support layer: for a signed-in
  * client (statusId 0) it loads the chat code, opens the socket and shows the launcher or the
  * panel. In live mode signed-out visitors get the widget suite's `<support-chat>` as a visitor
- * chat (spec §1: the live-chat script for signed-out visitors). Others download none of it.
+ * chat. Others download none of it.
  */
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';

@@ -56,7 +56,7 @@ export default function UserSupport() {
     wasOpen.current = isOpenSupport;
   }, [chat, isOpenSupport]);
 
-  // Like the site's other modals (spec §4), the panel closes on Escape and on a click outside
+  // Like the site's other modals, the panel closes on Escape and on a click outside
   // it; the chat keeps its draft and attachment, so nothing typed is lost by closing.
   useEffect(() => {
     if (!isOpenSupport) return;

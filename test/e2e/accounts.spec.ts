@@ -43,7 +43,7 @@ test('sign up, see zero balances, sign out, and be sent to /signup from /account
   await expect(page.getByTestId('header-balance')).toHaveText('$0.0000');
   await expect(page.getByText(email).first()).toBeVisible();
 
-  // Log out sits in the header's account menu (spec §2 Signed-in header).
+  // Log out sits in the header's account menu.
   await page.getByRole('button', { name: /account menu/ }).click();
   await page.getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/signin$/);

@@ -1,5 +1,5 @@
 /**
- * The shell's behaviour (spec §2, §4, §7): the global notice modal, the FAQ, the calls
+ * The shell's behaviour: the global notice modal, the FAQ, the calls
  * made on each route change, and the ad pixel's consent rule.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -258,7 +258,7 @@ test('the service worker is registered at /sw.js, and 5 s later a signed-in user
 }) => {
   await context.grantPermissions(['notifications']);
   // This closed network has no push service, so Chromium's own subscribe() can only fail (and
-  // silently, by spec §8). Stand in for the service as a browser with one would answer, and keep
+  // silently). Stand in for the service as a browser with one would answer, and keep
   // the server key the page subscribed with.
   await page.addInitScript((subscription) => {
     PushManager.prototype.getSubscription = async () => null;

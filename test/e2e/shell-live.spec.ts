@@ -1,5 +1,5 @@
 /**
- * Live mode (spec §1): a second server with LIVE_MODE=on shows the live home, the live branding,
+ * Live mode: a second server with LIVE_MODE=on shows the live home, the live branding,
  * no Fiat On-Ramp link, and the widget suite's visitor chat and live counter to signed-out
  * visitors; the main e2e server (live mode off) shows the ordinary ones.
  */
@@ -20,7 +20,7 @@ test('live mode on: the live home, live branding, no Fiat On-Ramp', async ({ pag
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Fiat On-Ramp' })).toHaveCount(0);
-  // The live-chat script of spec §1 is our own <support-chat>, as a visitor chat.
+  // Live mode's chat for signed-out visitors is our own <support-chat>, as a visitor chat.
   const chat = page.locator('support-chat');
   await chat.getByRole('button', { name: 'Live Support' }).click();
   await expect(chat.getByRole('button', { name: 'Start chat' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The site shell (spec §2): header and footer links one by one, the 1200 px breakpoint,
+ * The site shell: header and footer links one by one, the 1200 px breakpoint,
  * signed-out / signed-in / staff variants, the bottom bar, the cookie notice and the policy pages.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -7,7 +7,7 @@ import { DEMO, STAFF, signIn } from './shellHelpers.ts';
 
 const ASSETS = ['BTC', 'ETH', 'BNB', 'XRP', 'DOGE', 'SOL', 'LTC', 'TRX'];
 
-/** Spec §2's header menus, written out literally so the test does not trust the code's tables. */
+/** The header menus, written out literally so the test does not trust the code's tables. */
 const HEADER_MENUS: Record<string, [string, string][]> = {
   Exchange: [
     ['Spot Trading', '/trading/'],

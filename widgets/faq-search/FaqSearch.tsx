@@ -1,5 +1,5 @@
 /**
- * The searchable help-center list (spec §2 FAQ, §5): a title ('Have a question?' by default), a
+ * The searchable help-center list: a title ('Have a question?' by default), a
  * search box that keeps the entries whose question contains the text (case-insensitive), three
  * skeleton placeholders while loading, a no-results state, and one section per slug with that slug
  * as its anchor id. Props-driven and side-effect free, styled by its own <style> element so the
@@ -8,10 +8,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FaqItem } from '../../core/protocol/index.ts';
 
-/** The title shown when none is given (spec §2). */
+/** The title shown when none is given. */
 export const FAQ_DEFAULT_TITLE = 'Have a question?';
 
-/** How many placeholders show while loading (spec §9). */
+/** How many placeholders show while loading. */
 export const FAQ_SKELETONS = 3;
 
 /** A titled group of entries; `slug` becomes the section's anchor id. */
@@ -36,7 +36,7 @@ export interface FaqSearchProps {
   showTitle?: boolean;
 }
 
-/** Whether an entry's question contains the query, ignoring case (spec §5). */
+/** Whether an entry's question contains the query, ignoring case. */
 export function matchesQuestion(item: FaqItem, query: string): boolean {
   return item.question.toLowerCase().includes(query.trim().toLowerCase());
 }

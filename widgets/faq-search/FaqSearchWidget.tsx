@@ -105,7 +105,7 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
 
   useOpenEvents(host, 'faq-search', open);
 
-  // The dialog stays mounted after its first opening, so closing can fade out (spec §4).
+  // The dialog stays mounted after its first opening, so closing can fade out.
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
 

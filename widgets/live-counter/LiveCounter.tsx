@@ -1,4 +1,4 @@
-/** Shows one live figure with its label, easing between values (spec §3 Live counters). */
+/** Shows one live figure with its label, easing between values. */
 import { formatCount } from '../../core/format/index.ts';
 import { useAnimatedNumber } from './useAnimatedNumber.ts';
 

@@ -1,5 +1,5 @@
 /**
- * One accessible modal dialog (spec §4 Modals, WAI-ARIA APG dialog pattern): role=dialog,
+ * One accessible modal dialog (WAI-ARIA APG dialog pattern): role=dialog,
  * aria-modal and a label; closes on an outside click, Escape or the close button; fades out over
  * 300 ms (instantly under prefers-reduced-motion); traps focus and returns it to the opener.
  * Props-driven and side-effect free beyond focus, and styled by its own <style> element so it works
@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-/** The fade-out of spec §9. */
+/** How long a closing modal fades out. */
 export const MODAL_FADE_MS = 300;
 
 /** What a modal shows and how it reports a close. */
@@ -99,7 +99,7 @@ export function Modal({ open, title, onClose, children, className, footer }: Mod
   };
 
   return (
-    // The backdrop's click is the spec's "outside click"; keyboard users have Escape and the button.
+    // The backdrop's click is the "outside click"; keyboard users have Escape and the button.
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop is not a control.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (handled on the dialog) is its keyboard twin.
     <div

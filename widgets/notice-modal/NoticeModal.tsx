@@ -1,5 +1,5 @@
 /**
- * The global notice modal (spec §2): the notice's title, a border coloured by type_id (0 primary,
+ * The global notice modal: the notice's title, a border coloured by type_id (0 primary,
  * 1 error, 2 success), its HTML description sanitised with DOMPurify, and the footer buttons
  * Support, Buy crypto and Deposit, each of which closes the modal before acting.
  */
@@ -40,7 +40,7 @@ export function NoticeModal(props: NoticeModalProps) {
     [notice],
   );
   if (!notice?.id) return null;
-  // Each action closes the modal first (spec §2), then does its own thing.
+  // Each action closes the modal first, then does its own thing.
   const act = (action: () => void) => () => {
     onClose();
     action();

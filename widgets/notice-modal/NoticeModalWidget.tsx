@@ -32,7 +32,7 @@ export interface NoticeModalWidgetProps {
   container?: unknown;
 }
 
-/** Where a footer action leads on the exchange (spec §2 Global notice modal). */
+/** Where a footer action leads on the exchange. */
 export const NOTICE_ACTION_PATHS = {
   support: '/account/',
   'buy-crypto': '/account/buy-crypto',

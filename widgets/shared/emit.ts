@@ -1,6 +1,6 @@
 /**
  * Events of the widget suite: prefixed `exchange-`, bubbling and composed so they cross the shadow
- * root and reach `document` listeners (STYLE.md §6). Their types are in widgets/events.ts.
+ * root and reach `document` listeners. Their types are in widgets/events.ts.
  */
 import type { WidgetEventMap } from '../events.ts';
 

@@ -27,7 +27,7 @@ import {
 /** A message from support, as the launcher previews it. */
 export interface IncomingMessage {
   text: string;
-  /** The text cut to the preview length (spec §9). */
+  /** The text cut to the preview length. */
   preview: string;
   createdAt: string;
 }

@@ -1,4 +1,4 @@
-/** One chat message: its text, attachment, video, FAQ answers, links and relative time (spec §3). */
+/** One chat message: its text, attachment, video, FAQ answers, links and relative time. */
 import { useState } from 'react';
 import { relativeTimeSince } from '../../core/format/index.ts';
 import type { Attachment, FaqItem } from '../../core/protocol/index.ts';
@@ -39,7 +39,7 @@ export function safeHref(path: string, baseUrl = ''): string | null {
 }
 
 /**
- * An attachment shown as an image (at most 250 px wide) or a video (at most 300 px, spec §2).
+ * An attachment shown as an image (at most 250 px wide) or a video (at most 300 px).
  * Attachment URLs do not name their type, so an image that cannot be decoded is retried as a
  * video, and a video that cannot play becomes a plain link.
  */

@@ -1,6 +1,6 @@
 /**
  * `<support-chat>`'s component, the light half: the launcher (with its unread badge and a 3 s
- * preview of a new message while closed, spec §4), drawn at once. The chat itself (ChatSession)
+ * preview of a new message while closed), drawn at once. The chat itself (ChatSession)
  * loads when the panel first opens, or right away when a session already exists so that unread
  * counts and previews work before the person opens it.
  */
@@ -17,7 +17,7 @@ import { storedSession } from './widgetSession.ts';
 
 const ChatSession = lazy(() => import('./ChatSession.tsx'));
 
-/** How long a new message's preview stays (spec §9: new-message toast 3 s). */
+/** How long a new message's preview stays: 3 s, like the new-message toast. */
 export const PREVIEW_MS = 3000;
 
 /** The state the element's attributes and JS API drive. */

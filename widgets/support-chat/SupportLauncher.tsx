@@ -1,4 +1,4 @@
-/** The floating Live Support button with its live indicator and unread badge (spec §2). */
+/** The floating Live Support button with its live indicator and unread badge. */
 import { SUPPORT_LAUNCHER_CSS } from './launcherStyles.ts';
 import { SUPPORT_THEME_CSS } from './themeStyles.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The live-support chat panel (spec §2 Support chat panel, §4, §5): history, text box, one
+ * The live-support chat panel: history, text box, one
  * attachment, connection and typing indicators. Everything comes from props and the chat
  * instance's state; it has no side effects of its own beyond timers and focus, so the site, the
  * staff Dashboard and the `<support-chat>` element can all render it.
@@ -12,7 +12,7 @@ import { MessageItem } from './MessageItem.tsx';
 import { PanelFrame } from './PanelFrame.tsx';
 import { useNow } from './useNow.ts';
 
-/** The empty-history text (spec §2, §8). */
+/** The empty-history text. */
 export const EMPTY_HISTORY_TEXT =
   'At the moment, the message history is empty. Write your first message now!';
 

@@ -1,4 +1,4 @@
-/** The current time, refreshed on an interval so relative labels stay true (spec §9). */
+/** The current time, refreshed on an interval so relative labels stay true. */
 import { useEffect, useState } from 'react';
 import { RELATIVE_TIME_REFRESH_MS } from '../../core/format/index.ts';
 

@@ -4,8 +4,8 @@
  * whatever rests there (the market maker's quotes, mostly) and never rests itself.
  */
 import type { PairSpec } from '../../../core/markets/pairs.ts';
+import type { OrderDraft } from '../Command.ts';
 import type { Depth } from '../engine/index.ts';
-import type { OrderDraft } from '../Market.ts';
 import { logUniform, lotsWorth, notionalOf } from './orderSizing.ts';
 
 /** The taker's order values in USDT: drawn log-uniformly between these. */

@@ -163,7 +163,7 @@ class MarketSession implements Subscriber {
     }
     const reading = read(messageSchema, parsed);
     if (!reading.ok) {
-      this.fail(reading.error);
+      this.fail(reading.error.message);
       return;
     }
     const message = reading.value;

@@ -1,5 +1,5 @@
 /**
- * `/account/profile`, the header's Settings (spec §2): identity verification and its withdrawal
+ * `/account/profile`, the header's Settings: identity verification and its withdrawal
  * limit, the e-mail address and its notices, two-factor authentication, the password and the
  * signed-in sessions.
  */

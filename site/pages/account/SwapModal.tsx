@@ -1,5 +1,5 @@
 /**
- * The swap modal (spec §4: one of the five mutually exclusive modals), opened from the header,
+ * The swap modal (one of the five mutually exclusive modals), opened from the header,
  * the overview and the wallet rows through `openSwap`; the form inside is the swap page's.
  */
 import { useSnapshot } from 'valtio';

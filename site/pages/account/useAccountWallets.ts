@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, type Wallet } from '../../../core/index.ts';
 import { marketStream } from '../../../core/marketConnection.ts';
 
-/** The wallet list limit of spec §9. */
+/** The wallet list's limit: the largest the server accepts. */
 export const WALLET_LIST_LIMIT = 1000;
 
 /** Wallets by their place in `current`, replaced by the changed ones of an update. */

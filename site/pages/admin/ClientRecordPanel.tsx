@@ -1,5 +1,5 @@
 /**
- * A support client's record (spec §3 Support-client user record) with pin/unpin and the account
+ * A support client's record with pin/unpin and the account
  * flags staff may set; the server enforces the flags, and nothing here changes a balance. A
  * support-chat visitor (no account) is badged as such, with the contact email they gave.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff Dashboard at /account/admin/clients (spec §2, §3 Support-client state): the
+ * The staff Dashboard at /account/admin/clients: the
  * inbox, the open client's dialog in the shared chat panel (staff side), the client's record with
  * pin/unpin and account flags, and canned replies. One staff socket serves every dialog; the
  * open client's record, variables and pin state live in the store's supportClient slice.

@@ -1,5 +1,5 @@
 /**
- * Canned support replies and their variables (spec §3 Support-client state variables). Replies
+ * Canned support replies and their variables. Replies
  * are worded honestly: `verificationAmount` is the disclosed withdrawal amount above which
  * identity verification is required, never a sum anyone is asked to pay.
  */

@@ -2,7 +2,7 @@
  * `/buy-crypto` (public) and `/account/buy-crypto`: buy crypto by card. The quote works signed
  * out; the account page preselects the asset from the footer's `?coin=1..8` and lists the
  * purchases live. In live mode the public page does not exist, as its Fiat On-Ramp link does not
- * (spec §1); the account's page, which the menus, the footer and the notice link to, stays.
+ * in live mode; the account's page, which the menus, the footer and the notice link to, stays.
  */
 import { useId, useMemo } from 'react';
 import { useSnapshot } from 'valtio';

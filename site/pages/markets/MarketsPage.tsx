@@ -1,5 +1,5 @@
 /**
- * `/markets` (spec §2): every spot pair with its live 24 h ticker and sparkline, searchable,
+ * `/markets`: every spot pair with its live 24 h ticker and sparkline, searchable,
  * sortable and with favourites kept in this browser.
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Spot trading (spec §2 `trading`, `trading/{pair}`): the pair's header figures, chart, order
+ * Spot trading (`/trading`, `/trading/{BASE}_USDT`): the pair's header figures, chart, order
  * book, recent trades, order form and the account's orders. `/trading` opens BTC_USDT; a pair
  * that is not listed is the not-found page. On a phone the chart, book and trades are tabs.
  */

@@ -1,0 +1,57 @@
+/** The spot market's tables (see migration.ts) as Kysely sees them. */
+
+/** Accepted spot orders in the engine's integers (see trading/migration.ts). */
+export interface OrdersTable {
+  id: number;
+  user_id: number;
+  pair: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market' | 'stopLimit' | 'stopMarket';
+  /** Ticks. */
+  price: number | null;
+  /** Ticks. */
+  stop_price: number | null;
+  /** Lots. */
+  amount: number | null;
+  /** Notional units (tick × lot). */
+  total: number | null;
+  time_in_force: 'GTC' | 'IOC' | 'FOK';
+  post_only: boolean;
+  self_trade: string;
+  client_order_id: string | null;
+  status: 'new' | 'partiallyFilled' | 'filled' | 'cancelled' | 'expired';
+  reason: string | null;
+  /** Lots. */
+  filled: number;
+  /** Notional units. */
+  filled_value: number;
+  /** Time priority while open, from the engine. */
+  priority: number;
+  /** Whether a stop order's stop has been reached (it then rests as a limit order). */
+  triggered: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Every fill, with the fees each side paid. */
+export interface TradesTable {
+  id: number;
+  pair: string;
+  seq: number;
+  price: number;
+  amount: number;
+  taker_side: 'buy' | 'sell';
+  maker_order_id: number;
+  taker_order_id: number;
+  maker_user_id: number;
+  taker_user_id: number;
+  maker_fee: string;
+  taker_fee: string;
+  created_at: Date;
+}
+
+/** The trading tables, joined into the database's schema. */
+export interface TradingTables {
+  orders: OrdersTable;
+  trades: TradesTable;
+}

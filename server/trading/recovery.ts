@@ -1,0 +1,85 @@
+/**
+ * Recovery: the books and open orders rebuilt from the database, which is the market's journal.
+ * A restart does this, and so does a batch whose transaction failed, since nothing of it
+ * happened.
+ */
+import { PAIR_SYMBOLS } from '../../core/markets/pairs.ts';
+import type { Database } from '../storage/db.ts';
+import type { MarketState } from './MarketState.ts';
+import type { OrderRow } from './orderRows.ts';
+import { recordOf } from './orderRows.ts';
+import { type HeldOrder, holdLeftOf } from './settlement.ts';
+
+/** Rebuilds every book, the open orders and the next ids from the database. */
+export async function restoreMarket(db: Database, state: MarketState): Promise<void> {
+  const { open, lastTrades, maxIds } = await readJournal(db);
+  state.clear();
+  for (const pair of PAIR_SYMBOLS) {
+    const mine = open.filter((row) => row.pair === pair);
+    const last = lastTrades.find((trade) => trade.pair === pair);
+    state.book(pair).restore({
+      orders: mine.map(recordOf),
+      lastPriceTicks: last?.price ?? null,
+      tradeSeq: last?.seq ?? 0,
+      bookSeq: 0,
+    });
+    for (const row of mine) {
+      state.open.set(row.id, row);
+      state.held.set(row.id, heldOf(row));
+    }
+  }
+  state.nextOrderId = Number(maxIds.order_id ?? 0) + 1;
+  state.nextTradeId = Number(maxIds.trade_id ?? 0) + 1;
+}
+
+/** The open orders, each pair's last trade, and the highest order and trade ids stored. */
+async function readJournal(db: Database) {
+  const open = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', ['new', 'partiallyFilled'])
+    .execute();
+  const maxIds = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('orders')
+        .select((o) => o.fn.max('id').as('m'))
+        .as('order_id'),
+      eb
+        .selectFrom('trades')
+        .select((t) => t.fn.max('id').as('m'))
+        .as('trade_id'),
+    ])
+    .executeTakeFirstOrThrow();
+  const lastTrades = await db
+    .selectFrom('trades')
+    .select(['pair', 'price', 'seq'])
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('trades')
+        .select((t) => t.fn.max('id').as('id'))
+        .groupBy('pair'),
+    )
+    .execute();
+  return { open, maxIds, lastTrades };
+}
+
+/** What a stored open order still holds: it holds, since it stayed open when placed. */
+function heldOf(row: OrderRow): HeldOrder {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    side: row.side,
+    limitTicks: row.side === 'buy' && row.price !== null ? row.price : null,
+    holdLeft: holdLeftOf({
+      side: row.side,
+      type: row.type,
+      priceTicks: row.price,
+      lots: row.amount,
+      total: row.total,
+      filledLots: row.filled,
+      filledNotional: row.filled_value,
+    }),
+    holds: true,
+  };
+}
