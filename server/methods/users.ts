@@ -3,7 +3,7 @@
  * and the account's security settings: two-factor, password and sessions.
  */
 import { z } from 'zod';
-import { siteName } from '../../core/format.ts';
+import { siteName } from '../../core/format/index.ts';
 import { changePassword } from '../accounts/changePassword.ts';
 import {
   queueVerificationMail,

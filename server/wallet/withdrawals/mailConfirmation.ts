@@ -6,7 +6,7 @@
  * money out without the mailbox too. Once the withdrawal is signed, a second mail says it left,
  * with its transaction id.
  */
-import { formatAmount } from '../../../core/format.ts';
+import { formatAmount } from '../../../core/format/index.ts';
 import { DomainError } from '../../errors/DomainError.ts';
 import { linkTo, type MailSite } from '../../mail/site.ts';
 import { queueSiteMail } from '../../mail/siteMail.ts';
