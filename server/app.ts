@@ -8,6 +8,8 @@ import { AccessEnds } from './accounts/sessions.ts';
 import { registerBuy } from './buy/index.ts';
 import type { Config } from './config.ts';
 import { seed } from './content/seed.ts';
+import { EventBus } from './events/EventBus.ts';
+import type { ServerEvents } from './events/ServerEvents.ts';
 import { envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
@@ -15,8 +17,9 @@ import { registerSockets } from './http/sockets.ts';
 import { KycDecisions } from './kyc/KycDecisions.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
+import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
-import { TradeMessages, TradeMoves } from './p2p/TradeMoves.ts';
+import { TradeMoves } from './p2p/TradeMoves.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
@@ -114,7 +117,7 @@ export async function createServer(
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
   const kycDecisions = new KycDecisions();
   const tradeMoves = new TradeMoves();
-  const tradeMessages = new TradeMessages();
+  const events = new EventBus<ServerEvents>();
   registerApi(app, {
     db: database,
     config,
@@ -134,7 +137,13 @@ export async function createServer(
     keepaliveMs: config.socketKeepaliveMs,
     maxPayload: MAX_FRAME_BYTES,
   });
-  await registerSupport(app, { db: database, config, limits, accessEnds, tradeMessages });
+  await registerSupport(app, {
+    db: database,
+    config,
+    limits,
+    accessEnds,
+    tradeChats: tradeChats(events),
+  });
   registerLiveSocket(app, live);
   registerMarketSocket(app, {
     db: database,
@@ -143,7 +152,7 @@ export async function createServer(
     balanceChanges,
     kycDecisions,
     tradeMoves,
-    tradeMessages,
+    events,
   });
   await registerSite(app, config);
   return app;

@@ -1,8 +1,7 @@
 /**
  * Where a P2P trade's move (opened, paid, cancelled, released, disputed, decided, expired) is
  * announced with its two sides, so both sides' open private streams tell their pages at once:
- * the seller sees "paid" the moment the buyer says so. A new message in the trade's chat is
- * announced too, to the sides who did not write it, so a page whose chat is closed says so.
+ * the seller sees "paid" the moment the buyer says so.
  */
 import type { P2pTradeStatus } from '../../core/protocol/index.ts';
 import { Announcer } from '../live/Announcer.ts';
@@ -17,12 +16,3 @@ export interface TradeMove {
 
 /** The announcements of trade moves, and who listens to them. */
 export class TradeMoves extends Announcer<TradeMove> {}
-
-/** A new message in a trade's chat, for `userIds` (the sides who did not write it). */
-export interface TradeMessage {
-  tradeId: number;
-  userIds: readonly number[];
-}
-
-/** The announcements of new trade chat messages, and who listens to them. */
-export class TradeMessages extends Announcer<TradeMessage> {}

@@ -19,8 +19,9 @@ import type {
   SpotOrder,
   StreamTopic,
 } from '../../../core/protocol/index.ts';
+import type { ServerEvents } from '../../events/ServerEvents.ts';
 import type { KycDecision } from '../../kyc/KycDecisions.ts';
-import type { TradeMessage, TradeMove } from '../../p2p/TradeMoves.ts';
+import type { TradeMove } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
 import { readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
@@ -264,7 +265,7 @@ export class MarketFeed {
   }
 
   /** Tells the readers' account streams that a trade's chat has a new message. */
-  tradeMessaged({ tradeId, userIds }: TradeMessage): void {
+  tradeMessaged({ tradeId, userIds }: ServerEvents['p2p.tradeMessage']): void {
     for (const userId of userIds) {
       this.send(`account:${userId}`, { v: 1, type: 'p2pMessage', tradeId });
     }
