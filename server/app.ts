@@ -14,6 +14,7 @@ import { envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
 import { registerSockets } from './http/sockets.ts';
+import { identityPhotos } from './kyc/identityPhotos.ts';
 import { KycDecisions } from './kyc/KycDecisions.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
@@ -143,6 +144,7 @@ export async function createServer(
     limits,
     accessEnds,
     tradeChats: tradeChats(events),
+    identityPhotos,
   });
   registerLiveSocket(app, live);
   registerMarketSocket(app, {

@@ -11,10 +11,10 @@ import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/ser
 import { connect, ticket } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS } from '../http/limits.ts';
-import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import { WRONG_CREDENTIALS } from '../methods/users.ts';
 import type { Database } from '../storage/db.ts';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './changePassword.ts';
+import { SIGN_IN_REQUIRED } from './sessions.ts';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'staple battery horse';

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import type { MethodName } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { ok, send, signUp, testConfig } from '../../test/serverTesting.ts';
-import { AccessEnds, createSession, findCaller, hashToken } from '../accounts/sessions.ts';
+import {
+  AccessEnds,
+  createSession,
+  findCaller,
+  hashToken,
+  SIGN_IN_REQUIRED,
+} from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { createLimits } from '../http/limits.ts';
@@ -15,13 +21,7 @@ import type { Database } from '../storage/db.ts';
 import { Market } from '../trading/Market.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { methods } from './index.ts';
-import {
-  ACCOUNT_REQUIRED,
-  defineMethod,
-  type RequestContext,
-  SIGN_IN_REQUIRED,
-  STAFF_ONLY,
-} from './registry.ts';
+import { ACCOUNT_REQUIRED, defineMethod, type RequestContext, STAFF_ONLY } from './registry.ts';
 
 /** Placeholder params that pass validation for each method, so only access can fail. */
 const VALID_PARAMS: Record<string, Record<string, unknown>> = {

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { ASSETS, QUOTE } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
+import { SIGN_IN_REQUIRED } from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
-import { SIGN_IN_REQUIRED } from './registry.ts';
 
 const TICKERS = [...ASSETS, QUOTE];
 

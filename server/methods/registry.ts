@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
-import type { AccessEnds, Caller } from '../accounts/sessions.ts';
+import { type AccessEnds, type Caller, SIGN_IN_REQUIRED } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { read } from '../http/fields.ts';
@@ -90,9 +90,6 @@ export interface Method {
   /** Checks access, validates params and runs the handler; throws DomainError for the caller. */
   run(params: unknown, ctx: RequestContext): Promise<object>;
 }
-
-/** The answer to a call that needs a signed-in account (and getInfo when signed out). */
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
 /** The answer to a support-chat visitor's call of a method that needs an account. */
 export const ACCOUNT_REQUIRED = 'Please create an account or sign in to continue.';

@@ -21,7 +21,12 @@ import {
   verifyPassword,
 } from '../accounts/passwords.ts';
 import { loadProfile } from '../accounts/profile.ts';
-import { type Caller, createSession, revokeSession } from '../accounts/sessions.ts';
+import {
+  type Caller,
+  createSession,
+  revokeSession,
+  SIGN_IN_REQUIRED,
+} from '../accounts/sessions.ts';
 import {
   beginTwoFactor,
   disableTwoFactor,
@@ -31,6 +36,7 @@ import {
   verifySecondFactor,
 } from '../accounts/twoFactor.ts';
 import {
+  ACCOUNT_BLOCKED,
   createUser,
   DUPLICATE_EMAIL,
   findReferrer,
@@ -42,13 +48,10 @@ import { loadSiteConfig } from '../content/siteConfig.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../http/limits.ts';
-import { defineMethod, type Method, type RequestContext, SIGN_IN_REQUIRED } from './registry.ts';
+import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
-
-/** The answer to a correct sign-in of a blocked account. */
-export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact support.';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 // A cap keeps a megabyte "password" from costing a megabyte of hashing.

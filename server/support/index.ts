@@ -13,7 +13,7 @@ import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
 import type { TradeChats } from './rooms.ts';
 import { vapidKeys } from './secrets.ts';
 import { registerSupportSocket } from './socket.ts';
-import { registerUploads } from './uploads.ts';
+import { type IdentityPhotos, registerUploads } from './uploads.ts';
 
 /** What live support needs from the server. */
 export interface SupportDependencies {
@@ -24,6 +24,8 @@ export interface SupportDependencies {
   accessEnds: AccessEnds;
   /** The P2P trades' chats the support socket carries besides support dialogs. */
   tradeChats: TradeChats;
+  /** What becomes of identity photos uploaded for verification. */
+  identityPhotos: IdentityPhotos;
 }
 
 /**

@@ -30,12 +30,12 @@ import {
   TRADE_SOCKET_PARAM,
 } from '../../core/protocol/index.ts';
 import { AccessEnds, type Caller } from '../accounts/sessions.ts';
+import { ACCOUNT_BLOCKED } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../http/api.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../http/limits.ts';
-import { ACCOUNT_BLOCKED } from '../methods/users.ts';
 import type { Database } from '../storage/db.ts';
 import { MAX_MESSAGE_LENGTH, markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -25,18 +25,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { CODEC_COMPACT, encode, parseCodecKey } from '../../core/codec.ts';
-import { KYC_PHOTO_EXTENSIONS, KYC_PHOTO_TYPE_TEXT } from '../../core/kyc.ts';
+import { KYC_PHOTO_TYPE_TEXT } from '../../core/kyc.ts';
 import { UPLOAD_PATH, type UploadReply } from '../../core/protocol/index.ts';
 import { ATTACHMENT_EXTENSIONS, isAcceptedAttachment } from '../../core/rules.ts';
-import { findCaller } from '../accounts/sessions.ts';
+import { findCaller, SIGN_IN_REQUIRED } from '../accounts/sessions.ts';
 import type { UserRow } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { checkRequestOrigin, envelope, FOREIGN_ORIGIN } from '../http/api.ts';
 import { printable } from '../http/fields.ts';
 import { type Limits, spend, waitText } from '../http/limits.ts';
-import { type PhotoFormat, stripMetadata } from '../kyc/stripMetadata.ts';
-import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
-import { SIGN_IN_REQUIRED } from '../methods/registry.ts';
 import type { Database } from '../storage/db.ts';
 import { ensureDialog } from './dialogs.ts';
 import { removeOrphanFiles } from './orphanFiles.ts';
@@ -96,11 +93,27 @@ export function tooLargeText(kind: 'image' | 'video', maxBytes: number): string 
   return `The ${kind} is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`;
 }
 
+/**
+ * What the owner of identity photos (the KYC domain) does with them, so that uploads know no more
+ * of verification than the purpose a file is uploaded for.
+ */
+export interface IdentityPhotos {
+  /**
+   * Keeps the stored file at `path` only as an identity photo, rewritten without its metadata:
+   * the refusal's text, or null once the file is clean.
+   */
+  keep(path: string, ext: string): Promise<string | null>;
+  /** Deletes the photos no application uses any more (their rows); how many. */
+  forgetUnused(db: Database): Promise<number>;
+}
+
 /** What the upload routes need. */
 export interface UploadDependencies {
   db: Database;
   config: Config;
   limits: Limits;
+  /** Files uploaded with the purpose 'kyc'. */
+  identityPhotos: IdentityPhotos;
 }
 
 const VIDEO = new Set<string>(['mkv', 'mp4', 'mov', 'webm']);
@@ -142,10 +155,15 @@ const SWEEP_MS = 60 * 60 * 1000;
  * At start and then hourly: deletes verification photos no application uses (after a day), then
  * the files no row names. Never fails the server: a sweep that fails is logged and tried again.
  */
-function sweepAttachments(app: FastifyInstance, db: Database, dir: string): void {
+function sweepAttachments(
+  app: FastifyInstance,
+  db: Database,
+  dir: string,
+  photos: IdentityPhotos,
+): void {
   const sweep = async () => {
     try {
-      const rows = await forgetUnusedPhotos(db);
+      const rows = await photos.forgetUnused(db);
       const files = await removeOrphanFiles(db, dir);
       if (rows + files > 0) app.log.info({ rows, files }, 'unused attachments removed');
     } catch (error) {
@@ -177,7 +195,7 @@ export async function registerUploads(
   if (config.support.uploadDir === null && config.dataDir === ':memory:') {
     app.addHook('onClose', () => rm(dir, { recursive: true, force: true }));
   }
-  sweepAttachments(app, db, dir);
+  sweepAttachments(app, db, dir, deps.identityPhotos);
   const key = await attachmentUrlKey(db);
   const codecKey = parseCodecKey(config.codecKey);
   const allowed = new Set(config.allowedOrigins);
@@ -290,11 +308,12 @@ export async function registerUploads(
         return refuse(request, reply, problem ?? UPLOAD_ERRORS.noFile);
       }
       if (purpose === 'kyc') {
-        const problem = await keepKycPhoto(dir, saved);
+        const problem = await deps.identityPhotos.keep(join(dir, saved.name), saved.ext);
         if (problem !== null) {
           await discard(dir, saved);
           return refuse(request, reply, problem);
         }
+        saved.size = (await stat(join(dir, saved.name))).size;
       }
       if (!(await contentMatches(join(dir, saved.name), saved.ext))) {
         await discard(dir, saved);
@@ -459,30 +478,6 @@ async function drain(file: Readable): Promise<void> {
 
 async function discard(dir: string, saved: Saved): Promise<void> {
   await unlink(join(dir, saved.name)).catch(() => {});
-}
-
-const PHOTO_FORMATS: Partial<Record<Extension, PhotoFormat>> = {
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-};
-
-/**
- * Keeps an identity photo only as an image, rewritten without its metadata (a phone's photo
- * carries where it was taken): the refusal's text, or null once the stored file is clean.
- */
-async function keepKycPhoto(dir: string, saved: Saved): Promise<string | null> {
-  const format = PHOTO_FORMATS[saved.ext];
-  if (format === undefined || !(KYC_PHOTO_EXTENSIONS as readonly string[]).includes(saved.ext)) {
-    return KYC_PHOTO_TYPE_TEXT;
-  }
-  const path = join(dir, saved.name);
-  const clean = stripMetadata(await readFile(path), format);
-  if (clean === null) return mismatchText(saved.ext);
-  await writeFile(path, clean, { mode: 0o600 });
-  saved.size = clean.length;
-  return null;
 }
 
 /** Whether a stored file's bytes are what its extension says. */
