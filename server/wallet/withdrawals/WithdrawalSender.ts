@@ -17,6 +17,7 @@ import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
 import { post } from '../ledger.ts';
+import { movableFrom, movedTo } from './lifecycle.ts';
 import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
 
@@ -47,7 +48,7 @@ export class WithdrawalSender {
     const requested = await this.db
       .selectFrom('withdrawals')
       .select(['id', 'user_id', 'network', 'asset', 'address', 'tag', 'amount', 'fee'])
-      .where('status', '=', 'requested')
+      .where('status', 'in', movableFrom('send'))
       .orderBy('id')
       .limit(BATCH)
       .execute();
@@ -66,7 +67,7 @@ export class WithdrawalSender {
     const sent = await this.db
       .selectFrom('withdrawals')
       .select(['id', 'user_id', 'network', 'tx_hash', 'signed_tx', 'required'])
-      .where('status', '=', 'sent')
+      .where('status', 'in', movableFrom('confirm'))
       .orderBy('id')
       .limit(BATCH)
       .execute();
@@ -117,13 +118,13 @@ export class WithdrawalSender {
       const stored = await trx
         .updateTable('withdrawals')
         .set({
-          status: 'sent',
+          status: movedTo('send'),
           tx_hash: signed.txHash,
           signed_tx: signed.raw,
           updated_at: new Date(),
         })
         .where('id', '=', row.id)
-        .where('status', '=', 'requested')
+        .where('status', 'in', movableFrom('send'))
         .executeTakeFirst();
       if (stored.numUpdatedRows !== 1n) return false;
       await queueSentMail(
@@ -152,9 +153,7 @@ export class WithdrawalSender {
     if (status.state === 'failed') {
       const released = await this.db
         .transaction()
-        .execute((trx) =>
-          releaseHold(trx, { id: row.id, from: ['sent'], to: 'failed', reason: status.reason }),
-        );
+        .execute((trx) => releaseHold(trx, { id: row.id, move: 'fail', reason: status.reason }));
       return released === undefined ? 'unchanged' : 'failed';
     }
     if (status.confirmations < row.required) {
@@ -177,7 +176,7 @@ export class WithdrawalSender {
         .selectFrom('withdrawals')
         .select(['user_id', 'asset', 'amount', 'fee', 'tx_hash'])
         .where('id', '=', id)
-        .where('status', '=', 'sent')
+        .where('status', 'in', movableFrom('confirm'))
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return false;
@@ -201,7 +200,12 @@ export class WithdrawalSender {
       }
       await trx
         .updateTable('withdrawals')
-        .set({ status: 'confirmed', confirmations, final_entry_id: entry, updated_at: new Date() })
+        .set({
+          status: movedTo('confirm'),
+          confirmations,
+          final_entry_id: entry,
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .execute();
       return true;

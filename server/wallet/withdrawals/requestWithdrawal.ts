@@ -21,6 +21,7 @@ import { type Destination, validateAddress } from '../chains/validateAddress.ts'
 import { chainAdapters } from '../deposits/chainAdapters.ts';
 import { insufficient, post } from '../ledger.ts';
 import { utcMinute } from '../utcMinute.ts';
+import { NEW_WITHDRAWAL_STATUS } from './lifecycle.ts';
 import { queueConfirmationMail } from './mailConfirmation.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
@@ -118,7 +119,7 @@ export async function requestWithdrawal(
           amount: checked.amount,
           fee: checked.fee,
           usd_value: value,
-          status: 'awaitingConfirmation',
+          status: NEW_WITHDRAWAL_STATUS,
           idempotency_key: request.idempotencyKey,
           required: NETWORKS[checked.on.network].confirmations,
         })
