@@ -28,6 +28,13 @@ import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
 import { BalanceChanges } from './wallet/BalanceChanges.ts';
+import {
+  anyChain,
+  type ChainAdapters,
+  createChainAdapters,
+} from './wallet/deposits/chainAdapters.ts';
+import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
+import { WithdrawalSender } from './wallet/withdrawals/WithdrawalSender.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -53,8 +60,13 @@ export function contentSecurityPolicy(pixelUrl: string | null): string {
 export interface ServerOptions {
   /** The demo market's pace, when `config.demoMarket` is on. */
   demoMarket?: DemoMarketOptions;
-  /** Where balance changes are announced; main shares one with the devnet's blocks. */
+  /** Where balance changes are announced, when a test listens to them too. */
   balanceChanges?: BalanceChanges;
+  /**
+   * Starts the wallet's timers: the devnet's blocks (with the deposits they confirm) and the
+   * withdrawal sender's runs. `npm start` does; a test's server moves only when the test asks.
+   */
+  walletTimers?: boolean;
 }
 
 /**
@@ -119,6 +131,11 @@ export async function createServer(
   const kycDecisions = new KycDecisions();
   const tradeMoves = new TradeMoves();
   const events = new EventBus<ServerEvents>();
+  // One adapter per network for the whole server: deposits, withdrawals and their timers.
+  const chains = createChainAdapters(database, config.wallet);
+  if (options.walletTimers && anyChain(config.wallet)) {
+    startWalletTimers(app, database, config, chains, balanceChanges);
+  }
   registerApi(app, {
     db: database,
     config,
@@ -129,6 +146,7 @@ export async function createServer(
     balanceChanges,
     kycDecisions,
     tradeMoves,
+    chains,
   });
   registerBuy(app, { db: database, config, balanceChanges });
   await registerMail(app, { db: database, config });
@@ -158,6 +176,25 @@ export async function createServer(
   });
   await registerSite(app, config);
   return app;
+}
+
+/**
+ * The devnet's blocks and the withdrawal sender, each on its own timer, stopped before the
+ * database closes. On PostgreSQL other servers may share the database: they take turns.
+ */
+function startWalletTimers(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  chains: ChainAdapters,
+  balanceChanges: BalanceChanges,
+): void {
+  const shared = config.databaseUrl !== null;
+  const blocks = BlockProducer.start(db, config, chains, app.log, balanceChanges, shared);
+  const sender = WithdrawalSender.start(db, chains, config, app.log, balanceChanges, shared);
+  app.addHook('onClose', async () => {
+    await Promise.all([blocks.stop(), sender.stop()]);
+  });
 }
 
 function clientErrorText(error: FastifyError, status: number): string {

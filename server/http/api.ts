@@ -24,6 +24,7 @@ import type { TradeMoves } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { printable, storable } from './fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 
@@ -53,6 +54,8 @@ export interface ApiDependencies {
   kycDecisions: KycDecisions;
   /** Where P2P trade moves are announced to the two sides' streams. */
   tradeMoves: TradeMoves;
+  /** The chain each network's deposits and withdrawals go through. */
+  chains: ChainAdapters;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -259,6 +259,7 @@ forEachDatabase((open) => {
       balanceChanges: new BalanceChanges(),
       kycDecisions: new KycDecisions(),
       tradeMoves: new TradeMoves(),
+      chains: new Map(),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

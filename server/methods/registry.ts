@@ -17,6 +17,7 @@ import type { TradeMoves } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 
 /**
  * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
@@ -45,6 +46,8 @@ export interface RequestContext {
   kycDecisions: KycDecisions;
   /** Where a P2P trade's move is announced to its two sides' open pages. */
   tradeMoves: TradeMoves;
+  /** The chain each network's deposits and withdrawals go through, created once by the server. */
+  chains: ChainAdapters;
   log: FastifyBaseLogger;
   ip: string;
   /** The request's User-Agent header, cleaned and capped (empty when none was sent). */

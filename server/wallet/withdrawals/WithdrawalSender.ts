@@ -1,6 +1,7 @@
 /**
- * Sends requested withdrawals and follows them until the chain settles them, once per devnet
- * block (or on a timer beside a real node). A withdrawal is signed and the signed transaction
+ * Sends requested withdrawals and follows them until the chain settles them, every
+ * `wallet.withdrawalSendMs` on a timer of its own, whatever chain (devnet or real node) a
+ * network is on. A withdrawal is signed and the signed transaction
  * stored (status sent) before it is broadcast, so after a crash the same transaction is sent
  * again, never a second one; a sent transaction the chain does not show yet is broadcast again,
  * which is harmless. Confirmed, the held amount leaves the system in one transaction with the
@@ -10,13 +11,16 @@
  * transaction id in the same transaction.
  */
 import type { Ticker } from '../../../core/protocol/index.ts';
+import type { Config } from '../../config.ts';
 import type { MailSite } from '../../mail/site.ts';
 import type { Database } from '../../storage/db.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
+import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
 import { post } from '../ledger.ts';
+import { inTurn, RepeatingRun } from '../RepeatingRun.ts';
 import { movableFrom, movedTo } from './lifecycle.ts';
 import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
@@ -35,11 +39,32 @@ const BATCH = 200;
 export class WithdrawalSender {
   constructor(
     private readonly db: Database,
-    private readonly adapters: ReadonlyMap<NetworkId, ChainAdapter>,
+    private readonly adapters: ChainAdapters,
     private readonly mail: MailSite,
     private readonly log: WatcherLog,
     private readonly balanceChanges?: BalanceChanges,
   ) {}
+
+  /**
+   * A sender running every `wallet.withdrawalSendMs` until stopped. Shared (several servers on
+   * one PostgreSQL database), one server runs at a time: a hot wallet's nonces must not be
+   * handed out twice.
+   */
+  static start(
+    db: Database,
+    chains: ChainAdapters,
+    config: Pick<Config, 'wallet'> & MailSite,
+    log: WatcherLog,
+    balanceChanges?: BalanceChanges,
+    shared = false,
+  ): RepeatingRun {
+    const sender = new WithdrawalSender(db, chains, config, log, balanceChanges);
+    return RepeatingRun.start(
+      () => (shared ? inTurn(db, 'withdrawal sender', () => sender.run()) : sender.run()),
+      config.wallet.withdrawalSendMs,
+      (error) => log.warn({ err: error }, 'withdrawal: run failed'),
+    );
+  }
 
   /** Signs what is requested, then follows what is sent; a failing withdrawal is logged. */
   async run(): Promise<SendReport> {
