@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol/index.ts';
 import { AccessEnds } from './accounts/sessions.ts';
 import { registerBuy } from './buy/index.ts';
+import { readRecentPurchases } from './buy/purchaseRows.ts';
 import type { Config } from './config.ts';
 import { seed } from './content/seed.ts';
 import { EventBus } from './events/EventBus.ts';
@@ -173,6 +174,7 @@ export async function createServer(
     kycDecisions,
     tradeMoves,
     events,
+    recentPurchases: readRecentPurchases,
   });
   await registerSite(app, config);
   return app;

@@ -23,7 +23,7 @@ import type { ServerEvents } from '../../events/ServerEvents.ts';
 import type { KycDecision } from '../../kyc/KycDecisions.ts';
 import type { TradeMove } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
-import { readWalletActivity } from '../../wallet/walletActivity.ts';
+import { type RecentPurchases, readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
 import { INTERVAL_MS, readCandles } from '../candles.ts';
 import type { Committed, Market } from '../Market.ts';
@@ -68,6 +68,8 @@ export class MarketFeed {
   constructor(
     private readonly db: Database,
     private readonly market: Market,
+    /** The card purchases the account stream lists with deposits and withdrawals. */
+    private readonly recentPurchases: RecentPurchases,
   ) {
     this.windows = new BookWindows(market);
     this.stop = market.onCommit((committed) => this.publish(committed));
@@ -251,7 +253,7 @@ export class MarketFeed {
       this.refresh(`wallet:${userId}`, async () => {
         const [wallets, activity] = await Promise.all([
           listWallets(this.db, userId),
-          readWalletActivity(this.db, userId),
+          readWalletActivity(this.db, userId, this.recentPurchases),
         ]);
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
         this.send(key, { v: 1, type: 'walletActivity', ...activity });

@@ -23,6 +23,7 @@ import type { TradeMoves } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
+import type { RecentPurchases } from '../../wallet/walletActivity.ts';
 import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
 import { MarketFeed } from './MarketFeed.ts';
@@ -75,9 +76,11 @@ export function registerMarketSocket(
     kycDecisions: KycDecisions;
     tradeMoves: TradeMoves;
     events: ServerEventBus;
+    /** The account's newest card purchases, for its `account` stream. */
+    recentPurchases: RecentPurchases;
   },
 ): MarketFeed {
-  const feed = new MarketFeed(deps.db, deps.market);
+  const feed = new MarketFeed(deps.db, deps.market, deps.recentPurchases);
   deps.balanceChanges.onChange((userIds) => feed.walletsChanged(userIds));
   deps.kycDecisions.onChange((decision) => feed.verificationDecided(decision));
   deps.tradeMoves.onChange((move) => feed.tradeMoved(move));
