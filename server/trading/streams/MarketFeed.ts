@@ -25,7 +25,7 @@ import type { TradeMove } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
 import { type RecentPurchases, readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
-import { INTERVAL_MS, readCandles } from '../candles.ts';
+import { INTERVAL_MS, priceCharts, readCandles } from '../candles.ts';
 import type { Committed, Market } from '../Market.ts';
 import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
@@ -148,7 +148,7 @@ export class MarketFeed {
       case 'account': {
         if (userId === null) return [];
         const orders = this.market.openOrders(userId, null).map(toWire);
-        const wallets = await listWallets(this.db, userId);
+        const wallets = await listWallets(this.db, userId, priceCharts);
         return [{ v: 1, type: 'account', snapshot: true, orders, trades: [], wallets }];
       }
     }
@@ -213,7 +213,7 @@ export class MarketFeed {
       const key = `account:${userId}`;
       this.send(key, { v: 1, type: 'account', snapshot: false, orders, trades, wallets: [] });
       this.refresh(key, async () => {
-        const wallets = await listWallets(this.db, userId);
+        const wallets = await listWallets(this.db, userId, priceCharts);
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
       });
     }
@@ -252,7 +252,7 @@ export class MarketFeed {
       if (!this.topics.has(key)) continue;
       this.refresh(`wallet:${userId}`, async () => {
         const [wallets, activity] = await Promise.all([
-          listWallets(this.db, userId),
+          listWallets(this.db, userId, priceCharts),
           readWalletActivity(this.db, userId, this.recentPurchases),
         ]);
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
