@@ -16,12 +16,10 @@ import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
 import { registerSockets } from './http/sockets.ts';
 import { identityPhotos } from './kyc/identityPhotos.ts';
-import { KycDecisions } from './kyc/KycDecisions.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
-import { TradeMoves } from './p2p/TradeMoves.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socket.ts';
@@ -129,8 +127,6 @@ export async function createServer(
   }
   const accessEnds = new AccessEnds();
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
-  const kycDecisions = new KycDecisions();
-  const tradeMoves = new TradeMoves();
   const events = new EventBus<ServerEvents>();
   // One adapter per network for the whole server: deposits, withdrawals and their timers.
   const chains = createChainAdapters(database, config.wallet);
@@ -145,13 +141,12 @@ export async function createServer(
     market,
     accessEnds,
     balanceChanges,
-    kycDecisions,
-    tradeMoves,
+    events,
     chains,
   });
   registerBuy(app, { db: database, config, balanceChanges });
   await registerMail(app, { db: database, config });
-  await registerP2p(app, { db: database, balanceChanges, tradeMoves });
+  await registerP2p(app, { db: database, balanceChanges, events });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
@@ -171,8 +166,6 @@ export async function createServer(
     market,
     accessEnds,
     balanceChanges,
-    kycDecisions,
-    tradeMoves,
     events,
     recentPurchases: readRecentPurchases,
   });

@@ -14,9 +14,9 @@ import {
 } from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
 import { DomainError } from '../errors/DomainError.ts';
+import { EventBus } from '../events/EventBus.ts';
+import type { ServerEvents } from '../events/ServerEvents.ts';
 import { createLimits } from '../http/limits.ts';
-import { KycDecisions } from '../kyc/KycDecisions.ts';
-import { TradeMoves } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import { Market } from '../trading/Market.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
@@ -257,8 +257,7 @@ forEachDatabase((open) => {
       market: await Market.open(db, testConfig().fees, testConfig().referralShare),
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
-      kycDecisions: new KycDecisions(),
-      tradeMoves: new TradeMoves(),
+      events: new EventBus<ServerEvents>(),
       chains: new Map(),
       log: app.log,
       ip: '127.0.0.1',

@@ -20,8 +20,6 @@ import type {
   StreamTopic,
 } from '../../../core/protocol/index.ts';
 import type { ServerEvents } from '../../events/ServerEvents.ts';
-import type { KycDecision } from '../../kyc/KycDecisions.ts';
-import type { TradeMove } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
 import { type RecentPurchases, readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
@@ -262,7 +260,7 @@ export class MarketFeed {
   }
 
   /** Tells the account's open private streams that staff decided on its verification. */
-  verificationDecided({ userId, status }: KycDecision): void {
+  verificationDecided({ userId, status }: ServerEvents['kyc.decided']): void {
     this.send(`account:${userId}`, { v: 1, type: 'verification', status });
   }
 
@@ -274,7 +272,7 @@ export class MarketFeed {
   }
 
   /** Tells both sides' account streams that a P2P trade moved. */
-  tradeMoved({ tradeId, status, userIds }: TradeMove): void {
+  tradeMoved({ tradeId, status, userIds }: ServerEvents['p2p.tradeMoved']): void {
     for (const userId of userIds) {
       this.send(`account:${userId}`, { v: 1, type: 'p2pTrade', tradeId, status });
     }

@@ -18,8 +18,6 @@ import {
 import { AccessEnds } from '../../accounts/sessions.ts';
 import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import { read } from '../../http/fields.ts';
-import type { KycDecisions } from '../../kyc/KycDecisions.ts';
-import type { TradeMoves } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
@@ -73,8 +71,6 @@ export function registerMarketSocket(
     market: Market;
     accessEnds: AccessEnds;
     balanceChanges: BalanceChanges;
-    kycDecisions: KycDecisions;
-    tradeMoves: TradeMoves;
     events: ServerEventBus;
     /** The account's newest card purchases, for its `account` stream. */
     recentPurchases: RecentPurchases;
@@ -82,8 +78,8 @@ export function registerMarketSocket(
 ): MarketFeed {
   const feed = new MarketFeed(deps.db, deps.market, deps.recentPurchases);
   deps.balanceChanges.onChange((userIds) => feed.walletsChanged(userIds));
-  deps.kycDecisions.onChange((decision) => feed.verificationDecided(decision));
-  deps.tradeMoves.onChange((move) => feed.tradeMoved(move));
+  deps.events.subscribe('kyc.decided', (decision) => feed.verificationDecided(decision));
+  deps.events.subscribe('p2p.tradeMoved', (move) => feed.tradeMoved(move));
   deps.events.subscribe('p2p.tradeMessage', (message) => feed.tradeMessaged(message));
   const perIp = new Map<string, number>();
   app.addHook('onClose', async () => feed.close());
