@@ -174,8 +174,9 @@ export async function createServer(
 }
 
 /**
- * The devnet's blocks and the withdrawal sender, each on its own timer, stopped before the
- * database closes. On PostgreSQL other servers may share the database: they take turns.
+ * The devnet's blocks and the withdrawal sender, each on its own timer from the moment the
+ * server is ready, stopped before the database closes. On PostgreSQL other servers may share
+ * the database: they take turns.
  */
 function startWalletTimers(
   app: FastifyInstance,
@@ -185,10 +186,15 @@ function startWalletTimers(
   balanceChanges: BalanceChanges,
 ): void {
   const shared = config.databaseUrl !== null;
-  const blocks = BlockProducer.start(db, config, chains, app.log, balanceChanges, shared);
-  const sender = WithdrawalSender.start(db, chains, config, app.log, balanceChanges, shared);
+  let timers: { stop(): Promise<void> }[] = [];
+  app.addHook('onReady', async () => {
+    timers = [
+      BlockProducer.start(db, config, chains, app.log, balanceChanges, shared),
+      WithdrawalSender.start(db, chains, config, app.log, balanceChanges, shared),
+    ];
+  });
   app.addHook('onClose', async () => {
-    await Promise.all([blocks.stop(), sender.stop()]);
+    await Promise.all(timers.map((timer) => timer.stop()));
   });
 }
 
