@@ -3,7 +3,7 @@
  * exchange holds and the fields every response carries.
  */
 
-/** Bumped on any incompatible change of the shapes below. */
+/** Bumped on any incompatible change of the protocol's shapes. */
 export const PROTOCOL_VERSION = 1;
 
 /** The path of the one API endpoint every method is POSTed to (spec §7 Transport). */
