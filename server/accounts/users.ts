@@ -14,6 +14,9 @@ export type UserRow = Selectable<UsersTable>;
 /** The message for a sign-up with an email already in use. */
 export const DUPLICATE_EMAIL = 'An account with this email already exists.';
 
+/** The answer to a correct sign-in of a blocked account, and to a blocked account's sends. */
+export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact support.';
+
 /** What a new account needs; everything else starts at the column defaults. */
 export interface NewUser {
   email: string;
