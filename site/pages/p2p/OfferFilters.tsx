@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { P2pCatalogue, Ticker } from '../../../core/index.ts';
 import type { OfferFilter } from './offerFilter.ts';
+import { WantToggle } from './WantToggle.tsx';
 
 /** The filter form; each change is handed to `onChange` as it happens. */
 export function OfferFilters({
@@ -21,20 +22,7 @@ export function OfferFilters({
       aria-label="Filter the offers"
       onSubmit={(e) => e.preventDefault()}
     >
-      <fieldset className="p2p-want">
-        <legend className="visually-hidden">I want to</legend>
-        {(['buy', 'sell'] as const).map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            className={want === choice ? 'button' : 'button secondary'}
-            aria-pressed={want === choice}
-            onClick={() => onChange({ want: choice })}
-          >
-            {choice === 'buy' ? 'Buy' : 'Sell'}
-          </button>
-        ))}
-      </fieldset>
+      <WantToggle want={want} onChange={(choice) => onChange({ want: choice })} />
       <div className="field">
         <label htmlFor={`${id}-asset`}>Crypto</label>
         <select
