@@ -3,18 +3,11 @@
  * cannot give a sent withdrawal back), rejecting for the reason its owner will read.
  */
 import { useId } from 'react';
-import type { StaffWithdrawal } from '../../../core/index.ts';
 import { Modal } from '../../../widgets/notice-modal/Modal.tsx';
-import type { ReviewAction } from './PendingWithdrawalTable.tsx';
+import type { Review } from './PendingWithdrawalTable.tsx';
 import { RejectReasonField } from './RejectReasonField.tsx';
 import { ReviewSummary } from './ReviewSummary.tsx';
 import { useWithdrawalReview } from './useWithdrawalReview.ts';
-
-/** A review on its way: which withdrawal, and what to do with it. */
-export interface Review {
-  withdrawal: StaffWithdrawal;
-  action: ReviewAction;
-}
 
 /** The dialog for `review`, shown while `open`; `onDone` gets what to announce. */
 export function ReviewDialog({

@@ -1,8 +1,7 @@
 /** Sending staff's decision on a withdrawal, with the reason a rejection needs. */
 import { type FormEvent, useState } from 'react';
 import { call } from '../../../core/index.ts';
-import type { ReviewAction } from './PendingWithdrawalTable.tsx';
-import type { Review } from './ReviewDialog.tsx';
+import type { Review, ReviewAction } from './PendingWithdrawalTable.tsx';
 
 /** What the page is told once the server has taken the decision. */
 const DONE_TEXT: Record<ReviewAction, string> = {
