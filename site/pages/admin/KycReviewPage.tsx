@@ -3,17 +3,16 @@
  * applications, oldest first; opening one shows its details and photos side by side, the
  * earlier decisions, and approve or reject with a reason the person will read.
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
-  apiBaseUrl,
   call,
   formatLocalDateTime,
   type KycQueueItem,
   type KycSubmission,
 } from '../../../core/index.ts';
-import { ID_TYPES, KYC_FIELD_LABELS } from '../../../core/kyc.ts';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
+import { SubmissionReview } from './SubmissionReview.tsx';
 
 const styles = `
 .kyc-queue { display: grid; gap: 0.5rem; margin: 0 0 1rem; padding: 0; list-style: none; }
@@ -35,6 +34,7 @@ export default function KycReviewPage() {
   );
 }
 
+/** The queue of applications waiting, and the one opened for review. */
 function KycReview() {
   const titleId = useId();
   const [items, setItems] = useState<KycQueueItem[] | null>(null);
@@ -100,143 +100,5 @@ function KycReview() {
         </ul>
       )}
     </ReviewQueuePage>
-  );
-}
-
-/** One application: details, photos side by side, history and the decision form. */
-function SubmissionReview({
-  submission,
-  onDecided,
-}: {
-  submission: KycSubmission;
-  onDecided: (message: string) => Promise<void>;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
-  const title = useRef<HTMLHeadingElement>(null);
-  const name = `${submission.firstName} ${submission.lastName}`;
-
-  useEffect(() => {
-    title.current?.focus();
-  }, []);
-
-  async function approve() {
-    setPending(true);
-    setError('');
-    const reply = await call('kyc.approve', { userId: submission.userId });
-    setPending(false);
-    if (!reply.status) setError(reply.error_msg);
-    else await onDecided(`Approved: ${name} is verified.`);
-  }
-
-  async function reject(event: FormEvent) {
-    event.preventDefault();
-    setError('');
-    if (reason.trim() === '') {
-      setError('Write the reason the person will read, saying what to correct.');
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    setPending(true);
-    const reply = await call('kyc.reject', { userId: submission.userId, reason: reason.trim() });
-    setPending(false);
-    if (!reply.status) setError(reply.error_msg);
-    else await onDecided(`Rejected: ${name} can correct and submit again.`);
-  }
-
-  const details: [string, string][] = [
-    ['Account', `${submission.login} (${submission.email})`],
-    [KYC_FIELD_LABELS.dateOfBirth, submission.dateOfBirth],
-    [KYC_FIELD_LABELS.countryId, submission.country],
-    [KYC_FIELD_LABELS.address, `${submission.address}, ${submission.zipCode} ${submission.city}`],
-    [KYC_FIELD_LABELS.phone, submission.phone],
-    [
-      KYC_FIELD_LABELS.idType,
-      ID_TYPES.find((type) => type.id === submission.idType)?.name ?? submission.idType,
-    ],
-    [KYC_FIELD_LABELS.idNumber, submission.idNumber],
-  ];
-  const photos = (
-    [
-      ['Document front', submission.front],
-      ['Document back', submission.back],
-      ['Selfie with document', submission.selfie],
-    ] as const
-  ).filter(([, photo]) => photo !== null);
-
-  return (
-    <article className="settings-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
-        {name}
-      </h2>
-      <dl className="kyc-review-details">
-        {details.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="kyc-documents">
-        {photos.map(([label, photo]) => (
-          <figure key={label}>
-            <a href={`${apiBaseUrl()}${photo?.path}`} target="_blank" rel="noreferrer">
-              <img src={`${apiBaseUrl()}${photo?.path}`} alt={`${label} of ${name}`} />
-            </a>
-            <figcaption>{label}</figcaption>
-          </figure>
-        ))}
-      </div>
-      {submission.decisions.length > 0 && (
-        <>
-          <h3>Earlier decisions</h3>
-          <ul>
-            {submission.decisions.map((decision) => (
-              <li key={decision.at}>
-                {decision.decision === 'approved' ? 'Approved' : 'Rejected'} by {decision.staff} on{' '}
-                {formatLocalDateTime(decision.at)}
-                {decision.reason ? `: ${decision.reason}` : ''}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      <form
-        className="settings-form kyc-review-form"
-        onSubmit={(event) => void reject(event)}
-        noValidate
-      >
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason for a rejection (the person reads it)</label>
-          <textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-            {...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {})}
-          />
-        </div>
-        {error && (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={pending}
-            onClick={() => void approve()}
-          >
-            Approve
-          </button>
-          <button type="submit" className="button secondary" disabled={pending}>
-            Reject with this reason
-          </button>
-        </div>
-      </form>
-    </article>
   );
 }

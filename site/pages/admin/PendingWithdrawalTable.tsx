@@ -15,6 +15,12 @@ export function accountName(withdrawal: StaffWithdrawal): string {
 /** What a review would do to a withdrawal: approve it, or reject it. */
 export type ReviewAction = 'approve' | 'reject';
 
+/** A review on its way: which withdrawal, and what to do with it. */
+export interface Review {
+  withdrawal: StaffWithdrawal;
+  action: ReviewAction;
+}
+
 /** The table; `staffId` marks the caller's own withdrawals, which another staff member reviews. */
 export function PendingWithdrawalTable({
   withdrawals,

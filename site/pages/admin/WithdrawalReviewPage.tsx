@@ -8,8 +8,12 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call, type StaffWithdrawal, user } from '../../../core/index.ts';
 import { useRepeatedRead } from '../account/useRepeatedRead.ts';
-import { PendingWithdrawalTable, type ReviewAction } from './PendingWithdrawalTable.tsx';
-import { type Review, ReviewDialog } from './ReviewDialog.tsx';
+import {
+  PendingWithdrawalTable,
+  type Review,
+  type ReviewAction,
+} from './PendingWithdrawalTable.tsx';
+import { ReviewDialog } from './ReviewDialog.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
 

@@ -3,58 +3,29 @@
  * chat, read again the moment the account's stream says one moved), its offers (paused, resumed
  * or closed here), where it is paid when it sells, and the form that publishes a new offer.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { call, formatAmount, type P2pOffer, type P2pTrade } from '../../../core/index.ts';
+import { call, formatAmount, type P2pOffer } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
-import { useRepeatedRead } from '../account/useRepeatedRead.ts';
+import { AccountTrades } from './AccountTrades.tsx';
 import { OfferTable } from './OfferTable.tsx';
+import { OwnOfferActions } from './OwnOfferActions.tsx';
 import { PaymentDetailsSection } from './PaymentDetailsSection.tsx';
 import { PublishOfferForm } from './PublishOfferForm.tsx';
-import { TradeCard } from './TradeCard.tsx';
+import { useMyP2p } from './useMyP2p.ts';
 import { useP2pCatalogue } from './useP2pCatalogue.ts';
 import { useTradeMoves } from './useTradeMoves.ts';
+import { useUnreadChats } from './useUnreadChats.ts';
 import './p2p.css';
 
-const UNDER_WAY = new Set<P2pTrade['status']>(['opened', 'paid', 'disputed']);
-
+/** The account's P2P page: its trades, its offers, its payment details and a new offer. */
 export default function AccountP2pPage() {
   const opened = new URLSearchParams(useSearch()).get('trade');
   const { catalogue, error: catalogueError } = useP2pCatalogue();
-  const [trades, setTrades] = useState<P2pTrade[] | null>(null);
-  const [offers, setOffers] = useState<P2pOffer[] | null>(null);
-  const [error, setError] = useState('');
+  const { trades, offers, error, setError, readAgain } = useMyP2p();
   const [notice, setNotice] = useState('');
-
-  const read = useCallback(async () => {
-    const [mine, listed] = await Promise.all([
-      call('p2p.getMyTrades', {}),
-      call('p2p.getMyOffers', {}),
-    ]);
-    if (mine.status) setTrades(mine.trades);
-    if (listed.status) setOffers(listed.offers);
-    setError(mine.status ? (listed.status ? '' : listed.error_msg) : mine.error_msg);
-    // Quickly while a trade is under way, or while an active offer may bring one any moment.
-    return (
-      (mine.status && mine.trades.some((trade) => UNDER_WAY.has(trade.status))) ||
-      (listed.status && listed.offers.some((offer) => offer.status === 'active'))
-    );
-  }, []);
-  // The account's stream tells of every move at once; reading every 15 s while something is
-  // under way only covers a stream that is down.
-  const readAgain = useRepeatedRead(read, 15_000, 60_000);
-  // Trades whose chat, closed here, has a message from someone else.
-  const [unread, setUnread] = useState<ReadonlySet<number>>(new Set());
-  useTradeMoves(readAgain, (tradeId) => setUnread((now) => new Set(now).add(tradeId)));
-  const seen = useCallback(
-    (tradeId: number) =>
-      setUnread((now) => {
-        const next = new Set(now);
-        next.delete(tradeId);
-        return next;
-      }),
-    [],
-  );
+  const { unread, markUnread, seen } = useUnreadChats();
+  useTradeMoves(readAgain, markUnread);
 
   async function setStatus(offer: P2pOffer, status: P2pOffer['status']) {
     const reply = await call('p2p.setOfferStatus', { id: offer.id, status });
@@ -77,26 +48,14 @@ export default function AccountP2pPage() {
           {error || catalogueError}
         </p>
       )}
-      <section aria-labelledby="p2p-trades">
-        <h2 id="p2p-trades">Trades</h2>
-        {trades === null ? (
-          <Loader label="Loading your trades" />
-        ) : trades.length === 0 ? (
-          <p className="account-summary">No trades yet.</p>
-        ) : (
-          trades.map((trade) => (
-            <TradeCard
-              key={trade.id}
-              trade={trade}
-              catalogue={catalogue}
-              onChanged={readAgain}
-              chatOpen={String(trade.id) === opened}
-              hasNewMessage={unread.has(trade.id)}
-              onChatSeen={() => seen(trade.id)}
-            />
-          ))
-        )}
-      </section>
+      <AccountTrades
+        trades={trades}
+        catalogue={catalogue}
+        opened={opened}
+        unread={unread}
+        onChanged={readAgain}
+        onChatSeen={seen}
+      />
       <section aria-labelledby="p2p-offers">
         <h2 id="p2p-offers">Your offers</h2>
         <p role="status">{notice}</p>
@@ -109,33 +68,12 @@ export default function AccountP2pPage() {
             label="Your offers table"
             offers={offers}
             catalogue={catalogue}
-            action={(offer) =>
-              offer.status === 'closed' ? (
-                'Closed'
-              ) : (
-                <span className="button-row">
-                  <span>
-                    {offer.side === 'sell' ? 'Selling' : 'Buying'}, {offer.status}
-                  </span>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    onClick={() =>
-                      void setStatus(offer, offer.status === 'active' ? 'paused' : 'active')
-                    }
-                  >
-                    {offer.status === 'active' ? 'Pause' : 'Resume'}
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    onClick={() => void setStatus(offer, 'closed')}
-                  >
-                    Close
-                  </button>
-                </span>
-              )
-            }
+            action={(offer) => (
+              <OwnOfferActions
+                offer={offer}
+                onSetStatus={(mine, status) => void setStatus(mine, status)}
+              />
+            )}
           />
         )}
       </section>

@@ -3,53 +3,27 @@
  * sell), the currency, the fiat, a payment method and an amount; the best prices come first.
  * Signed in, an offer's button opens a trade on it; signed out, it leads to sign-in.
  */
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { call, type P2pOffer, type Ticker, user } from '../../../core/index.ts';
+import { type P2pOffer, user } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
+import { OfferFilters } from './OfferFilters.tsx';
 import { OfferTable } from './OfferTable.tsx';
 import { OpenTradeForm } from './OpenTradeForm.tsx';
+import { FIRST_OFFER_FILTER, type OfferFilter } from './offerFilter.ts';
+import { useMarketOffers } from './useMarketOffers.ts';
 import { useP2pCatalogue } from './useP2pCatalogue.ts';
 import './p2p.css';
 
-type Want = 'buy' | 'sell';
-
+/** The P2P market: the filter, the matching offers, and the trade form for the one chosen. */
 export default function P2pMarketPage() {
-  const id = useId();
   const { isAuth } = useSnapshot(user);
   const { catalogue, error: catalogueError } = useP2pCatalogue();
-  const [want, setWant] = useState<Want>('buy');
-  const [asset, setAsset] = useState<Ticker>('USDT');
-  const [fiat, setFiat] = useState('USD');
-  const [method, setMethod] = useState('');
-  const [amount, setAmount] = useState('');
-  const [offers, setOffers] = useState<P2pOffer[] | null>(null);
-  const [error, setError] = useState('');
+  const [filter, setFilter] = useState<OfferFilter>(FIRST_OFFER_FILTER);
+  const { offers, error } = useMarketOffers(filter);
   const [chosen, setChosen] = useState<P2pOffer | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setOffers(null);
-    const fiatAmount = /^\d+(\.\d{1,2})?$/.test(amount.trim()) ? amount.trim() : undefined;
-    void call('p2p.getOffers', {
-      // Who wants to buy takes a sell offer, and the other way round.
-      side: want === 'buy' ? 'sell' : 'buy',
-      asset,
-      fiat,
-      ...(method ? { paymentMethod: method } : {}),
-      ...(fiatAmount ? { fiatAmount } : {}),
-    }).then((reply) => {
-      if (!current) return;
-      if (reply.status) {
-        setOffers(reply.offers);
-        setError('');
-      } else setError(reply.error_msg);
-    });
-    return () => {
-      current = false;
-    };
-  }, [want, asset, fiat, method, amount]);
+  const { want, asset, fiat } = filter;
 
   if (chosen) {
     return (
@@ -66,71 +40,11 @@ export default function P2pMarketPage() {
         Buy and sell crypto with other people for local money. The seller’s crypto waits in escrow
         until they confirm your payment; staff decide if something goes wrong.
       </p>
-      <form
-        className="p2p-filters"
-        aria-label="Filter the offers"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <fieldset className="p2p-want">
-          <legend className="visually-hidden">I want to</legend>
-          {(['buy', 'sell'] as const).map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className={want === choice ? 'button' : 'button secondary'}
-              aria-pressed={want === choice}
-              onClick={() => setWant(choice)}
-            >
-              {choice === 'buy' ? 'Buy' : 'Sell'}
-            </button>
-          ))}
-        </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-asset`}>Crypto</label>
-          <select
-            id={`${id}-asset`}
-            value={asset}
-            onChange={(event) => setAsset(event.target.value as Ticker)}
-          >
-            {(catalogue?.assets ?? [asset]).map((ticker) => (
-              <option key={ticker}>{ticker}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-fiat`}>Fiat</label>
-          <select id={`${id}-fiat`} value={fiat} onChange={(event) => setFiat(event.target.value)}>
-            {(catalogue?.fiats ?? [fiat]).map((code) => (
-              <option key={code}>{code}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-method`}>Payment method</label>
-          <select
-            id={`${id}-method`}
-            value={method}
-            onChange={(event) => setMethod(event.target.value)}
-          >
-            <option value="">Any</option>
-            {catalogue?.paymentMethods.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount ({fiat})</label>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        </div>
-      </form>
+      <OfferFilters
+        filter={filter}
+        catalogue={catalogue}
+        onChange={(change) => setFilter((now) => ({ ...now, ...change }))}
+      />
       {(error || catalogueError) && (
         <p className="form-error" role="alert">
           {error || catalogueError}
