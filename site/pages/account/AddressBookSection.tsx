@@ -5,6 +5,7 @@
  */
 import { type Ref, useId, useRef, useState } from 'react';
 import type { SavedAddress } from '../../../core/index.ts';
+import { LoadError } from '../../components/LoadError.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { AddSavedAddressForm } from './AddSavedAddressForm.tsx';
 import type { BookNetwork } from './addressBook.ts';
@@ -48,14 +49,7 @@ export function AddressBookSection({
         {status}
       </p>
       {load.state === 'loading' && <Loader label="Loading your address book" />}
-      {load.state === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="button" onClick={handle.reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {load.state === 'error' && <LoadError message={load.message} onRetry={handle.reload} />}
       {load.state === 'ready' && (
         <>
           <OnlySavedSwitch

@@ -1,7 +1,9 @@
 /** The password form of the settings page: every other session ends when it changes. */
 import { type FormEvent, useId, useState } from 'react';
 import { call } from '../../../core/index.ts';
+import { FormOutcome } from '../../components/FormOutcome.tsx';
 import { MIN_PASSWORD_LENGTH } from '../SignPage.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 type Fields = { current: string; next: string; repeat: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -62,29 +64,17 @@ export function PasswordSection({ onChanged }: { onChanged: (endedSessions: numb
     onChanged(ended);
   }
 
-  function field(name: keyof Fields, label: string, autoComplete: string) {
-    const error = errors[name];
-    return (
-      <div className="field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          type="password"
-          autoComplete={autoComplete}
-          value={fields[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-${name}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  }
+  const field = (name: keyof Fields, label: string, autoComplete: string) => (
+    <PasswordField
+      prefix={id}
+      name={name}
+      label={label}
+      autoComplete={autoComplete}
+      value={fields[name]}
+      error={errors[name]}
+      onChange={(value) => setFields({ ...fields, [name]: value })}
+    />
+  );
 
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
@@ -97,14 +87,7 @@ export function PasswordSection({ onChanged }: { onChanged: (endedSessions: numb
         {field('current', 'Current password', 'current-password')}
         {field('next', 'New password', 'new-password')}
         {field('repeat', 'Repeat the new password', 'new-password')}
-        {serverError && (
-          <p className="form-error" role="alert">
-            {serverError}
-          </p>
-        )}
-        <p className="form-success" role="status">
-          {done}
-        </p>
+        <FormOutcome error={serverError} done={done} />
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Please wait…' : 'Change password'}
         </button>

@@ -4,31 +4,13 @@
  * ones still in their first day cannot be picked.
  */
 import { useId } from 'react';
-import type { AddressBook, SavedAddress } from '../../../core/index.ts';
-import { formatLocalDateTime } from '../../../core/index.ts';
-import { findSaved, isUsable, shortAddress } from './addressBook.ts';
+import type { AddressBook } from '../../../core/index.ts';
+import { FieldError } from '../../components/FieldError.tsx';
+import { fieldAria } from '../../components/fieldAria.ts';
+import { findSaved } from './addressBook.ts';
+import { ChosenSavedAddress } from './ChosenSavedAddress.tsx';
+import { SavedAddressSelect } from './SavedAddressSelect.tsx';
 import type { WithdrawErrors, WithdrawFields } from './withdrawForm.ts';
-
-/** What picking `saved` (or none) puts in the form. */
-export function pickedFields(
-  saved: SavedAddress | undefined,
-): Pick<WithdrawFields, 'address' | 'tag' | 'withoutTag'> {
-  // Saved without a tag where the network has one: the person still confirms the wallet needs
-  // none, at each withdrawal, as when typing it.
-  if (!saved) return { address: '', tag: '', withoutTag: false };
-  return {
-    address: saved.address,
-    tag: saved.tag === null ? '' : String(saved.tag),
-    withoutTag: false,
-  };
-}
-
-/** What an option says: the name, the address's ends, its tag, and when it can be used. */
-function optionText(saved: SavedAddress, tagName: string | null, waiting: boolean): string {
-  const tag = saved.tag === null ? '' : ` · ${tagName ?? 'Tag'} ${saved.tag}`;
-  const when = waiting ? ` (usable from ${formatLocalDateTime(saved.usableFrom)})` : '';
-  return `${saved.label} · ${shortAddress(saved.address)}${tag}${when}`;
-}
 
 /** The select, or nothing when there is nothing to pick and typing is allowed. */
 export function SavedAddressPicker({
@@ -64,9 +46,7 @@ export function SavedAddressPicker({
   const chosen = findSaved(saved, network, fields.address, fields.tag);
   const addressError = onlySaved ? errors.address : undefined;
   const tagError = onlySaved && chosen ? errors.tag : undefined;
-  const describedBy = [onlySaved ? `${id}-only` : '', addressError ? errorId('address') : '']
-    .filter(Boolean)
-    .join(' ');
+  const aria = fieldAria(addressError, errorId('address'), onlySaved ? `${id}-only` : undefined);
 
   return (
     <div className="field">
@@ -76,63 +56,32 @@ export function SavedAddressPicker({
         </p>
       )}
       {saved.length > 0 && (
-        <>
-          <label htmlFor={`${id}-saved`}>Saved address</label>
-          <select
-            id={`${id}-saved`}
-            className="saved-address-select"
-            value={chosen ? String(chosen.id) : ''}
-            onChange={(event) =>
-              onPick(pickedFields(saved.find((a) => String(a.id) === event.target.value)))
-            }
-            aria-invalid={addressError ? true : undefined}
-            aria-describedby={describedBy || undefined}
-          >
-            <option value="">
-              {onlySaved ? 'Choose a saved address' : 'None: type an address below'}
-            </option>
-            {saved.map((a) => {
-              const waiting = onlySaved && !isUsable(a, now);
-              return (
-                <option key={a.id} value={String(a.id)} disabled={waiting}>
-                  {optionText(a, tagName, waiting)}
-                </option>
-              );
-            })}
-          </select>
-        </>
+        <SavedAddressSelect
+          id={`${id}-saved`}
+          saved={saved}
+          chosen={chosen}
+          onlySaved={onlySaved}
+          tagName={tagName}
+          now={now}
+          aria={aria}
+          onPick={onPick}
+        />
       )}
       {onlySaved && chosen && (
-        <p className="field-hint tx-hash" data-testid="saved-address-chosen">
-          {chosen.address}
-          {chosen.tag !== null && ` (${tagName ?? 'Tag'}: ${chosen.tag})`}
-        </p>
+        <ChosenSavedAddress
+          chosen={chosen}
+          tagName={tagName}
+          withoutTag={fields.withoutTag}
+          tagError={tagError}
+          tagErrorId={errorId('tag')}
+          onPick={onPick}
+        />
       )}
       {onlySaved && saved.length === 0 && (
         <p className="field-hint">No address is saved for this network yet.</p>
       )}
-      {onlySaved && chosen && chosen.tag === null && tagName !== null && (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={fields.withoutTag}
-            onChange={(event) => onPick({ withoutTag: event.target.checked })}
-            aria-invalid={tagError ? true : undefined}
-            aria-describedby={tagError ? errorId('tag') : undefined}
-          />{' '}
-          The receiving wallet needs no {tagName.toLowerCase()}
-        </label>
-      )}
-      {addressError && (
-        <p className="field-error" id={errorId('address')}>
-          {addressError}
-        </p>
-      )}
-      {tagError && (
-        <p className="field-error" id={errorId('tag')}>
-          {tagError}
-        </p>
-      )}
+      <FieldError id={errorId('address')} message={addressError} />
+      <FieldError id={errorId('tag')} message={tagError} />
       {onlySaved && (
         <div>
           <button type="button" className="button secondary" onClick={onAddNew}>

@@ -1,7 +1,10 @@
 /** The sessions list of the settings page, with "sign out everywhere else". */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { type ActiveSession, call, formatLocalDateTime } from '../../../core/index.ts';
+import { type ActiveSession, call } from '../../../core/index.ts';
+import { FormOutcome } from '../../components/FormOutcome.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { SessionList } from './SessionList.tsx';
 
 type Load =
   | { state: 'loading' }
@@ -58,35 +61,10 @@ export function SessionsSection({ version }: { version: number }) {
       <h2 id={`${id}-title`}>Active sessions</h2>
       {load.state === 'loading' && <Loader label="Loading your sessions" />}
       {load.state === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{load.message}</p>
-          <button type="button" className="button" onClick={() => void fetchSessions(() => true)}>
-            Try again
-          </button>
-        </div>
+        <LoadError message={load.message} onRetry={() => void fetchSessions(() => true)} />
       )}
-      {load.state === 'ready' && (
-        <ul className="session-list" aria-label="Signed-in sessions">
-          {load.sessions.map((session) => (
-            <li key={session.id}>
-              <span>
-                Signed in{' '}
-                <time dateTime={session.createdAt}>{formatLocalDateTime(session.createdAt)}</time>
-              </span>
-              <span className="session-ip">from {session.ip || 'an unknown address'}</span>
-              {session.current && <strong className="badge on">This device</strong>}
-            </li>
-          ))}
-        </ul>
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="form-success" role="status">
-        {status}
-      </p>
+      {load.state === 'ready' && <SessionList sessions={load.sessions} />}
+      <FormOutcome error={error} done={status} />
       <button
         type="button"
         className="button secondary"
