@@ -19,10 +19,11 @@ import {
 import { type Config, loadConfig } from '../server/config.ts';
 import type { Database } from '../server/storage/db.ts';
 import { post as postEntry } from '../server/wallet/ledger.ts';
+import { TEST_SERVER_ENV } from './testServerEnv.ts';
 
 /**
- * A configuration for tests: silent, no demo account or market, no site, overridable by env-style
- * values.
+ * A configuration for tests: silent, no demo account or market, no site, the test password cost,
+ * overridable by env-style values.
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -31,6 +32,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DEMO_MARKET: 'off',
     DATA_DIR: ':memory:',
     SITE_DIR: '/nonexistent/site',
+    ...TEST_SERVER_ENV,
     ...env,
   });
 }

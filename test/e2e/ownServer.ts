@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { createScratchDatabase, startPostgres } from '../postgres.ts';
+import { TEST_SERVER_ENV } from '../testServerEnv.ts';
 import { laneOf, lanePort } from './lanes.ts';
 
 /** How long a start may take: the first one on a busy machine migrates a fresh database. */
@@ -91,6 +92,7 @@ export function ownServer(options: OwnServerOptions): OwnServer {
         stdio: ['ignore', 'ignore', 'pipe'],
         env: {
           ...process.env,
+          ...TEST_SERVER_ENV,
           HOST: '127.0.0.1',
           PORT: String(port()),
           LOG_LEVEL: 'warn',
