@@ -140,13 +140,20 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a uniquely named, empty database on the server at `serverUrl`. */
+/**
+ * Creates a uniquely named database on the server at `serverUrl`: empty, or a copy of the
+ * database named `template` (see migratedTemplates.ts).
+ */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await admin(
+    serverUrl,
+    `create database ${name}${template === undefined ? '' : ` template ${template}`}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
