@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
 import { SEND_ERRORS } from '../server/support/rooms.ts';
-import { forEachDatabase } from './databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
@@ -141,4 +141,4 @@ forEachDatabase((open) => {
       .executeTakeFirstOrThrow();
     assert.equal(stored.owner_id, guest.id);
   });
-});
+}, PGLITE_ONLY);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { STAFF_SETTABLE_FLAGS } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, ok, send, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { purgeIdleVisitors, VISITOR_PASSWORD_HASH } from '../accounts/users.ts';
@@ -598,4 +598,4 @@ forEachDatabase((open) => {
       );
     });
   });
-});
+}, PGLITE_ONLY);

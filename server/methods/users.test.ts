@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS, SIGN_IN_IP_POINTS, SIGN_UP_IP_POINTS } from '../http/limits.ts';
@@ -360,4 +360,4 @@ forEachDatabase((open) => {
       WRONG_CREDENTIALS,
     );
   });
-});
+}, PGLITE_ONLY);
