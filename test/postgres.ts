@@ -193,3 +193,29 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * The PostgreSQL server of a test script (run.ts, faults.ts), said out loud; null without one.
+ * A server that is installed but does not start, or a missing one on CI, goes to `fail`.
+ */
+export async function postgresForScript(
+  fail: (name: string, why: string) => void,
+): Promise<PostgresServer | null> {
+  let postgres: PostgresServer | null = null;
+  try {
+    postgres = await startPostgres();
+  } catch (error) {
+    // Installed but not starting is a broken machine, not a missing database: say so and go on.
+    fail('PostgreSQL start', `✗ ${String(error)}`);
+  }
+  if (postgres) {
+    console.log(`PostgreSQL for the server tests: ${postgres.url.replace(/\/\/.*@/, '//')}`);
+  } else if (postgresRequired()) {
+    fail('PostgreSQL on CI', `✗ ${POSTGRES_MISSING_ON_CI}`);
+  } else {
+    console.log(
+      'PostgreSQL binaries not found: the server tests skip their PostgreSQL half, and the @money end-to-end specs run on PGlite only.',
+    );
+  }
+  return postgres;
+}
