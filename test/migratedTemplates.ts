@@ -6,9 +6,9 @@
  * (`CREATE DATABASE ... TEMPLATE`) on PostgreSQL. Whoever opens the copy still runs the migration
  * runner, which finds nothing to do; a wrong migration fails while the template is built.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,29 +40,47 @@ function migrationSources(dir: string): string[] {
   return found.sort();
 }
 
+/** Where the migrated PGlite data folder and its tarball live, for this version of the migrations. */
+function pgliteTemplatePaths(): { folder: string; tarball: string } {
+  const base = join(tmpdir(), `exchange-pglite-migrated-${migrationsFingerprint()}`);
+  return { folder: base, tarball: `${base}.tar` };
+}
+
 /**
- * The path of a tarball of a migrated PGlite data folder (for PgliteThreadDialect's
- * `loadDataDir`), built on first use. Parallel test files may build it at once: each writes a
- * file of its own and renames it into place, so a reader never sees half a tarball.
+ * Builds the migrated PGlite template on first use: a data folder (copied for a server that runs
+ * on a folder) and its tarball (loaded into an in-memory database by PgliteThreadDialect's
+ * `loadDataDir`). Parallel test files may build it at once: each builds in a folder of its own and
+ * renames the result into place, so nobody ever sees half a template.
  */
-export async function pgliteTemplate(): Promise<string> {
-  const path = join(tmpdir(), `exchange-pglite-migrated-${migrationsFingerprint()}.tar`);
-  if (existsSync(path)) return path;
-  const folder = await mkdtemp(join(tmpdir(), 'exchange-pglite-template-'));
+async function buildPgliteTemplate(): Promise<{ folder: string; tarball: string }> {
+  const paths = pgliteTemplatePaths();
+  if (existsSync(paths.tarball) && existsSync(paths.folder)) return paths;
+  const work = await mkdtemp(join(tmpdir(), 'exchange-pglite-template-'));
   try {
-    const dataDir = join(folder, 'db');
+    const dataDir = join(work, 'db');
     await (await openDatabase({ databaseUrl: null, dataDir })).destroy();
     const pglite = await PGlite.create(dataDir);
     // Uncompressed: it loads a second faster than gzip, and it lives in a temp folder.
     const tarball = await pglite.dumpDataDir('none');
     await pglite.close();
-    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, Buffer.from(await tarball.arrayBuffer()));
-    await rename(partial, path);
-    return path;
+    await writeFile(join(work, 'db.tar'), Buffer.from(await tarball.arrayBuffer()));
+    // The folder first: whoever sees the tarball may count on the folder.
+    await rename(dataDir, paths.folder).catch(() => {});
+    await rename(join(work, 'db.tar'), paths.tarball);
+    return paths;
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The path of a tarball of a migrated PGlite data folder, for PgliteThreadDialect's `loadDataDir`. */
+export async function pgliteTemplate(): Promise<string> {
+  return (await buildPgliteTemplate()).tarball;
+}
+
+/** Fills `dataDir` (which must not exist yet) with a copy of the migrated PGlite data folder. */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  await cp((await buildPgliteTemplate()).folder, dataDir, { recursive: true });
 }
 
 // Any number will do, as long as nothing else on the server locks it: it makes the builders of

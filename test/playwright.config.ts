@@ -50,9 +50,9 @@ const serverEnv = {
   ALLOWED_ORIGINS: (Object.keys(LANES) as Lane[]).map(partnerOrigin).join(','),
 };
 
-/** The shared server of a lane on PGlite, in a fresh data folder. */
+/** The shared server of a lane on PGlite, in a fresh data folder copied from the migrated one. */
 const pgliteServer = (lane: Lane, dataDir = freshDataDir()) => ({
-  command: 'node --import tsx server/main.ts',
+  command: 'node --import tsx test/e2e/pgliteWebServer.ts',
   cwd: '..',
   url: `http://127.0.0.1:${lanePort(lane)}/`,
   reuseExistingServer: false,
