@@ -34,6 +34,18 @@ function fail(name: string, why = `✗ ${name} failed`) {
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 
+const started = performance.now();
+/** How long each layer took, for the summary (docs/testing.md records them). */
+const durations: string[] = [];
+
+/** Resolves as `work` does, noting how long it ran under `layer`. */
+async function timed<T>(layer: string, work: Promise<T>): Promise<T> {
+  const from = performance.now();
+  const result = await work;
+  durations.push(`${layer} ${((performance.now() - from) / 1000).toFixed(0)} s`);
+  return result;
+}
+
 const chromium = ensureChromium();
 console.log(`\nChromium: ${chromium}`);
 // While Biome reads the tree, the database server starts and the migrated templates every test
@@ -72,24 +84,33 @@ if (widgets.gzip > WIDGET_BUDGET_GZ) {
   );
 }
 
+durations.push(`lint, templates and builds ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
 // Then three lanes share the two cores. The end-to-end flows are the longest, so they start first,
 // in the background; the unit tests (mostly waiting on databases and child servers) run beside
 // them, one file at a time; the types and the components take the foreground. None of them waits
 // on time: every test waits on what it checks, so a busy machine makes them slower, not red.
 const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
 const reportFile = join(reportDir, 'report.json');
-const e2eRun = run(
-  bin('playwright'),
-  ['test', '--config', 'test/playwright.config.ts'],
-  { ...database, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
-  false,
+const e2eRun = timed(
+  'end-to-end',
+  run(
+    bin('playwright'),
+    ['test', '--config', 'test/playwright.config.ts'],
+    { ...database, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
+    false,
+  ),
 );
-const unitRun = runNodeTests(
-  'unit (Node)',
-  // The kill -9 runs are left to faults.ts, which CI runs after this script.
-  findTests(['core', 'server', 'test'], '.test.ts').filter((file) => !FAULT_RUN.test(file)),
-  { concurrency: 1, env: database, echo: false },
+const unitRun = timed(
+  'unit',
+  runNodeTests(
+    'unit (Node)',
+    // The kill -9 runs are left to faults.ts, which CI runs after this script.
+    findTests(['core', 'server', 'test'], '.test.ts').filter((file) => !FAULT_RUN.test(file)),
+    { concurrency: 1, env: database, echo: false },
+  ),
 );
+const foreground = performance.now();
 for (const project of [
   'core',
   'core/tsconfig.test.json',
@@ -103,9 +124,13 @@ for (const project of [
   await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
 }
 
-const browser = await run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
-  CHROME_PATH: chromium,
-});
+const browser = await timed(
+  'components',
+  run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
+    CHROME_PATH: chromium,
+  }),
+);
+durations.push(`types + components ${((performance.now() - foreground) / 1000).toFixed(0)} s`);
 // The runner prints ", N skipped" after "N passed, N failed" only when some were skipped.
 const browserTotals = [
   ...browser.output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g),
@@ -141,6 +166,9 @@ for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 if (problems.length > 0) console.log(`  Also failed (see above): ${problems.join(', ')}.`);
+console.log(
+  `  Took ${((performance.now() - started) / 1000).toFixed(0)} s in all (${durations.join(', ')}).`,
+);
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + problems.length;
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
