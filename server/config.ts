@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
 import type { Config as SiteConfig } from '../core/protocol/index.ts';
+import { type PasswordCost, PRODUCTION_PASSWORD_COST } from './accounts/passwords.ts';
 import { type BuySettings, buySettings } from './buy/buySettings.ts';
 import { type EvmSettings, evmSettings } from './wallet/evm/evmSettings.ts';
 
@@ -63,6 +64,8 @@ export interface Config {
   twoFactorKey: string;
   /** Buying crypto by card. */
   buy: BuySettings;
+  /** The scrypt cost new password hashes are made at: the production cost unless a test lowers it. */
+  passwordCost: PasswordCost;
 }
 
 /** Deposits and withdrawals: where the deposit addresses come from. */
@@ -251,6 +254,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     },
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
     buy: buySettings(read, fail),
+    passwordCost: passwordCost(read('TEST_PASSWORD_LOG2N'), read('NODE_ENV')),
   };
 }
 
@@ -267,6 +271,20 @@ function twoFactorKey(value: string | undefined): string {
   // The value is a secret: the message does not repeat it.
   if (!/^[0-9a-f]{64}$/i.test(value)) fail('TWO_FACTOR_KEY', 'must be 64 hex digits');
   return value.toLowerCase();
+}
+
+/**
+ * The password hashing cost. TEST_PASSWORD_LOG2N lowers scrypt's N to 2^value so a test run signs
+ * up hundreds of accounts in seconds; it is refused unless NODE_ENV is `test`, so a deployment
+ * that copied a test's environment fails at start rather than store weak hashes.
+ */
+function passwordCost(log2N: string | undefined, nodeEnv: string | undefined): PasswordCost {
+  if (log2N === undefined) return { ...PRODUCTION_PASSWORD_COST };
+  if (nodeEnv !== 'test') fail('TEST_PASSWORD_LOG2N', 'is for tests only: it needs NODE_ENV=test');
+  return {
+    ...PRODUCTION_PASSWORD_COST,
+    log2N: integer(log2N, 'TEST_PASSWORD_LOG2N', 0, 10, PRODUCTION_PASSWORD_COST.log2N),
+  };
 }
 
 /** A BIP 32 seed: 16 to 64 bytes as hex (what a BIP 39 phrase turns into is 64). */

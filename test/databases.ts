@@ -1,10 +1,29 @@
 /**
  * Runs a group of tests once per database driver: PGlite in memory and a real PostgreSQL. Each
  * group gets a fresh, migrated database of its own; on PostgreSQL that is a uniquely named
- * database on one shared server, so many test files can share TEST_DATABASE_URL's server.
+ * database on one shared server, so many test files can share TEST_DATABASE_URL's server. Both
+ * start as a copy of one migrated database (migratedTemplates.ts), and the migration runner then
+ * runs on the copy and finds nothing left to do.
+ *
+ * Which files run twice, and why. PGlite is the default database and PostgreSQL the one
+ * production runs; they share one SQL dialect, but not their concurrency: PGlite has a single
+ * connection, so transactions take turns, while PostgreSQL runs them side by side, with row locks,
+ * serialization and numeric types of its own. So a file runs on both when what it checks hangs on
+ * that: money moving (the ledger, holds, orders and trades, transfers, deposits, withdrawals,
+ * swaps, card purchases, P2P trades and margins, referral fee shares), the wallet's chain
+ * watchers, and the fault runs that kill a server mid-write. Files about the rest (sign-in,
+ * profiles, two-factor, support chat and uploads, content, KYC documents, the HTTP transport,
+ * access levels) pass `PGLITE_ONLY` and run once, on PGlite: their SQL is plain reads and writes
+ * of one row at a time, which both databases answer alike, and running them twice doubled their
+ * time for nothing. `grep -rl PGLITE_ONLY` lists them.
  */
 import { after, before, describe } from 'node:test';
+import { Kysely } from 'kysely';
 import { type Database, openDatabase } from '../server/storage/db.ts';
+import { migrate } from '../server/storage/migrations.ts';
+import { PgliteThreadDialect } from '../server/storage/PgliteThreadDialect.ts';
+import type { Schema } from '../server/storage/schema.ts';
+import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
 import {
   createScratchDatabase,
   POSTGRES_MISSING_ON_CI,
@@ -33,8 +52,21 @@ function sharedServer(): Promise<PostgresServer | null> {
   return server;
 }
 
-/** Registers `describe(driver)` for each driver around `body`, each with a fresh database. */
-export function forEachDatabase(body: (open: OpenDatabase, driver: Driver) => void): void {
+/** Which drivers a file's groups run on; both unless it says otherwise. */
+export interface DatabaseChoice {
+  drivers: readonly Driver[];
+}
+
+/** For files that neither move money nor lean on locking: once, on PGlite (see the file comment). */
+export const PGLITE_ONLY: DatabaseChoice = { drivers: ['pglite'] };
+
+const BOTH: DatabaseChoice = { drivers: ['pglite', 'postgres'] };
+
+/** Registers `describe(driver)` for each chosen driver around `body`, each with a fresh database. */
+export function forEachDatabase(
+  body: (open: OpenDatabase, driver: Driver) => void,
+  choice: DatabaseChoice = BOTH,
+): void {
   if (!stopRegistered) {
     stopRegistered = true;
     // A root-level hook: it runs once every group of the file has finished.
@@ -42,7 +74,7 @@ export function forEachDatabase(body: (open: OpenDatabase, driver: Driver) => vo
       if (server !== null) await (await server)?.stop();
     });
   }
-  for (const driver of ['pglite', 'postgres'] as const) {
+  for (const driver of choice.drivers) {
     const missing = driver === 'postgres' && !postgresAvailable();
     const skip = missing && !postgresRequired() ? POSTGRES_SKIPPED : false;
     if (skip) console.log(skip);
@@ -71,8 +103,17 @@ interface FreshDatabase {
   close(): Promise<void>;
 }
 
+// As openDatabase opens PGlite in memory, but loaded from the migrated template.
 async function freshPglite(): Promise<FreshDatabase> {
-  const db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+  const db = new Kysely<Schema>({
+    dialect: new PgliteThreadDialect(undefined, await pgliteTemplate()),
+  });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   return { db, close: () => db.destroy() };
 }
 
@@ -89,11 +130,11 @@ async function freshPostgres(): Promise<FreshDatabase> {
 }
 
 /**
- * A fresh, empty database on the file's shared PostgreSQL server, for a test that hands the URL
- * to a server process of its own; only inside `forEachDatabase`'s postgres group.
+ * A fresh, migrated database on the file's shared PostgreSQL server, for a test that hands the
+ * URL to a server process of its own; only inside `forEachDatabase`'s postgres group.
  */
 export async function scratchPostgres(): Promise<ScratchDatabase> {
   const running = await sharedServer();
   if (running === null) throw new Error(POSTGRES_SKIPPED);
-  return createScratchDatabase(running.url, 'exchange_test');
+  return createScratchDatabase(running.url, 'exchange_test', await postgresTemplate(running.url));
 }

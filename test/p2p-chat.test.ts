@@ -13,8 +13,7 @@ import type { SupportServerMessage } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
 import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
 import type { Database } from '../server/storage/db.ts';
-
-import { forEachDatabase } from './databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
 import {
   type Account,
@@ -223,4 +222,4 @@ forEachDatabase((open) => {
     const { messages } = await ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: buyer.token });
     assert.equal(messages.length, 2);
   });
-});
+}, PGLITE_ONLY);

@@ -21,6 +21,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { LANES, type Lane, lanePort, partnerOrigin } from './e2e/lanes.ts';
 import { MONEY } from './e2e/shellHelpers.ts';
 import { POSTGRES_MISSING_ON_CI, postgresAvailable, postgresRequired } from './postgres.ts';
+import { TEST_SERVER_ENV } from './testServerEnv.ts';
 
 const executablePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
 
@@ -35,6 +36,7 @@ const freshDataDir = () => join(mkdtempSync(join(tmpdir(), 'exchange-e2e-')), 'd
 
 /** What both servers share: the accounts, vendor URLs and partner origin the specs expect. */
 const serverEnv = {
+  ...TEST_SERVER_ENV,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   // Books and trades only the specs make, so what they assert stays as they left it.
@@ -48,9 +50,9 @@ const serverEnv = {
   ALLOWED_ORIGINS: (Object.keys(LANES) as Lane[]).map(partnerOrigin).join(','),
 };
 
-/** The shared server of a lane on PGlite, in a fresh data folder. */
+/** The shared server of a lane on PGlite, in a fresh data folder copied from the migrated one. */
 const pgliteServer = (lane: Lane, dataDir = freshDataDir()) => ({
-  command: 'node --import tsx server/main.ts',
+  command: 'node --import tsx test/e2e/pgliteWebServer.ts',
   cwd: '..',
   url: `http://127.0.0.1:${lanePort(lane)}/`,
   reuseExistingServer: false,

@@ -140,13 +140,20 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a uniquely named, empty database on the server at `serverUrl`. */
+/**
+ * Creates a uniquely named database on the server at `serverUrl`: empty, or a copy of the
+ * database named `template` (see migratedTemplates.ts).
+ */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await admin(
+    serverUrl,
+    `create database ${name}${template === undefined ? '' : ` template ${template}`}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -185,4 +192,30 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The PostgreSQL server of a test script (run.ts, faults.ts), said out loud; null without one.
+ * A server that is installed but does not start, or a missing one on CI, goes to `fail`.
+ */
+export async function postgresForScript(
+  fail: (name: string, why: string) => void,
+): Promise<PostgresServer | null> {
+  let postgres: PostgresServer | null = null;
+  try {
+    postgres = await startPostgres();
+  } catch (error) {
+    // Installed but not starting is a broken machine, not a missing database: say so and go on.
+    fail('PostgreSQL start', `✗ ${String(error)}`);
+  }
+  if (postgres) {
+    console.log(`PostgreSQL for the server tests: ${postgres.url.replace(/\/\/.*@/, '//')}`);
+  } else if (postgresRequired()) {
+    fail('PostgreSQL on CI', `✗ ${POSTGRES_MISSING_ON_CI}`);
+  } else {
+    console.log(
+      'PostgreSQL binaries not found: the server tests skip their PostgreSQL half, and the @money end-to-end specs run on PGlite only.',
+    );
+  }
+  return postgres;
 }

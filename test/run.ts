@@ -1,68 +1,24 @@
 /**
- * `npm test`: every check in one command — format and lint, types, unit tests in Node (on PGlite
- * and on a real PostgreSQL), component tests in Chromium, end-to-end flows against the real server
- * (the money flows on PostgreSQL too). Ends with one line that totals the tests:
- * "N passed, N failed, N skipped". On CI (`CI` set) a missing PostgreSQL fails the run.
+ * `npm test`: every check in one command — format and lint, types, unit tests in Node (on PGlite,
+ * and those that move money on a real PostgreSQL too), component tests in Chromium, end-to-end
+ * flows against the real server (the money flows on PostgreSQL too). Ends with one line that
+ * totals the tests: "N passed, N failed, N skipped". On CI (`CI` set) a missing PostgreSQL fails
+ * the run. The kill -9 fault runs take minutes of their own: faults.ts runs them, and CI runs it
+ * after this script. docs/testing.md tells how the suite is laid out and what each layer costs.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WIDGET_BUDGET_GZ, widgetBundleSize } from '../bench/widgetSize.ts';
 import { ensureChromium } from './chromium.ts';
-import {
-  POSTGRES_MISSING_ON_CI,
-  type PostgresServer,
-  postgresRequired,
-  startPostgres,
-} from './postgres.ts';
-import { countTapSkips } from './tapSkips.ts';
-
-interface Tally {
-  layer: string;
-  passed: number;
-  failed: number;
-  skipped: number;
-}
+import { run } from './command.ts';
+import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
+import { FAULT_RUN, findTests, runNodeTests, type Tally } from './nodeTests.ts';
+import { postgresForScript } from './postgres.ts';
 
 const tallies: Tally[] = [];
 /** Checks without a test count that failed (lint, types, builds, budget, PostgreSQL on CI). */
 const problems: string[] = [];
-
-/**
- * Node's runner fails a test file that runs longer than this. Node 20 applies `--test-timeout` to
- * each file as a whole, so it sits well above the slowest file (the user methods, about 100 s on
- * two cores, longer while the other lane runs beside it): a hung test fails its file instead of
- * stalling the run.
- */
-const NODE_TEST_FILE_TIMEOUT_MS = 600_000;
-
-/**
- * Runs a command and resolves with its exit code and output. In the foreground its output streams
- * to ours as it comes; in the background (`echo: false`) it is kept and printed in one piece when
- * the command ends, so two lanes running at once never interleave their lines.
- */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, echo = true) {
-  return new Promise<{ code: number; output: string }>((resolve) => {
-    const line = `\n$ ${command} ${args.join(' ')}`;
-    console.log(echo ? line : `${line}\n  (in the background; its output follows when it ends)`);
-    const child = spawn(command, args, {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const take = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      output += chunk;
-      if (echo) stream.write(chunk);
-    };
-    child.stdout.on('data', take(process.stdout));
-    child.stderr.on('data', take(process.stderr));
-    child.on('close', (code) => {
-      if (!echo) console.log(`${line}\n${output}`);
-      resolve({ code: code ?? 1, output });
-    });
-  });
-}
 
 /** Runs a check that has no test count; a failure marks the run failed. */
 async function check(name: string, command: string, args: string[]) {
@@ -76,84 +32,37 @@ function fail(name: string, why = `✗ ${name} failed`) {
   console.error(why);
 }
 
-/** Test files under the given folders, by suffix. */
-function findTests(folders: string[], suffix: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (name === 'node_modules' || name === 'e2e') continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith(suffix)) found.push(path);
-    }
-  };
-  for (const folder of folders) walk(folder);
-  return found.sort();
-}
-
-function count(output: string, pattern: RegExp): number {
-  const matches = [...output.matchAll(pattern)];
-  return Number(matches.at(-1)?.[1] ?? 0);
-}
-
 const bin = (name: string) => join('node_modules', '.bin', name);
 
-await check('format and lint (Biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
+const started = performance.now();
+/** How long each layer took, for the summary (docs/testing.md records them). */
+const durations: string[] = [];
+
+/** Resolves as `work` does, noting how long it ran under `layer`. */
+async function timed<T>(layer: string, work: Promise<T>): Promise<T> {
+  const from = performance.now();
+  const result = await work;
+  durations.push(`${layer} ${((performance.now() - from) / 1000).toFixed(0)} s`);
+  return result;
+}
+
 const chromium = ensureChromium();
 console.log(`\nChromium: ${chromium}`);
-let postgres: PostgresServer | null = null;
-try {
-  postgres = await startPostgres();
-} catch (error) {
-  // Installed but not starting is a broken machine, not a missing database: say so and go on.
-  fail('PostgreSQL start', `✗ ${String(error)}`);
-}
-if (postgres) {
-  console.log(`PostgreSQL for the server tests: ${postgres.url.replace(/\/\/.*@/, '//')}`);
-} else if (postgresRequired()) {
-  fail('PostgreSQL on CI', `✗ ${POSTGRES_MISSING_ON_CI}`);
-} else {
-  console.log(
-    'PostgreSQL binaries not found: the server tests skip their PostgreSQL half, and the @money end-to-end specs run on PGlite only.',
-  );
-}
+// While Biome reads the tree, the database server starts and the migrated templates every test
+// database is copied from are built, once, before any test file would race to build them.
+const postgres = await postgresForScript(fail);
+const templates = Promise.all([pgliteTemplate(), postgres && postgresTemplate(postgres.url)]).catch(
+  (error: unknown) => fail('migrating the test templates', `✗ ${String(error)}`),
+);
+await check('format and lint (Biome)', bin('biome'), ['check', '--error-on-warnings', '.']);
+await templates;
 
 // The server stays up for the end-to-end money flows too; it stops before the summary (and, should
 // this script crash, when the process exits).
 const database = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
 
-// Two lanes share the two cores: the unit tests (mostly waiting on databases and child servers)
-// run in the background while the types are checked, the bundles built and the components tested
-// in the foreground. The end-to-end flows run last and alone: they drive a real browser against
-// real servers, and a busy machine would only make them slower.
-const unitRun = run(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-reporter=tap',
-    // Node runs one file at a time on two cores unless told otherwise.
-    '--test-concurrency=2',
-    `--test-timeout=${NODE_TEST_FILE_TIMEOUT_MS}`,
-    ...findTests(['core', 'server', 'test'], '.test.ts'),
-  ],
-  database,
-  false,
-);
-for (const project of [
-  'core',
-  'core/tsconfig.test.json',
-  'site',
-  'site/tsconfig.test.json',
-  'widgets',
-  'widgets/tsconfig.test.json',
-  'server',
-  'test',
-]) {
-  await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
-}
-
+// The site and the widgets are built first, once: every end-to-end server serves this build (it
+// rebuilds only when the sources are newer), and the size budget reads it.
 await check('site build', bin('vite'), ['build', '--logLevel', 'warn']);
 await check('widget build', bin('vite'), [
   'build',
@@ -175,9 +84,53 @@ if (widgets.gzip > WIDGET_BUDGET_GZ) {
   );
 }
 
-const browser = await run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
-  CHROME_PATH: chromium,
-});
+durations.push(`lint, templates and builds ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+// Then three lanes share the two cores. The end-to-end flows are the longest, so they start first,
+// in the background; the unit tests (mostly waiting on databases and child servers) run beside
+// them, one file at a time; the types and the components take the foreground. None of them waits
+// on time: every test waits on what it checks, so a busy machine makes them slower, not red.
+const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
+const reportFile = join(reportDir, 'report.json');
+const e2eRun = timed(
+  'end-to-end',
+  run(
+    bin('playwright'),
+    ['test', '--config', 'test/playwright.config.ts'],
+    { ...database, CHROME_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
+    false,
+  ),
+);
+const unitRun = timed(
+  'unit',
+  runNodeTests(
+    'unit (Node)',
+    // The kill -9 runs are left to faults.ts, which CI runs after this script.
+    findTests(['core', 'server', 'test'], '.test.ts').filter((file) => !FAULT_RUN.test(file)),
+    { concurrency: 1, env: database, echo: false },
+  ),
+);
+const foreground = performance.now();
+for (const project of [
+  'core',
+  'core/tsconfig.test.json',
+  'site',
+  'site/tsconfig.test.json',
+  'widgets',
+  'widgets/tsconfig.test.json',
+  'server',
+  'test',
+]) {
+  await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
+}
+
+const browser = await timed(
+  'components',
+  run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
+    CHROME_PATH: chromium,
+  }),
+);
+durations.push(`types + components ${((performance.now() - foreground) / 1000).toFixed(0)} s`);
 // The runner prints ", N skipped" after "N passed, N failed" only when some were skipped.
 const browserTotals = [
   ...browser.output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g),
@@ -189,25 +142,10 @@ tallies.push({
   skipped: Number(browserTotals?.[3] ?? 0),
 });
 
-const unit = await unitRun;
 // Listed first in the summary, as the layers are in the README.
-tallies.unshift({
-  layer: 'unit (Node)',
-  passed: count(unit.output, /^# pass (\d+)$/gm),
-  // A test cancelled (by a failed hook or a timeout) failed too; a crash before the summary as well.
-  failed:
-    count(unit.output, /^# fail (\d+)$/gm) + count(unit.output, /^# cancelled (\d+)$/gm) ||
-    (unit.code === 0 ? 0 : 1),
-  skipped: countTapSkips(unit.output),
-});
+tallies.unshift(await unitRun);
 
-const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
-const reportFile = join(reportDir, 'report.json');
-const e2e = await run(bin('playwright'), ['test', '--config', 'test/playwright.config.ts'], {
-  ...database,
-  CHROME_PATH: chromium,
-  PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
-});
+const e2e = await e2eRun;
 await postgres?.stop();
 let stats = { expected: 0, unexpected: 0, skipped: 0, flaky: 0 };
 try {
@@ -228,6 +166,9 @@ for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 if (problems.length > 0) console.log(`  Also failed (see above): ${problems.join(', ')}.`);
+console.log(
+  `  Took ${((performance.now() - started) / 1000).toFixed(0)} s in all (${durations.join(', ')}).`,
+);
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0) + problems.length;
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);

@@ -26,10 +26,11 @@ import type { WatcherLog, WatchReport } from '../server/wallet/deposits/DepositW
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
 import { post as postEntry } from '../server/wallet/ledger.ts';
 import { WithdrawalSender } from '../server/wallet/withdrawals/WithdrawalSender.ts';
+import { TEST_SERVER_ENV } from './testServerEnv.ts';
 
 /**
- * A configuration for tests: silent, no demo account or market, no site, overridable by env-style
- * values.
+ * A configuration for tests: silent, no demo account or market, no site, the test password cost,
+ * overridable by env-style values.
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -38,6 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DEMO_MARKET: 'off',
     DATA_DIR: ':memory:',
     SITE_DIR: '/nonexistent/site',
+    ...TEST_SERVER_ENV,
     ...env,
   });
 }

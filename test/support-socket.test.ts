@@ -17,7 +17,7 @@ import type { Database } from '../server/storage/db.ts';
 import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
 
 import { MAX_FRAME_BYTES } from '../server/support/socket.ts';
-import { forEachDatabase } from './databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
@@ -541,4 +541,4 @@ forEachDatabase((open) => {
       assert.ok(statuses.includes('open') && statuses.at(-1) === 'closed');
     });
   });
-});
+}, PGLITE_ONLY);

@@ -18,7 +18,7 @@ import type { Database } from '../server/storage/db.ts';
 import { attachmentUrlKey } from '../server/support/secrets.ts';
 import { signedAttachmentPath } from '../server/support/signing.ts';
 import { ATTACHMENT_CSP } from '../server/support/uploads.ts';
-import { forEachDatabase } from './databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
@@ -324,7 +324,7 @@ forEachDatabase((open) => {
     assert.equal(part.headers['content-type'], 'video/webm');
     assert.deepEqual([...part.rawPayload], [0x1a, 0x45, 0xdf, 0xa3]);
   });
-});
+}, PGLITE_ONLY);
 
 /** The start of a WebM file: an EBML header whose DocType is "webm". */
 function webm(): Buffer {

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorText } from '../core/errors/index.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
-
-import { forEachDatabase } from './databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {
   type Account,
@@ -143,4 +142,4 @@ forEachDatabase((open) => {
       .executeTakeFirstOrThrow();
     assert.equal(stored.owner_id, guest.id);
   });
-});
+}, PGLITE_ONLY);

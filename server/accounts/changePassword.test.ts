@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { errorText } from '../../core/errors/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { connect, ticket } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
@@ -171,4 +171,4 @@ forEachDatabase((open) => {
       /^Too many failed sign-in attempts/,
     );
   });
-});
+}, PGLITE_ONLY);

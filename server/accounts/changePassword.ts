@@ -7,7 +7,7 @@ import { DomainError } from '../errors/DomainError.ts';
 import { blockedFor, type Limits, spend, waitText } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { revokeOtherSessions } from './otherSessions.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, type PasswordCost, verifyPassword } from './passwords.ts';
 import type { Caller } from './sessions.ts';
 
 /** The answer to a wrong current password. */
@@ -26,6 +26,7 @@ export async function changePassword(
   caller: Caller,
   currentPassword: string,
   newPassword: string,
+  cost: PasswordCost,
 ): Promise<number[]> {
   const { user } = caller;
   const wait = await blockedFor(limits.signInAccount, user.email);
@@ -39,7 +40,7 @@ export async function changePassword(
     throw new DomainError(WRONG_CURRENT_PASSWORD);
   }
   if (newPassword === currentPassword) throw new DomainError(SAME_PASSWORD);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, cost);
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     await trx

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../test/mailbox.ts';
 import { fails, ok, uniqueEmail } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -165,4 +165,4 @@ forEachDatabase((open) => {
     const mail = await waitFor('the new-device mail', () => alerts(email)[0]);
     assert.match(mail.text ?? '', /Device: Firefox 133 on macOS/);
   });
-});
+}, PGLITE_ONLY);

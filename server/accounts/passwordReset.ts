@@ -62,7 +62,7 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<{ userId: number; endedSessions: number[] }> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, config.passwordCost);
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const { userId } = await redeemToken(trx, token, 'reset', now);

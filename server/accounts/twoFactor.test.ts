@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Reply } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import { TWO_FACTOR_POINTS } from '../http/limits.ts';
@@ -295,4 +295,4 @@ forEachDatabase((open) => {
     );
     assert.equal(user.is2FA, false);
   });
-});
+}, PGLITE_ONLY);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { testConfig } from '../../test/serverTesting.ts';
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, createServer } from '../app.ts';
 import { ConfigError } from '../config.ts';
@@ -59,4 +59,4 @@ forEachDatabase((open) => {
     assert.match(bare.body, /name="pixel-url" content=""/);
     assert.doesNotMatch(String(bare.headers['content-security-policy']), /px\.example/);
   });
-});
+}, PGLITE_ONLY);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { sql } from 'kysely';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
@@ -142,7 +142,7 @@ forEachDatabase((open) => {
       .executeTakeFirstOrThrow();
     assert.equal(row.status_id, 1);
   });
-});
+}, PGLITE_ONLY);
 
 const ORDER = SEED_CURRENCIES.map((currency) => currency.ticker as string);
 function byPosition(a: { ticker: string }, b: { ticker: string }): number {

@@ -4,7 +4,7 @@
  * environment.
  */
 import { ASSETS, type Asset, QUOTE, type Ticker } from '../../core/protocol/index.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, type PasswordCost, verifyPassword } from '../accounts/passwords.ts';
 import { createUser, findUserByEmail, normaliseEmail, type UserRow } from '../accounts/users.ts';
 import type { Config, Credentials } from '../config.ts';
 import type { Database } from '../storage/db.ts';
@@ -52,8 +52,8 @@ const CHART_POINTS = 24;
 /** Seeds what is missing; existing rows (prices, balances) are left as they are. */
 export async function seed(db: Database, config: Config): Promise<void> {
   await seedCurrencies(db);
-  if (config.demo !== null) await ensureDemo(db, config.demo);
-  if (config.staff !== null) await ensureAccount(db, config.staff, 1);
+  if (config.demo !== null) await ensureDemo(db, config.demo, config.passwordCost);
+  if (config.staff !== null) await ensureAccount(db, config.staff, 1, config.passwordCost);
   // The operator set these addresses in the settings; no mail needs to prove them.
   const configured = [config.demo?.email, config.staff?.email].filter(
     (email) => email !== undefined,
@@ -97,12 +97,12 @@ function chart(price: number, seed: number): number[] {
   return points;
 }
 
-async function ensureDemo(db: Database, demo: Credentials): Promise<void> {
+async function ensureDemo(db: Database, demo: Credentials, cost: PasswordCost): Promise<void> {
   if ((await findUserByEmail(db, demo.email)) !== undefined) {
-    await ensureAccount(db, demo, 0);
+    await ensureAccount(db, demo, 0, cost);
     return;
   }
-  const passwordHash = await hashPassword(demo.password);
+  const passwordHash = await hashPassword(demo.password, cost);
   await db.transaction().execute(async (trx) => {
     const user = await createUser(trx, {
       email: demo.email,
@@ -129,12 +129,13 @@ async function ensureAccount(
   db: Database,
   credentials: Credentials,
   statusId: number,
+  cost: PasswordCost,
 ): Promise<UserRow> {
   const existing = await findUserByEmail(db, credentials.email);
   if (existing === undefined) {
     return createUser(db, {
       email: credentials.email,
-      passwordHash: await hashPassword(credentials.password),
+      passwordHash: await hashPassword(credentials.password, cost),
       login: credentials.email.split('@')[0] ?? credentials.email,
       ip: '',
       domain: '',
@@ -149,7 +150,7 @@ async function ensureAccount(
     .set({
       status_id: Math.max(existing.status_id, statusId),
       updated_at: new Date(),
-      ...(passwordOk ? {} : { password_hash: await hashPassword(credentials.password) }),
+      ...(passwordOk ? {} : { password_hash: await hashPassword(credentials.password, cost) }),
     })
     .where('id', '=', existing.id)
     .returningAll()

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CODEC_COMPACT, CODEC_SPEC, encode, parseCodecKey } from '../../core/codec.ts';
 import { failureOf } from '../../core/errors/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, post, send, testConfig } from '../../test/serverTesting.ts';
 import { CONTENT_SECURITY_POLICY, createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
@@ -231,4 +231,4 @@ forEachDatabase((open) => {
     assert.equal(coded.statusCode, 200);
     assert.deepEqual(coded.body, failureOf('request.serverError'));
   });
-});
+}, PGLITE_ONLY);

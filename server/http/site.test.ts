@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import { CODEC_KEY_PLACEHOLDER } from './site.ts';
@@ -100,4 +100,4 @@ forEachDatabase((open) => {
     const { items } = await ok(bare, 'currencies.getItems', {});
     assert.equal(items?.length, 9);
   });
-});
+}, PGLITE_ONLY);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorText } from '../../core/errors/index.ts';
 import type { MethodName } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { ok, send, signUp, testConfig } from '../../test/serverTesting.ts';
 import { AccessEnds, createSession, findCaller, hashToken } from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
@@ -301,4 +301,4 @@ forEachDatabase((open) => {
     );
     assert.deepEqual(await forAccounts.run({}, context), {});
   });
-});
+}, PGLITE_ONLY);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, fundedAccount, ok, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { totpCode } from '../accounts/totp.ts';
 import { WRONG_CODE } from '../accounts/twoFactor.ts';
@@ -182,4 +182,4 @@ forEachDatabase((open) => {
     assert.equal(book.onlySaved, true);
     assert.equal(book.addresses.length, 1);
   });
-});
+}, PGLITE_ONLY);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import { helpVerificationReferralMigration } from '../content/helpVerificationReferralMigration.ts';
@@ -148,4 +148,4 @@ forEachDatabase((open) => {
     );
     assert.match(badType, /Type_id|invalid/);
   });
-});
+}, PGLITE_ONLY);

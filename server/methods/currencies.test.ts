@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { errorText } from '../../core/errors/index.ts';
 import { ASSETS, QUOTE } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
@@ -117,4 +117,4 @@ forEachDatabase((open) => {
       ['BTC', 'ETH'],
     );
   });
-});
+}, PGLITE_ONLY);

@@ -6,7 +6,7 @@ import { decode, parseCodecKey } from '../../core/codec.ts';
 import { errorText, failureOf } from '../../core/errors/index.ts';
 
 import { type KycDetails, UPLOAD_PATH, type UploadReply } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../../test/serverTesting.ts';
 import { multipartBody } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
@@ -383,4 +383,4 @@ forEachDatabase((open) => {
       /^Verified accounts can withdraw up to 5000 USD in 24 hours, fees included; 2996 USD of it is left now/,
     );
   });
-});
+}, PGLITE_ONLY);

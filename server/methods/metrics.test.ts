@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, signUp, testConfig } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
 import { createServer } from '../app.ts';
@@ -108,4 +108,4 @@ forEachDatabase((open) => {
       'Id must be a string or a number.',
     );
   });
-});
+}, PGLITE_ONLY);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.ts';
 import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -218,4 +218,4 @@ forEachDatabase((open) => {
       /Too many links asked for/,
     );
   });
-});
+}, PGLITE_ONLY);

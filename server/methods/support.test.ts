@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { errorText } from '../../core/errors/index.ts';
 import { STAFF_SETTABLE_FLAGS } from '../../core/protocol/index.ts';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, ok, send, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { purgeIdleVisitors, VISITOR_PASSWORD_HASH } from '../accounts/users.ts';
@@ -608,4 +608,4 @@ forEachDatabase((open) => {
       );
     });
   });
-});
+}, PGLITE_ONLY);

@@ -16,7 +16,7 @@ import { noteSignIn } from '../accounts/newDevice.ts';
 import { listSessions, revokeOtherSessions } from '../accounts/otherSessions.ts';
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from '../accounts/passwordReset.ts';
 import {
-  DUMMY_PASSWORD_HASH,
+  dummyPasswordHash,
   hashPassword,
   needsRehash,
   verifyPassword,
@@ -87,7 +87,7 @@ const signUp = defineMethod({
     if ((await findUserByEmail(db, params.email)) !== undefined) {
       throw new DomainError(DUPLICATE_EMAIL);
     }
-    const passwordHash = await hashPassword(params.password);
+    const passwordHash = await hashPassword(params.password, ctx.config.passwordCost);
     const referredBy = params.ref === undefined ? null : await findReferrer(db, params.ref);
     const user = await createUser(db, {
       email: params.email,
@@ -148,7 +148,10 @@ const signIn = defineMethod({
     const found = await findUserByEmail(db, account);
     // A visitor's row is no account: it answers exactly like an unknown email, slow hash included.
     const user = found?.is_visitor ? undefined : found;
-    const ok = await verifyPassword(params.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    const ok = await verifyPassword(
+      params.password,
+      user?.password_hash ?? dummyPasswordHash(ctx.config.passwordCost),
+    );
     if (user === undefined || !ok) {
       await spend(limits.signInAccount, account);
       await spend(limits.signInIp, ip);
@@ -157,7 +160,10 @@ const signIn = defineMethod({
     if (user.is_blocked) throw new DomainError(ACCOUNT_BLOCKED);
     await limits.signInAccount.delete(account);
     if (user.two_factor) await checkSignInCode(ctx, user.id, params.code);
-    const rehash = needsRehash(user.password_hash) ? await hashPassword(params.password) : null;
+    const cost = ctx.config.passwordCost;
+    const rehash = needsRehash(user.password_hash, cost)
+      ? await hashPassword(params.password, cost)
+      : null;
     await db
       .updateTable('users')
       .set({
@@ -273,6 +279,7 @@ const changePasswordMethod = defineMethod({
       ctx.caller,
       params.currentPassword,
       params.newPassword,
+      ctx.config.passwordCost,
     );
     for (const sessionId of ended) ctx.accessEnds.emit({ sessionId });
     return { endedSessions: ended.length };

@@ -35,9 +35,9 @@ class DatabaseThread {
   private nextId = 1;
   readonly opened: Promise<void>;
 
-  constructor(dataDir: string | undefined) {
+  constructor(dataDir: string | undefined, loadDataDir: string | undefined) {
     this.worker = new Worker(new URL('./pgliteThread.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, loadDataDir },
     });
     this.opened = new Promise((resolve, reject) => {
       this.pending.set(0, (answer) => (answer.error ? reject(errorOf(answer.error)) : resolve()));
@@ -146,12 +146,16 @@ class ThreadDriver implements Driver {
   }
 }
 
-/** PGlite in `dataDir` (in memory when undefined) on a thread of its own; see the file comment. */
+/**
+ * PGlite in `dataDir` (in memory when undefined) on a thread of its own; see the file comment.
+ * `loadDataDir` names a tarball of a data folder (PGlite's `dumpDataDir`) to start from instead
+ * of an empty cluster: the tests start each database from one migrated copy that way.
+ */
 export class PgliteThreadDialect implements Dialect {
   private readonly thread: DatabaseThread;
 
-  constructor(dataDir: string | undefined) {
-    this.thread = new DatabaseThread(dataDir);
+  constructor(dataDir: string | undefined, loadDataDir?: string) {
+    this.thread = new DatabaseThread(dataDir, loadDataDir);
   }
 
   createAdapter() {

@@ -4,6 +4,7 @@
  * Started by PgliteThreadDialect.ts, whose ThreadRequest and ThreadAnswer are the messages.
  * Plain JavaScript: a worker thread does not get the TypeScript loader the process runs with.
  */
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -18,7 +19,14 @@ function fieldsOf(error) {
 
 const port = parentPort;
 try {
-  const client = await PGlite.create(workerData.dataDir, { parsers: { [types.INT8]: int8 } });
+  // A tarball of a data folder to start from, when given: it skips creating an empty cluster.
+  const loadDataDir = workerData.loadDataDir
+    ? new Blob([await readFile(workerData.loadDataDir)])
+    : undefined;
+  const client = await PGlite.create(workerData.dataDir, {
+    parsers: { [types.INT8]: int8 },
+    ...(loadDataDir === undefined ? {} : { loadDataDir }),
+  });
   port.on('message', async (request) => {
     let answer;
     try {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { forEachDatabase } from '../../test/databases.ts';
+import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../test/mailbox.ts';
 import { ok, signUp, verifyMailedAddress } from '../../test/serverTesting.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -128,4 +128,4 @@ forEachDatabase((open) => {
     assert.equal(await sweep(6), 0, 'an address not verified may not be theirs');
     assert.equal(replyMails(dan.email).length, 0);
   });
-});
+}, PGLITE_ONLY);

@@ -10,7 +10,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import { copyPgliteTemplate, postgresTemplate } from '../migratedTemplates.ts';
 import { createScratchDatabase, startPostgres } from '../postgres.ts';
+import { TEST_SERVER_ENV } from '../testServerEnv.ts';
 import { laneOf, lanePort } from './lanes.ts';
 
 /** How long a start may take: the first one on a busy machine migrates a fresh database. */
@@ -54,11 +56,17 @@ export function ownServer(options: OwnServerOptions): OwnServer {
   const openDatabase = async () => {
     if (test.info().project.name !== 'postgres') {
       const dataDir = join(mkdtempSync(join(tmpdir(), `exchange-${options.name}-`)), 'db');
+      // Migrated already: the server's migration runner finds nothing to do.
+      await copyPgliteTemplate(dataDir);
       return { env: { DATA_DIR: dataDir }, drop: async () => {} };
     }
     const cluster = await startPostgres();
     if (cluster === null) throw new Error('PostgreSQL is not available.');
-    const scratch = await createScratchDatabase(cluster.url, `exchange_${options.name}_e2e`);
+    const scratch = await createScratchDatabase(
+      cluster.url,
+      `exchange_${options.name}_e2e`,
+      await postgresTemplate(cluster.url),
+    );
     return {
       env: { DATABASE_URL: scratch.url },
       drop: async () => {
@@ -91,6 +99,7 @@ export function ownServer(options: OwnServerOptions): OwnServer {
         stdio: ['ignore', 'ignore', 'pipe'],
         env: {
           ...process.env,
+          ...TEST_SERVER_ENV,
           HOST: '127.0.0.1',
           PORT: String(port()),
           LOG_LEVEL: 'warn',

@@ -1,10 +1,11 @@
 /**
- * The end-to-end server on PostgreSQL (the `postgres` project of playwright.config.ts): a fresh
- * database on TEST_DATABASE_URL's server, or on a throw-away cluster started here, then
+ * The end-to-end server on PostgreSQL (the `postgres` project of playwright.config.ts): a fresh,
+ * migrated database on TEST_DATABASE_URL's server, or on a throw-away cluster started here, then
  * `server/main.ts` with DATABASE_URL pointing at it. Stopped with SIGTERM or SIGINT, it drops the
  * database and stops the cluster it started once the server has exited.
  */
 import { spawn } from 'node:child_process';
+import { postgresTemplate } from '../migratedTemplates.ts';
 import { createScratchDatabase, POSTGRES_MISSING_ON_CI, startPostgres } from '../postgres.ts';
 
 const cluster = await startPostgres();
@@ -12,7 +13,12 @@ if (cluster === null) {
   console.error(POSTGRES_MISSING_ON_CI);
   process.exit(1);
 }
-const database = await createScratchDatabase(cluster.url, 'exchange_e2e');
+// A copy of the migrated template: the server's migration runner then finds nothing to do.
+const database = await createScratchDatabase(
+  cluster.url,
+  'exchange_e2e',
+  await postgresTemplate(cluster.url),
+);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, DATABASE_URL: database.url },

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
 import { laneOf, lanePort } from './lanes.ts';
 import { type PartnerSite, startPartnerSite } from './partnerServer.ts';
-import { apiCall, preAcceptCookies, STAFF, signIn, staffToken } from './shellHelpers.ts';
+import { apiCall, apiMethod, preAcceptCookies, STAFF, signIn, staffToken } from './shellHelpers.ts';
 
 let site: PartnerSite;
 
@@ -331,7 +331,16 @@ test('<notice-modal> shows the exchange notice sanitised, once, and its actions 
 
     await partner.keyboard.press('Escape');
     await expect(modal).toHaveCount(0);
+    // After a reload the closed notice stays closed. Checked once the widget has fetched the
+    // notice and loaded the modal that would show it: before that, no dialog proves nothing.
+    const fetched = partner.waitForResponse(
+      (response) => apiMethod(response.request()) === 'notices.getCurrent',
+    );
+    const modalLoaded = partner.waitForResponse((response) =>
+      /\/NoticeModal-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+    );
     await partner.reload();
+    await Promise.all([fetched, modalLoaded]);
     await partner.waitForFunction(() => !Array.isArray(window.exchangeWidgets));
     await expect(partner.locator('notice-modal').getByRole('dialog')).toHaveCount(0);
 

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../server/http/siteBuild.ts';
 import { type Database, openDatabase } from '../../server/storage/db.ts';
+import { TEST_SERVER_ENV } from '../testServerEnv.ts';
 
 /** Where the server keeps its data: an embedded database folder or a PostgreSQL URL. */
 export type DatabasePlace = { dataDir: string } | { url: string };
@@ -40,6 +41,7 @@ export function serverEnv(
     PORT: '0',
     SITE_DIR: '/nonexistent/site',
     DEVNET: 'off',
+    ...TEST_SERVER_ENV,
     ...env,
     ...('url' in place ? { DATABASE_URL: place.url } : { DATA_DIR: place.dataDir }),
   };

@@ -192,7 +192,7 @@ test('an ordinary account holding a demo trader email is never traded for', asyn
     await first.close();
     const user = await createUser(db, {
       email: MARKET_MAKER.email,
-      passwordHash: await hashPassword('correct horse battery'),
+      passwordHash: await hashPassword('correct horse battery', testConfig().passwordCost),
       login: 'squatter',
       ip: '127.0.0.1',
       domain: 'localhost',

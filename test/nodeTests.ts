@@ -1,0 +1,80 @@
+/** The Node test lane of the test scripts: which files, how they run, and their tally. */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from './command.ts';
+import { countTapSkips } from './tapSkips.ts';
+
+/** A layer's test counts, as the summary prints them. */
+export interface Tally {
+  layer: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * Node's runner fails a test file that runs longer than this. Node 20 applies `--test-timeout` to
+ * each file as a whole, so it sits well above the slowest file (a fault run, a few minutes on two
+ * busy cores): a hung test fails its file instead of stalling the run.
+ */
+const NODE_TEST_FILE_TIMEOUT_MS = 600_000;
+
+/**
+ * The kill -9 runs: each starts and kills real servers for minutes, so they run in a script of
+ * their own (faults.ts, which CI runs after `npm test`) rather than in the unit lane.
+ */
+export const FAULT_RUN = /-fault\.test\.ts$/;
+
+/** Test files under the given folders whose names end in `suffix`, end-to-end specs aside. */
+export function findTests(folders: string[], suffix: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (name === 'node_modules' || name === 'e2e') continue;
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(suffix)) found.push(path);
+    }
+  };
+  for (const folder of folders) walk(folder);
+  return found.sort();
+}
+
+/**
+ * Runs test files with Node's runner, `concurrency` files at a time, and tallies the outcome
+ * under `layer`. In the background (`echo: false`) the output is printed when the run ends.
+ */
+export async function runNodeTests(
+  layer: string,
+  files: string[],
+  options: { concurrency: number; env: NodeJS.ProcessEnv; echo: boolean },
+): Promise<Tally> {
+  const { code, output } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=tap',
+      `--test-concurrency=${options.concurrency}`,
+      `--test-timeout=${NODE_TEST_FILE_TIMEOUT_MS}`,
+      ...files,
+    ],
+    options.env,
+    options.echo,
+  );
+  return {
+    layer,
+    passed: lastCount(output, /^# pass (\d+)$/gm),
+    // A test cancelled (by a failed hook or a timeout) failed too; a crash before the summary as well.
+    failed:
+      lastCount(output, /^# fail (\d+)$/gm) + lastCount(output, /^# cancelled (\d+)$/gm) ||
+      (code === 0 ? 0 : 1),
+    skipped: countTapSkips(output),
+  };
+}
+
+function lastCount(output: string, pattern: RegExp): number {
+  const matches = [...output.matchAll(pattern)];
+  return Number(matches.at(-1)?.[1] ?? 0);
+}
