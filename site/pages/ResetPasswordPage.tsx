@@ -6,7 +6,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { call, loadUser } from '../../core/index.ts';
-import { MIN_PASSWORD_LENGTH } from './SignPage.tsx';
+import { MIN_PASSWORD_LENGTH } from './signForm.ts';
 
 export default function ResetPasswordPage() {
   const id = useId();
