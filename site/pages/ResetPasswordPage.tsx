@@ -3,56 +3,19 @@
  * link's token; every session of the account ends, this browser's too, so the page sends the
  * person to log in with it. A used, expired or altered link says so and offers a new one.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearch } from 'wouter';
-import { call, loadUser } from '../../core/index.ts';
-import { MIN_PASSWORD_LENGTH } from './SignPage.tsx';
+import { ResetOutcome } from './ResetOutcome.tsx';
+import { MIN_PASSWORD_LENGTH } from './signForm.ts';
+import { useResetPassword } from './useResetPassword.ts';
 
+/** The new-password form, or what became of the link once it is used or found incomplete. */
 export default function ResetPasswordPage() {
   const id = useId();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const input = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { input, password, setPassword, error, done, pending, submit } = useResetPassword(token);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(`Use at least ${MIN_PASSWORD_LENGTH} characters.`);
-      input.current?.focus();
-      return;
-    }
-    setPending(true);
-    const reply = await call('users.resetPassword', { resetToken: token, password });
-    setPending(false);
-    if (!reply.status) {
-      setError(reply.error_msg);
-      return;
-    }
-    setDone(true);
-    // This browser's session ended with the others: the header should say so.
-    void loadUser();
-  }
-
-  if (token === '' || done) {
-    return (
-      <section className="page sign" aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`}>{done ? 'Your new password is set' : 'This link is incomplete'}</h1>
-        <p role="status">
-          {done
-            ? 'Every device that was signed in to your account has been signed out. Log in with your new password.'
-            : 'Open the link from the mail again, or ask for a new one.'}
-        </p>
-        <p>
-          <Link href={done ? '/signin' : '/forgot-password'} className="button">
-            {done ? 'Log In' : 'Ask for a new link'}
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (token === '' || done) return <ResetOutcome titleId={`${id}-title`} done={done} />;
 
   return (
     <section className="page sign" aria-labelledby={`${id}-title`}>
