@@ -8,7 +8,7 @@ import { ACCOUNT_ERRORS } from './accounts.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
-import { TRANSPORT_ERRORS } from './transport.ts';
+import { TRANSPORT_ERRORS } from './transportErrors.ts';
 
 export type { ErrorEntry, ErrorValue } from './entry.ts';
 

@@ -4,14 +4,8 @@
  * partner's page, does not carry every domain's words: those load only with the pages that show
  * them.
  */
-import type { ErrorTable } from './entry.ts';
 import type { ErrorCode, FailureReply } from './index.ts';
-
-/** The refusals the browser's transport gives itself: an unreadable answer, a cancelled upload. */
-export const TRANSPORT_ERRORS = {
-  'request.serverError': { message: 'Server error, please try again later.' },
-  'request.uploadCancelled': { message: 'The upload was cancelled.' },
-} as const satisfies ErrorTable;
+import { TRANSPORT_ERRORS } from './transportErrors.ts';
 
 /** One of the transport's own refusals. */
 export type TransportErrorCode = keyof typeof TRANSPORT_ERRORS;
