@@ -4,15 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { UsersTable } from '../storage/schema.ts';
 
 /** A users row as selected. */
 export type UserRow = Selectable<UsersTable>;
-
-/** The message for a sign-up with an email already in use. */
-export const DUPLICATE_EMAIL = 'An account with this email already exists.';
 
 /** What a new account needs; everything else starts at the column defaults. */
 export interface NewUser {
@@ -53,7 +50,7 @@ export async function findReferrer(db: Queryable, code: string): Promise<number 
 /** Inserts an account with a fresh unique referral code; DomainError when the email is taken. */
 export async function createUser(db: Queryable, user: NewUser): Promise<UserRow> {
   const email = normaliseEmail(user.email);
-  if ((await findUserByEmail(db, email)) !== undefined) throw new DomainError(DUPLICATE_EMAIL);
+  if ((await findUserByEmail(db, email)) !== undefined) throw refusal('account.duplicateEmail');
   try {
     return await db
       .insertInto('users')
@@ -74,7 +71,7 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
       .executeTakeFirstOrThrow();
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error, 'users_email_key')) throw new DomainError(DUPLICATE_EMAIL);
+    if (isUniqueViolation(error, 'users_email_key')) throw refusal('account.duplicateEmail');
     throw error;
   }
 }
