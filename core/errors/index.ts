@@ -5,17 +5,38 @@
  * client-side check that mirrors a server rule says the same thing.
  */
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
+import { SWAP_ERRORS } from './swap.ts';
+import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
 
 export type { ErrorEntry, ErrorValue } from './entry.ts';
 
 /** Each domain's table, kept apart so a test can check no code is declared twice. */
-export const ERROR_TABLES = [REQUEST_ERRORS, ACCOUNT_ERRORS, SUPPORT_ERRORS] as const;
+export const ERROR_TABLES = [
+  REQUEST_ERRORS,
+  ACCOUNT_ERRORS,
+  SUPPORT_ERRORS,
+  ORDER_ERRORS,
+  ORDER_REASON_ERRORS,
+  STREAM_ERRORS,
+  SWAP_ERRORS,
+  CONTENT_ERRORS,
+] as const;
 
 /** Every catalogued refusal by its code. */
-export const ERRORS = { ...REQUEST_ERRORS, ...ACCOUNT_ERRORS, ...SUPPORT_ERRORS } as const;
+export const ERRORS = {
+  ...REQUEST_ERRORS,
+  ...ACCOUNT_ERRORS,
+  ...SUPPORT_ERRORS,
+  ...ORDER_ERRORS,
+  ...ORDER_REASON_ERRORS,
+  ...STREAM_ERRORS,
+  ...SWAP_ERRORS,
+  ...CONTENT_ERRORS,
+} as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */
 export type ErrorCode = keyof typeof ERRORS;
