@@ -5,8 +5,7 @@
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { call, loadUser } from '../../core/index.ts';
-import { MIN_PASSWORD_LENGTH } from './SignPage.tsx';
+import { call, loadUser, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../../core/index.ts';
 
 export default function ResetPasswordPage() {
   const id = useId();
@@ -19,8 +18,9 @@ export default function ResetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(`Use at least ${MIN_PASSWORD_LENGTH} characters.`);
+    const problem = newPasswordProblem(password);
+    if (problem !== null) {
+      setError(problem);
       input.current?.focus();
       return;
     }
