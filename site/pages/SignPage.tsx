@@ -179,7 +179,7 @@ function CodeStep(props: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (code.trim() === '') {
-      setError('Enter the code from your authenticator app.');
+      setError(errorText('twoFactor.required'));
       input.current?.focus();
       return;
     }
