@@ -5,7 +5,7 @@
  * It never throws: anything unreadable becomes a `status: false` reply. Every refusal carries
  * `error_code` (core/errors) beside `error_msg`, so callers branch on the code, not the words.
  */
-import { failureOf, isErrorCode } from './errors/index.ts';
+import { hasErrorCode, requestFailure } from './errors/transport.ts';
 import { notify } from './notify.ts';
 import {
   API_PATH,
@@ -77,7 +77,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Network failures and unreadable bodies both end as the generic error below.
     }
     notify({ kind: 'snackbar', tone: 'error', text: SERVER_ERROR_TEXT });
-    return failureOf('request.serverError') as Reply<M>;
+    return requestFailure('request.serverError') as Reply<M>;
   };
 
   return {
@@ -108,7 +108,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
  * (its words are kept, since they are what the server said).
  */
 function withCode(reply: { status: boolean; error_code?: unknown }): object {
-  if (reply.status || isErrorCode(reply.error_code)) return reply;
+  if (reply.status || hasErrorCode(reply.error_code)) return reply;
   return { ...reply, error_code: 'request.serverError' };
 }
 

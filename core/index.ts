@@ -6,7 +6,7 @@ export * from './api.ts';
 export * from './apiClient.ts';
 export * from './codec.ts';
 export * from './errors/index.ts';
-export * from './format.ts';
+export * from './format/index.ts';
 export * from './markets/index.ts';
 export * from './notify.ts';
 // markets/pairs.ts declares PairSymbol as protocol.ts does; naming one settles which is exported.

@@ -6,7 +6,7 @@
  */
 import { siteApi } from './api.ts';
 import type { ApiClient } from './apiClient.ts';
-import { errorText, failureOf, isErrorCode } from './errors/index.ts';
+import { hasErrorCode, requestErrorText, requestFailure } from './errors/transport.ts';
 import { notify } from './notify.ts';
 import { UPLOAD_PATH, type UploadReply } from './protocol/index.ts';
 
@@ -29,7 +29,7 @@ export interface UploadOptions {
 }
 
 /** The text of a cancelled upload's reply. */
-export const UPLOAD_CANCELLED_TEXT = errorText('request.uploadCancelled');
+export const UPLOAD_CANCELLED_TEXT = requestErrorText('request.uploadCancelled');
 
 /** Uploads one file; resolves with the server's reply, showing its error_msg when it failed. */
 export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promise<UploadReply> {
@@ -55,8 +55,8 @@ export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promi
       options.onProgress?.(1);
       finish(readUploadReply(xhr.response, client));
     });
-    xhr.addEventListener('error', () => finish(failureOf('request.serverError')));
-    xhr.addEventListener('abort', () => finish(failureOf('request.uploadCancelled'), true));
+    xhr.addEventListener('error', () => finish(requestFailure('request.serverError')));
+    xhr.addEventListener('abort', () => finish(requestFailure('request.uploadCancelled'), true));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('token', client.token());
@@ -78,7 +78,7 @@ export function readUploadReply(
   } catch {
     // An unreadable body is reported as the generic server error below.
   }
-  return failureOf('request.serverError');
+  return requestFailure('request.serverError');
 }
 
 function isUploadReply(value: unknown): value is UploadReply {
@@ -86,7 +86,7 @@ function isUploadReply(value: unknown): value is UploadReply {
   const status: unknown = Reflect.get(value, 'status');
   if (status === false) {
     // A server that sends no code (or one this build does not know) reads as the generic one.
-    if (!isErrorCode(Reflect.get(value, 'error_code')))
+    if (!hasErrorCode(Reflect.get(value, 'error_code')))
       Reflect.set(value, 'error_code', 'request.serverError');
     return typeof Reflect.get(value, 'error_msg') === 'string';
   }

@@ -7,17 +7,20 @@ import { type ErrorReport, refusalOf } from '../core/errors/index.ts';
 import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol/index.ts';
 import { AccessEnds } from './accounts/sessions.ts';
 import { registerBuy } from './buy/index.ts';
+import { readRecentPurchases } from './buy/purchaseRows.ts';
 import type { Config } from './config.ts';
 import { seed } from './content/seed.ts';
+import { EventBus } from './events/EventBus.ts';
+import type { ServerEvents } from './events/ServerEvents.ts';
 import { envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
 import { registerSockets } from './http/sockets.ts';
-import { KycDecisions } from './kyc/KycDecisions.ts';
+import { identityPhotos } from './kyc/identityPhotos.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
+import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
-import { TradeMessages, TradeMoves } from './p2p/TradeMoves.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
@@ -26,6 +29,13 @@ import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
 import { BalanceChanges } from './wallet/BalanceChanges.ts';
+import {
+  anyChain,
+  type ChainAdapters,
+  createChainAdapters,
+} from './wallet/deposits/chainAdapters.ts';
+import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
+import { WithdrawalSender } from './wallet/withdrawals/WithdrawalSender.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -51,8 +61,13 @@ export function contentSecurityPolicy(pixelUrl: string | null): string {
 export interface ServerOptions {
   /** The demo market's pace, when `config.demoMarket` is on. */
   demoMarket?: DemoMarketOptions;
-  /** Where balance changes are announced; main shares one with the devnet's blocks. */
+  /** Where balance changes are announced, when a test listens to them too. */
   balanceChanges?: BalanceChanges;
+  /**
+   * Starts the wallet's timers: the devnet's blocks (with the deposits they confirm) and the
+   * withdrawal sender's runs. `npm start` does; a test's server moves only when the test asks.
+   */
+  walletTimers?: boolean;
 }
 
 /**
@@ -119,9 +134,12 @@ export async function createServer(
   }
   const accessEnds = new AccessEnds();
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
-  const kycDecisions = new KycDecisions();
-  const tradeMoves = new TradeMoves();
-  const tradeMessages = new TradeMessages();
+  const events = new EventBus<ServerEvents>();
+  // One adapter per network for the whole server: deposits, withdrawals and their timers.
+  const chains = createChainAdapters(database, config.wallet);
+  if (options.walletTimers && anyChain(config.wallet)) {
+    startWalletTimers(app, database, config, chains, balanceChanges);
+  }
   registerApi(app, {
     db: database,
     config,
@@ -130,30 +148,61 @@ export async function createServer(
     market,
     accessEnds,
     balanceChanges,
-    kycDecisions,
-    tradeMoves,
+    events,
+    chains,
   });
   registerBuy(app, { db: database, config, balanceChanges });
   await registerMail(app, { db: database, config });
-  await registerP2p(app, { db: database, balanceChanges, tradeMoves });
+  await registerP2p(app, { db: database, balanceChanges, events });
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
     maxPayload: MAX_FRAME_BYTES,
   });
-  await registerSupport(app, { db: database, config, limits, accessEnds, tradeMessages });
+  await registerSupport(app, {
+    db: database,
+    config,
+    limits,
+    accessEnds,
+    tradeChats: tradeChats(events),
+    identityPhotos,
+  });
   registerLiveSocket(app, live);
   registerMarketSocket(app, {
     db: database,
     market,
     accessEnds,
     balanceChanges,
-    kycDecisions,
-    tradeMoves,
-    tradeMessages,
+    events,
+    recentPurchases: readRecentPurchases,
   });
   await registerSite(app, config);
   return app;
+}
+
+/**
+ * The devnet's blocks and the withdrawal sender, each on its own timer from the moment the
+ * server is ready, stopped before the database closes. On PostgreSQL other servers may share
+ * the database: they take turns.
+ */
+function startWalletTimers(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  chains: ChainAdapters,
+  balanceChanges: BalanceChanges,
+): void {
+  const shared = config.databaseUrl !== null;
+  let timers: { stop(): Promise<void> }[] = [];
+  app.addHook('onReady', async () => {
+    timers = [
+      BlockProducer.start(db, config, chains, app.log, balanceChanges, shared),
+      WithdrawalSender.start(db, chains, config, app.log, balanceChanges, shared),
+    ];
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(timers.map((timer) => timer.stop()));
+  });
 }
 
 function clientError(error: FastifyError, status: number): ErrorReport {

@@ -100,6 +100,21 @@ test('the wallet seed is the public devnet one unless WALLET_SEED gives a secret
   }
 });
 
+test('withdrawals are sent every WITHDRAWAL_SEND_SECONDS, whatever the devnet does', () => {
+  assert.equal(loadConfig({}).wallet.withdrawalSendMs, 3000);
+  assert.equal(
+    loadConfig({ WITHDRAWAL_SEND_SECONDS: '20', DEVNET: 'off' }).wallet.withdrawalSendMs,
+    20_000,
+  );
+  for (const bad of ['0', '2.5', '3601']) {
+    assert.throws(
+      () => loadConfig({ WITHDRAWAL_SEND_SECONDS: bad }),
+      /WITHDRAWAL_SEND_SECONDS must be a whole number from 1 to 3600/,
+      bad,
+    );
+  }
+});
+
 test('the devnet runs unless DEVNET is off, a block every DEVNET_BLOCK_SECONDS', () => {
   assert.deepEqual(
     [loadConfig({}).wallet.devnet, loadConfig({}).wallet.devnetBlockMs],

@@ -73,6 +73,8 @@ export interface WalletConfig {
   devnet: boolean;
   /** Time between two devnet blocks, in ms. */
   devnetBlockMs: number;
+  /** Time between two runs of the withdrawal sender (on any chain), in ms. */
+  withdrawalSendMs: number;
   /** Withdrawals worth more than this (USD, fee included) wait for staff approval. */
   withdrawalReviewUsd: number;
   /**
@@ -229,6 +231,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       devnet: flag(read('DEVNET'), 'DEVNET', true),
       devnetBlockMs:
         integer(read('DEVNET_BLOCK_SECONDS'), 'DEVNET_BLOCK_SECONDS', 3, 1, 3600) * 1000,
+      withdrawalSendMs:
+        integer(read('WITHDRAWAL_SEND_SECONDS'), 'WITHDRAWAL_SEND_SECONDS', 3, 1, 3600) * 1000,
       withdrawalReviewUsd: integer(
         read('WITHDRAWAL_REVIEW_USD'),
         'WITHDRAWAL_REVIEW_USD',

@@ -8,9 +8,6 @@ import { createServer } from './app.ts';
 import { type Config, ConfigError, describeDatabase, loadConfig } from './config.ts';
 import { ensureSiteBuilt } from './http/siteBuild.ts';
 import { type Database, openDatabase } from './storage/db.ts';
-import { BalanceChanges } from './wallet/BalanceChanges.ts';
-import { anyChain } from './wallet/deposits/chainAdapters.ts';
-import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
 
 const log = (line: string) => console.log(line);
 
@@ -40,11 +37,9 @@ try {
   fail(`Could not open the database (${database}): ${message(error)}`, error);
 }
 
-// One for the API and the devnet's blocks: a confirmed withdrawal reaches the private streams.
-const balanceChanges = new BalanceChanges();
 let app: FastifyInstance;
 try {
-  app = await createServer(config, db, { balanceChanges });
+  app = await createServer(config, db, { walletTimers: true });
   await app.listen({ host: config.host, port: config.port });
 } catch (error) {
   await db.destroy().catch(() => {});
@@ -67,11 +62,6 @@ log(
     ? `Mail: no SMTP_URL, so mails are kept in the local outbox: http://${shownHost}:${config.port}/dev/outbox`
     : `Mail: sent through ${new URL(config.mail.smtpUrl).host}`,
 );
-// Here rather than in createServer: a test's server makes a block only when the test asks.
-const blocks = anyChain(config.wallet)
-  ? // On PostgreSQL other servers may share the database: they take turns keeping the clock.
-    BlockProducer.start(db, config, app.log, balanceChanges, config.databaseUrl !== null)
-  : null;
 if (config.wallet.devnet)
   log('Devnet: on (test coins only; faucet: npm run devnet -- send BTC <address> 0.01)');
 for (const [network, node] of Object.entries(config.wallet.evm.nodes)) {
@@ -87,7 +77,6 @@ const stop = async (signal: string) => {
   stopping = true;
   log(`${signal} received: shutting down…`);
   try {
-    await blocks?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -20,7 +20,12 @@ import {
 } from '../core/protocol/index.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import type { Database } from '../server/storage/db.ts';
+import type { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
+import { createChainAdapters } from '../server/wallet/deposits/chainAdapters.ts';
+import type { WatcherLog, WatchReport } from '../server/wallet/deposits/DepositWatcher.ts';
+import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
 import { post as postEntry } from '../server/wallet/ledger.ts';
+import { WithdrawalSender } from '../server/wallet/withdrawals/WithdrawalSender.ts';
 
 /**
  * A configuration for tests: silent, no demo account or market, no site, overridable by env-style
@@ -238,6 +243,35 @@ export async function confirmedWithdrawal(
   assert.equal(requested.withdrawal.status, 'awaitingConfirmation');
   const confirmToken = await mailedToken(db, owner.id, '/confirm-withdrawal');
   return (await ok(app, 'withdrawals.confirm', { confirmToken })).withdrawal;
+}
+
+/**
+ * The wallet's two timers driven by hand: `tick` makes one devnet block (crediting the deposits
+ * it confirms), then runs the withdrawal sender once, as a running server's timers take turns.
+ */
+export class WalletClock {
+  private readonly blocks: BlockProducer;
+  private readonly sender: WithdrawalSender;
+
+  constructor(
+    db: Database,
+    config: Config,
+    log: WatcherLog,
+    balanceChanges?: BalanceChanges,
+    /** As servers sharing one PostgreSQL database: blocks take turns. */
+    shared = false,
+  ) {
+    const chains = createChainAdapters(db, config.wallet);
+    this.blocks = new BlockProducer(db, config, chains, log, balanceChanges, shared);
+    this.sender = new WithdrawalSender(db, chains, config, log, balanceChanges);
+  }
+
+  /** One block, then one run of the sender; the block's deposit report (null: not this turn). */
+  async tick(): Promise<WatchReport | null> {
+    const report = await this.blocks.tick();
+    await this.sender.run();
+    return report;
+  }
 }
 
 /**

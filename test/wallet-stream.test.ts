@@ -12,6 +12,7 @@ import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
 import { openDatabase } from '../server/storage/db.ts';
 import { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
+import { createChainAdapters } from '../server/wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
 import { openAccountStream } from './accountStream.ts';
 import { fundedAccount, ok, signUp, testConfig } from './serverTesting.ts';
@@ -35,7 +36,13 @@ describe('the wallet on the private stream', () => {
     const config = testConfig({ API_RATE_LIMIT: '0' });
     const balanceChanges = new BalanceChanges();
     app = await createServer(config, db, { balanceChanges });
-    blocks = new BlockProducer(db, config, app.log, balanceChanges);
+    blocks = new BlockProducer(
+      db,
+      config,
+      createChainAdapters(db, config.wallet),
+      app.log,
+      balanceChanges,
+    );
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   after(async () => {

@@ -11,11 +11,13 @@ import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
 import { SWAP_ERRORS } from './swap.ts';
 import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
+import { TRANSPORT_ERRORS } from './transport.ts';
 
 export type { ErrorEntry, ErrorValue } from './entry.ts';
 
 /** Each domain's table, kept apart so a test can check no code is declared twice. */
 export const ERROR_TABLES = [
+  TRANSPORT_ERRORS,
   REQUEST_ERRORS,
   ACCOUNT_ERRORS,
   SUPPORT_ERRORS,
@@ -28,6 +30,7 @@ export const ERROR_TABLES = [
 
 /** Every catalogued refusal by its code. */
 export const ERRORS = {
+  ...TRANSPORT_ERRORS,
   ...REQUEST_ERRORS,
   ...ACCOUNT_ERRORS,
   ...SUPPORT_ERRORS,

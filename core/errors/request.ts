@@ -3,7 +3,6 @@ import type { ErrorTable } from './entry.ts';
 
 /** What the API answers before (or instead of) running a method. */
 export const REQUEST_ERRORS = {
-  'request.serverError': { message: 'Server error, please try again later.' },
   'request.notFound': { message: 'Not found.' },
   'request.foreignOrigin': { message: 'Requests from this origin are not allowed.' },
   'request.tooMany': { message: 'Too many requests. Please try again in {wait}.' },
@@ -20,7 +19,6 @@ export const REQUEST_ERRORS = {
   'request.tokenType': { message: 'Token must be a string.', param: 'token' },
   'request.subIdType': { message: 'SubId must be a string.', param: 'subId' },
   'request.unknownMethod': { message: 'Unknown method "{method}".' },
-  'request.uploadCancelled': { message: 'The upload was cancelled.' },
   'access.signInRequired': { message: 'Please sign in to continue.' },
   'access.accountRequired': { message: 'Please create an account or sign in to continue.' },
   'access.staffOnly': { message: 'This action is only available to staff.' },

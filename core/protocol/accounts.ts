@@ -3,7 +3,7 @@
  * (TOTP, RFC 6238), the password and the sessions signed in elsewhere. Joined into the method
  * table by protocol.ts.
  */
-import type { User } from './index.ts';
+import type { User } from './users.ts';
 
 /** What users.beginTwoFactor answers: the secret for the authenticator app, once. */
 export interface TwoFactorSetup {

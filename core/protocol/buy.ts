@@ -4,7 +4,7 @@
  * signed completion callback arrives. Amounts travel as exact decimal strings: USD with at most 2
  * decimals, crypto at the asset's precision.
  */
-import type { Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
 
 /**
  * Where a purchase stands: created (being handed to the provider), awaiting payment (the card

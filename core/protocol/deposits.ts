@@ -3,7 +3,7 @@
  * through their confirmations, and the built-in devnet's faucet, which sends test coins that
  * exist only on this exchange's simulated chains.
  */
-import type { Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
 
 /** An account's deposit address for an asset on one network, with what a deposit there needs. */
 export interface DepositAddressInfo {

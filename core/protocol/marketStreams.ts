@@ -15,20 +15,20 @@
  * causes for one socket); a client reads them in order.
  */
 import type { ErrorCode } from '../errors/index.ts';
+import type { CardPurchase } from './buy.ts';
+import type { Deposit } from './deposits.ts';
 import type {
   Candle,
   CandleInterval,
-  CardPurchase,
-  Deposit,
   MarketSummary,
   OwnTrade,
-  P2pTradeStatus,
   PairSymbol,
   PublicTrade,
   SpotOrder,
-  Wallet,
-  Withdrawal,
-} from './index.ts';
+} from './markets.ts';
+import type { P2pTradeStatus } from './p2p.ts';
+import type { Wallet } from './wallet.ts';
+import type { Withdrawal } from './withdrawals.ts';
 
 /** Path of the market streams socket; `?ticket=` (markets.getSocketTicket) adds `account`. */
 export const MARKET_SOCKET_PATH = '/market';

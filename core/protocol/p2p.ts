@@ -3,7 +3,8 @@
  * offer's crypto is held in escrow through the ledger while it is published. Amounts travel as
  * exact decimal strings: crypto at its asset's precision, fiat with at most two decimals.
  */
-import type { SupportMessage, Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
+import type { SupportMessage } from './support.ts';
 
 /** What the merchant does with the crypto: sells it for fiat, or buys it with fiat. */
 export type P2pSide = 'buy' | 'sell';

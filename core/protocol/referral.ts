@@ -1,5 +1,5 @@
 /** The referral programme on the wire: an account's code, the accounts it referred, its earnings. */
-import type { Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
 
 /** What the referral share of fees has paid an account in one currency, and its USD value now. */
 export interface ReferralEarning {

@@ -4,7 +4,7 @@
  * accepting it fills exactly what it says, or is refused with a fresh quote to ask again.
  * Amounts travel as exact decimal strings.
  */
-import type { Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
 
 /** How long a quote stays firm, in seconds. */
 export const SWAP_QUOTE_SECONDS = 10;

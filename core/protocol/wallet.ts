@@ -2,7 +2,7 @@
  * The wallet's shapes on the wire: transfers between account holders and the account's history
  * of ledger entries. Amounts travel as exact decimal strings, never as JavaScript numbers.
  */
-import type { Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
 
 /** Longest note a transfer carries, in characters. */
 export const TRANSFER_NOTE_MAX = 140;
@@ -110,4 +110,43 @@ export interface HistoryParams {
   limit?: number;
   /** Entries older than this id (the last id of the previous page). */
   before?: number;
+}
+
+/** A listed currency with its USD reference price. */
+export interface Currency {
+  id: number;
+  ticker: Ticker;
+  name: string;
+  /** USD reference price as a decimal string. */
+  price: string;
+}
+
+/** One of the signed-in user's wallets. */
+export interface Wallet {
+  id: number;
+  ticker: Ticker;
+  /** Holding in the wallet's own currency, as an exact decimal string: available plus held. */
+  amount: string;
+  /** What can be spent, traded or withdrawn now (decimal string). */
+  available: string;
+  /** What open orders hold until they fill or end (decimal string). */
+  held: string;
+  /** The holding's value in USD at the reference price. */
+  balance: number;
+  /** Recent USD reference prices, oldest first, for a sparkline. */
+  chart: number[];
+}
+
+/** The listed currencies with the account's wallets, transfers, history and networks. */
+export interface WalletMethods {
+  'currencies.getItems': {
+    params: { limit?: number };
+    result: { items?: Currency[]; wallets?: Wallet[] };
+  };
+  /** Sends an amount to another account holder, once per idempotency key. */
+  'transfers.send': { params: SendTransferParams; result: { transfer: Transfer } };
+  /** The account's ledger entries, newest first, optionally of one ticker or kind. */
+  'wallet.getHistory': { params: HistoryParams; result: { entries: HistoryEntry[] } };
+  /** Every asset's networks with their confirmations, minimums and withdrawal fees. */
+  'wallet.getNetworks': { params: Record<string, never>; result: { assets: AssetNetworks[] } };
 }

@@ -3,7 +3,7 @@
  * (after staff review above a threshold) and leaving the account only when the chain confirms
  * it. Amounts travel as exact decimal strings.
  */
-import type { Ticker } from './index.ts';
+import type { Ticker } from './common.ts';
 
 /**
  * Where a withdrawal stands: awaiting confirmation (held until its owner follows the mailed link,

@@ -13,7 +13,6 @@ import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/ser
 import { connect, ticket } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS } from '../http/limits.ts';
-
 import type { Database } from '../storage/db.ts';
 
 const WRONG_CREDENTIALS = errorText('account.wrongCredentials');

@@ -4,12 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { UsersTable } from '../storage/schema.ts';
 
 /** A users row as selected. */
 export type UserRow = Selectable<UsersTable>;
+
+/** The words of a blocked account's refusal, for callers outside accounts that compare words. */
+export const ACCOUNT_BLOCKED = errorText('account.blocked');
 
 /** What a new account needs; everything else starts at the column defaults. */
 export interface NewUser {

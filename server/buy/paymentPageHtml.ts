@@ -4,6 +4,7 @@
  * post), styles inline, labelled fields with their errors tied to them, and one column that fits
  * a phone. A number or a CVC that was typed is never written back into the page.
  */
+import { formatUsdValue } from '../../core/format/index.ts';
 import type { CardProblems, TestCard } from './testCards.ts';
 
 /** What the pages show of a session. */
@@ -69,14 +70,8 @@ ${body}
 </html>`;
 }
 
-/** A USD amount (a decimal string with at most 2 decimals) as "$1,234.50". */
-function dollars(amount: string): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
-}
-
 function charge(session: PageSession): string {
-  return `<p class="amount">${escapeHtml(dollars(session.amount))}</p>
+  return `<p class="amount">${escapeHtml(formatUsdValue(session.amount))}</p>
 <p>for ${escapeHtml(session.description)}</p>`;
 }
 
@@ -123,7 +118,7 @@ ${field('expiry', 'Expiry (MM/YY)', 'inputmode="numeric" autocomplete="cc-exp" p
 ${field('cvc', 'Security code (CVC)', 'inputmode="numeric" autocomplete="cc-csc" required', '')}
 </div>
 ${field('name', 'Name on the card', 'autocomplete="cc-name" required', refused?.name ?? '')}
-<button type="submit">Pay ${escapeHtml(dollars(session.amount))}</button>
+<button type="submit">Pay ${escapeHtml(formatUsdValue(session.amount))}</button>
 </form>
 <details open>
 <summary>Test cards</summary>

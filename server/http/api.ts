@@ -18,13 +18,13 @@ import { API_PATH, type Envelope } from '../../core/protocol/index.ts';
 import { type AccessEnds, CallerLookup } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
-import type { KycDecisions } from '../kyc/KycDecisions.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { methodsByName } from '../methods/index.ts';
 import type { PageViews, RequestContext } from '../methods/registry.ts';
-import type { TradeMoves } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { printable, storable } from './fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
 
@@ -47,10 +47,10 @@ export interface ApiDependencies {
   accessEnds: AccessEnds;
   /** Where balance changes outside the market are announced to the accounts' streams. */
   balanceChanges: BalanceChanges;
-  /** Where staff decisions on identity verifications are announced to the accounts' streams. */
-  kycDecisions: KycDecisions;
-  /** Where P2P trade moves are announced to the two sides' streams. */
-  tradeMoves: TradeMoves;
+  /** Where news other domains follow is published (verifications decided, trades' moves). */
+  events: ServerEventBus;
+  /** The chain each network's deposits and withdrawals go through. */
+  chains: ChainAdapters;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -1,6 +1,7 @@
 /**
  * Where one part of the server announces news that another part pushes to the open sockets it
- * concerns (balances that moved, a verification decided), so neither needs to know the other.
+ * concerns (balances that moved), so neither needs to know the other. Newer news between domains
+ * travels on the event bus (server/events/) instead.
  */
 
 /** Hears one piece of news. */

@@ -3,7 +3,7 @@
  * request that caused the mail (a forged Host would otherwise put an attacker's site into a
  * password reset link). Without PUBLIC_URL, links go to this machine's port on localhost.
  */
-import { siteName } from '../../core/format.ts';
+import { siteName } from '../../core/format/index.ts';
 import type { Config } from '../config.ts';
 
 /** The settings mails read: where links point and what the site is called. */
@@ -19,7 +19,7 @@ export function linkTo(config: MailSite, path: string): string {
   return `${publicOrigin(config)}${path}`;
 }
 
-/** The site's name in mails: SITE_NAME, else the public host's (core/format.ts siteName). */
+/** The site's name in mails: SITE_NAME, else the public host's (core/format/siteName.ts). */
 export function mailSiteName(config: MailSite): string {
   return config.site.name ?? siteName(new URL(publicOrigin(config)).hostname);
 }

@@ -9,9 +9,9 @@ import { ok, send, signUp, testConfig } from '../../test/serverTesting.ts';
 import { AccessEnds, createSession, findCaller, hashToken } from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
 import { refusal } from '../errors/DomainError.ts';
+import { EventBus } from '../events/EventBus.ts';
+import type { ServerEvents } from '../events/ServerEvents.ts';
 import { createLimits } from '../http/limits.ts';
-import { KycDecisions } from '../kyc/KycDecisions.ts';
-import { TradeMoves } from '../p2p/TradeMoves.ts';
 import { ReferralFeeSplit } from '../referral/ReferralFeeSplit.ts';
 import type { Database } from '../storage/db.ts';
 import { Market } from '../trading/Market.ts';
@@ -257,8 +257,8 @@ forEachDatabase((open) => {
       ),
       accessEnds: new AccessEnds(),
       balanceChanges: new BalanceChanges(),
-      kycDecisions: new KycDecisions(),
-      tradeMoves: new TradeMoves(),
+      events: new EventBus<ServerEvents>(),
+      chains: new Map(),
       log: app.log,
       ip: '127.0.0.1',
       host: 'localhost',

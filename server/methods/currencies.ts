@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Currency, Ticker } from '../../core/protocol/index.ts';
 import { params } from '../http/fields.ts';
 import type { Queryable } from '../storage/db.ts';
+import { priceCharts } from '../trading/candles.ts';
 import { listWallets } from '../wallet/wallets.ts';
 import { defineMethod, type Method, requireAccount } from './registry.ts';
 
@@ -19,7 +20,7 @@ const getItems = defineMethod({
   async handler(params, ctx) {
     if (params.limit === undefined) return { items: await listCurrencies(ctx.db) };
     const caller = requireAccount(ctx.caller);
-    const wallets = await listWallets(ctx.db, caller.user.id);
+    const wallets = await listWallets(ctx.db, caller.user.id, priceCharts);
     return { wallets: wallets.slice(0, params.limit) };
   },
 });

@@ -8,6 +8,7 @@ import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { validateAddress } from '../wallet/chains/validateAddress.ts';
+import { createChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../wallet/devnet/BlockProducer.ts';
 import { FAUCET_SENDS_PER_HOUR } from '../wallet/devnet/faucet.ts';
 import { DEVNET_OFF } from './deposits.ts';
@@ -24,7 +25,7 @@ forEachDatabase((open) => {
   before(async () => {
     db = await open();
     app = await createServer(config, db);
-    blocks = new BlockProducer(db, config, app.log);
+    blocks = new BlockProducer(db, config, createChainAdapters(db, config.wallet), app.log);
   });
   after(() => app.close());
 
@@ -140,7 +141,7 @@ forEachDatabase((open) => {
     await mine(3);
     await db.deleteFrom('deposit_scans').execute();
     await mine(1);
-    await new BlockProducer(db, config, app.log).tick();
+    await blocks.tick();
     assert.equal(await creditsOf(sent.txHash), 1);
     assert.equal(await balance(token, 'BTC'), '0.005');
     assert.equal((await deposits(token)).length, 1);

@@ -28,8 +28,8 @@ const getAddress = defineMethod({
   name: 'deposits.getAddress',
   access: 'user',
   params: params({ asset: tickerField(), network: networkField() }),
-  async handler({ asset, network }, { caller, db, config }) {
-    const { on, adapter } = depositNetwork(db, config.wallet, asset, network);
+  async handler({ asset, network }, { caller, db, chains }) {
+    const { on, adapter } = depositNetwork(chains, asset, network);
     const { address, tag } = await depositAddressOf(db, adapter, caller.user.id);
     const info = NETWORKS[on.network];
     return {
@@ -76,9 +76,9 @@ const faucet = defineMethod({
     network: networkField(),
     amount: pattern(/^\d{1,20}(\.\d{1,18})?$/, 'a decimal string such as "0.5"').exactOptional(),
   }),
-  async handler({ asset, network, amount }, { caller, db, config }) {
+  async handler({ asset, network, amount }, { caller, db, config, chains }) {
     if (!config.wallet.devnet) throw new DomainError(DEVNET_OFF);
-    const { on, adapter } = depositNetwork(db, config.wallet, asset, network);
+    const { on, adapter } = depositNetwork(chains, asset, network);
     assertOnDevnet(adapter, on);
     const destination = await depositAddressOf(db, adapter, caller.user.id);
     const sent = await sendTestCoins(db, {

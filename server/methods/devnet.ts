@@ -20,10 +20,10 @@ const send = defineMethod({
     tag: pattern(/^\d{1,10}$/, 'a whole number').exactOptional(),
     amount: pattern(/^\d{1,20}(\.\d{1,18})?$/, 'a decimal string such as "0.5"'),
   }),
-  async handler({ asset, network, address, tag, amount }, { db, config, ip }) {
+  async handler({ asset, network, address, tag, amount }, { db, config, chains, ip }) {
     if (!config.wallet.devnet) throw new DomainError(DEVNET_OFF);
     const chosen = network ?? ASSET_NETWORKS[asset][0]?.network ?? asset;
-    const { on, adapter } = depositNetwork(db, config.wallet, asset, chosen);
+    const { on, adapter } = depositNetwork(chains, asset, chosen);
     assertOnDevnet(adapter, on);
     // Sending without a tag is allowed: it is how a deposit to an exchange goes astray.
     const destination = adapter.validateAddress({ address, tag, withoutTag: true });

@@ -87,9 +87,9 @@ const approve = defineMethod({
   name: 'kyc.approve',
   access: 'staff',
   params: params({ userId: recordId() }),
-  async handler({ userId }, { caller, db, kycDecisions }) {
+  async handler({ userId }, { caller, db, events }) {
     const submission = await decide(db, caller.user.id, userId, 'approved', null);
-    kycDecisions.announce({ userId, status: 'approved' });
+    events.publish('kyc.decided', { userId, status: 'approved' });
     return { submission };
   },
 });
@@ -99,9 +99,9 @@ const reject = defineMethod({
   access: 'staff',
   // Checked again after trimming, with a message that says what a reason is for.
   params: params({ userId: recordId(), reason: words({ max: 1000, multiline: true }) }),
-  async handler({ userId, reason }, { caller, db, kycDecisions }) {
+  async handler({ userId, reason }, { caller, db, events }) {
     const submission = await decide(db, caller.user.id, userId, 'rejected', reason);
-    kycDecisions.announce({ userId, status: 'rejected' });
+    events.publish('kyc.decided', { userId, status: 'rejected' });
     return { submission };
   },
 });

@@ -169,13 +169,13 @@ const savePaymentDetails = defineMethod({
  * (opened, cancelled, released, returned).
  */
 async function announceMove(
-  { db, balanceChanges, tradeMoves }: Pick<RequestContext, 'db' | 'balanceChanges' | 'tradeMoves'>,
+  { db, balanceChanges, events }: Pick<RequestContext, 'db' | 'balanceChanges' | 'events'>,
   trade: P2pTrade,
   escrowMoved: boolean,
 ): Promise<void> {
   const userIds = await tradeParties(db, trade.id);
   if (escrowMoved) balanceChanges.announce(userIds);
-  tradeMoves.announce({ tradeId: trade.id, status: trade.status, userIds });
+  events.publish('p2p.tradeMoved', { tradeId: trade.id, status: trade.status, userIds });
 }
 
 /** Longest reason of a dispute or of staff's decision, in characters. */

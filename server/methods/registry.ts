@@ -10,13 +10,13 @@ import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
 import type { AccessEnds, Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { read } from '../http/fields.ts';
 import type { Limits } from '../http/limits.ts';
-import type { KycDecisions } from '../kyc/KycDecisions.ts';
-import type { TradeMoves } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
+import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 
 /**
  * Who may call a method: anyone; a client, i.e. an account holder or a support-chat visitor
@@ -41,10 +41,10 @@ export interface RequestContext {
   accessEnds: AccessEnds;
   /** Where a transfer, deposit or withdrawal announces the balances it changed. */
   balanceChanges: BalanceChanges;
-  /** Where a staff decision on a verification is announced to the account's open pages. */
-  kycDecisions: KycDecisions;
-  /** Where a P2P trade's move is announced to its two sides' open pages. */
-  tradeMoves: TradeMoves;
+  /** Where news other domains follow is published: a verification decided, a trade's move. */
+  events: ServerEventBus;
+  /** The chain each network's deposits and withdrawals go through, created once by the server. */
+  chains: ChainAdapters;
   log: FastifyBaseLogger;
   ip: string;
   /** The request's User-Agent header, cleaned and capped (empty when none was sent). */

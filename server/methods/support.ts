@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol/index.ts';
-import { loadProfile } from '../accounts/profile.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { createVisitor } from '../accounts/users.ts';
 import { refusal } from '../errors/DomainError.ts';
@@ -23,6 +22,7 @@ import { clientRecord, clientRecords, supportVariables } from '../support/record
 import { attachmentUrlKey } from '../support/secrets.ts';
 import { issueTicket } from '../support/tickets.ts';
 import { defineMethod, type Method } from './registry.ts';
+import { loadProfile } from './users.ts';
 
 /** Most dialogs the inbox lists at once. */
 export const INBOX_LIMIT = 500;

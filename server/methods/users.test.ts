@@ -6,12 +6,13 @@ import { errorText } from '../../core/errors/index.ts';
 import type { User } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
+import { ACCOUNT_BLOCKED } from '../accounts/users.ts';
 import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS, SIGN_IN_IP_POINTS, SIGN_UP_IP_POINTS } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { post as postEntry } from '../wallet/ledger.ts';
 
-import { ACCOUNT_BLOCKED, WRONG_CREDENTIALS } from './users.ts';
+import { WRONG_CREDENTIALS } from './users.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -3,7 +3,8 @@
  * and the account's security settings: two-factor, password and sessions.
  */
 import { z } from 'zod';
-import { siteName } from '../../core/format.ts';
+import { siteName } from '../../core/format/index.ts';
+import type { User } from '../../core/protocol/index.ts';
 import { changePassword } from '../accounts/changePassword.ts';
 import {
   queueVerificationMail,
@@ -20,7 +21,7 @@ import {
   needsRehash,
   verifyPassword,
 } from '../accounts/passwords.ts';
-import { loadProfile } from '../accounts/profile.ts';
+import { toProfile } from '../accounts/profile.ts';
 import { type Caller, createSession, revokeSession } from '../accounts/sessions.ts';
 import {
   beginTwoFactor,
@@ -29,19 +30,25 @@ import {
   type TwoFactorContext,
   verifySecondFactor,
 } from '../accounts/twoFactor.ts';
-import { createUser, findReferrer, findUserByEmail, normaliseEmail } from '../accounts/users.ts';
+import {
+  createUser,
+  findReferrer,
+  findUserByEmail,
+  normaliseEmail,
+  type UserRow,
+} from '../accounts/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
 import { loadSiteConfig } from '../content/siteConfig.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../http/limits.ts';
+import type { Queryable } from '../storage/db.ts';
+import { priceCharts } from '../trading/candles.ts';
+import { walletTotals } from '../wallet/wallets.ts';
 import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
-
-/** The answer to a correct sign-in of a blocked account. */
-export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact support.';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 // A cap keeps a megabyte "password" from costing a megabyte of hashing.
@@ -107,6 +114,14 @@ const signUp = defineMethod({
 /** The notice of a sign-up whose referral code matched no account. */
 export function unknownReferralCode(code: string): string {
   return `The referral code "${code.trim()}" matches no account, so your account was created without a referrer.`;
+}
+
+/**
+ * The profile the wire carries, with the account's wallet totals: accounts, the wallet and the
+ * market's price charts meet here, above all three.
+ */
+export async function loadProfile(db: Queryable, row: UserRow): Promise<User> {
+  return toProfile(row, await walletTotals(db, row.id, priceCharts));
 }
 
 const signIn = defineMethod({

@@ -14,6 +14,7 @@ import {
   testConfig,
   userBalance,
   verifyMailedAddress,
+  WalletClock,
 } from '../../test/serverTesting.ts';
 import { WRONG_CODE } from '../accounts/twoFactor.ts';
 import { createServer } from '../app.ts';
@@ -23,8 +24,7 @@ import type { Database } from '../storage/db.ts';
 import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { ChainAdapter } from '../wallet/chains/ChainAdapter.ts';
 import type { NetworkId } from '../wallet/chains/networks.ts';
-import { chainAdapters } from '../wallet/deposits/chainAdapters.ts';
-import { BlockProducer } from '../wallet/devnet/BlockProducer.ts';
+import { createChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { post } from '../wallet/ledger.ts';
 import { CONFIRMATION_MESSAGES } from '../wallet/withdrawals/mailConfirmation.ts';
 import { WITHDRAWAL_MESSAGES } from '../wallet/withdrawals/requestWithdrawal.ts';
@@ -123,7 +123,7 @@ forEachDatabase((open) => {
     idempotencyKey: key(),
     ...extra,
   });
-  const blocks = () => new BlockProducer(db, config, quiet, changes);
+  const blocks = () => new WalletClock(db, config, quiet, changes);
   /** Requests a withdrawal and confirms it from the mailed link. */
   const withdraw = (owner: { id: number; token: string }, params: ReturnType<typeof btc>) =>
     confirmedWithdrawal(app, db, owner, params);
@@ -198,7 +198,7 @@ forEachDatabase((open) => {
     const bob = await holder({ BTC: '1' });
     const withdrawal = await withdraw(bob, btc('0.01'));
     // The first process signs and stores the transaction, then dies before broadcasting it.
-    const devnet = chainAdapters(db, config.wallet);
+    const devnet = createChainAdapters(db, config.wallet);
     const crashing = new Map<NetworkId, ChainAdapter>([
       [
         'BTC',
@@ -232,7 +232,7 @@ forEachDatabase((open) => {
   test('a withdrawal the chain refuses fails and its hold is released', async () => {
     const carol = await holder({ BTC: '1' });
     const withdrawal = await withdraw(carol, btc('0.2'));
-    const devnet = chainAdapters(db, config.wallet);
+    const devnet = createChainAdapters(db, config.wallet);
     const refusing = new Map<NetworkId, ChainAdapter>([
       [
         'BTC',

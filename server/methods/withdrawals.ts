@@ -36,8 +36,8 @@ const request = defineMethod({
     code: words({ max: 32 }).exactOptional(),
     idempotencyKey: pattern(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, '-' or '_'"),
   }),
-  async handler(params, { caller, db, config, limits, balanceChanges }) {
-    const row = await requestWithdrawal({ db, config, limits }, caller.user.id, params);
+  async handler(params, { caller, db, config, limits, chains, balanceChanges }) {
+    const row = await requestWithdrawal({ db, config, limits, chains }, caller.user.id, params);
     balanceChanges.announce([caller.user.id]);
     return { withdrawal: withdrawalToWire(row) };
   },

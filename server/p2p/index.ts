@@ -4,9 +4,9 @@
  * seconds after. The methods live in methods/p2p.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
 import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
-import type { TradeMoves } from './TradeMoves.ts';
 import { expireDueTrades } from './trades.ts';
 
 /** How often unpaid trades are looked at. */
@@ -15,14 +15,14 @@ export const EXPIRY_SWEEP_MS = 5_000;
 /** Expires what is due now, then on a timer until the server closes. */
 export async function registerP2p(
   app: FastifyInstance,
-  deps: { db: Database; balanceChanges: BalanceChanges; tradeMoves: TradeMoves },
+  deps: { db: Database; balanceChanges: BalanceChanges; events: ServerEventBus },
 ): Promise<void> {
   const sweep = () =>
     expireDueTrades(deps.db)
       .then((moves) => {
         for (const move of moves) {
           deps.balanceChanges.announce(move.userIds);
-          deps.tradeMoves.announce(move);
+          deps.events.publish('p2p.tradeMoved', move);
         }
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'P2P expiry sweep failed'));

@@ -20,13 +20,13 @@ import {
 import type { P2pTrade, P2pTradeStatus, Ticker } from '../../core/protocol/index.ts';
 import { type TwoFactorContext, verifySecondFactor } from '../accounts/twoFactor.ts';
 import { DomainError } from '../errors/DomainError.ts';
+import type { ServerEvents } from '../events/ServerEvents.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { insufficient, post } from '../wallet/ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
 import { offerPrice } from './pricing.ts';
-import type { TradeMove } from './TradeMoves.ts';
 import { readTrade, selectTrades, type TradeRow, tradeToWire } from './tradeRows.ts';
 
 /** The fee on a released trade: a thousandth of the crypto, taken from what the buyer gets. */
@@ -404,6 +404,9 @@ export async function resolveDispute(
   if (!moved) throw new DomainError(TRADE_MESSAGES.notDisputed);
   return tradeToWire(await readTrade(db, decision.id), staffId);
 }
+
+/** One move of one trade, as the event bus carries it to both sides' pages. */
+export type TradeMove = ServerEvents['p2p.tradeMoved'];
 
 /** Expires one unpaid trade whose window has passed; the move, or null if it had moved on. */
 export async function expireTrade(

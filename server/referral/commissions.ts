@@ -8,7 +8,7 @@
  * fee's currency, `fee × share` rounded down to the ledger's 18 decimals. Nothing else ever moves
  * money from the fees account to a user, so those entries are exactly the commissions paid.
  */
-import { formatShare } from '../../core/format.ts';
+import { formatShare } from '../../core/format/index.ts';
 import { feeOf } from '../../core/markets/fees.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';

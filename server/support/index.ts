@@ -7,13 +7,13 @@ import type { AccessEnds } from '../accounts/sessions.ts';
 import { purgeIdleVisitors } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import type { Limits } from '../http/limits.ts';
-import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import { SupportHub } from './hub.ts';
 import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
+import type { TradeChats } from './rooms.ts';
 import { vapidKeys } from './secrets.ts';
 import { registerSupportSocket } from './socket.ts';
-import { registerUploads } from './uploads.ts';
+import { type IdentityPhotos, registerUploads } from './uploads.ts';
 
 /** What live support needs from the server. */
 export interface SupportDependencies {
@@ -22,8 +22,10 @@ export interface SupportDependencies {
   limits: Limits;
   /** A logout or block closes the support sockets it opened. */
   accessEnds: AccessEnds;
-  /** Where a new message in a trade's chat is announced to the sides' pages. */
-  tradeMessages: TradeMessages;
+  /** The P2P trades' chats the support socket carries besides support dialogs. */
+  tradeChats: TradeChats;
+  /** What becomes of identity photos uploaded for verification. */
+  identityPhotos: IdentityPhotos;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function registerSupport(
     config: deps.config,
     hub,
     accessEnds: deps.accessEnds,
-    tradeMessages: deps.tradeMessages,
+    tradeChats: deps.tradeChats,
   });
   await registerUploads(app, deps);
   return hub;

@@ -6,7 +6,7 @@
  * carries the contact email they gave (or ''), never their synthetic unique one.
  */
 import { sql } from 'kysely';
-import { siteName } from '../../core/format.ts';
+import { siteName } from '../../core/format/index.ts';
 import type { SupportClientRecord, SupportVariables } from '../../core/protocol/index.ts';
 import type { UserRow } from '../accounts/users.ts';
 import type { Queryable } from '../storage/db.ts';

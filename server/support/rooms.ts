@@ -1,20 +1,13 @@
 /**
  * Where a support socket's messages are stored and delivered. A socket writes to one room: a
  * support dialog (the client's own, or the one staff name with `userId`), or a P2P trade's chat
- * (with `&trade=ID`). The socket (socket.ts) makes the checks every room shares before storing.
+ * (with `&trade=ID`), which the P2P domain provides through `TradeChats`. The socket (socket.ts)
+ * makes the checks every room shares before storing.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
-import {
-  type ChatSeat,
-  findTradeMessage,
-  storeTradeMessage,
-  type TradeMessageRow,
-  tradeMessageToWire,
-} from '../p2p/chat.ts';
-import type { TradeMessages } from '../p2p/TradeMoves.ts';
-import type { Database } from '../storage/db.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import { type MessageRow, storeMessage, toWire } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import { pushToUser } from './push.ts';
@@ -31,8 +24,6 @@ export interface RoomContext {
   /** The Web Push subject, for replies to a client with no socket open. */
   pushSubject: string;
   log: FastifyBaseLogger;
-  /** Where a new message in a trade's chat is announced to its sides' pages. */
-  tradeMessages: TradeMessages;
 }
 
 /** Where a socket's messages are stored and delivered: a support dialog, or a trade's chat. */
@@ -43,6 +34,26 @@ export interface Room {
   stored(message: SendMessage): Promise<SupportServerMessage | null>;
   /** Stores the message (once), echoes it to its sender and delivers it to the other side. */
   store(message: SendMessage): Promise<void>;
+}
+
+/**
+ * The chats a socket may open with `&trade=ID` instead of its support dialog: P2P trades'. The
+ * P2P domain implements it, so the support chat never imports the trades it carries.
+ */
+export interface TradeChats {
+  /** `user`'s seat in the trade's chat, or null when they have none. */
+  seat(
+    db: Queryable,
+    user: { id: number; isStaff: boolean },
+    tradeId: number,
+  ): Promise<TradeSeat | null>;
+}
+
+/** A socket's place in one trade's chat. */
+export interface TradeSeat {
+  readonly tradeId: number;
+  /** The room a socket in this seat writes to. */
+  room(context: RoomContext, peer: SupportPeer): Room;
 }
 
 /** The support dialog a socket writes to: the client's own, or the one staff name. */
@@ -83,39 +94,6 @@ export function supportRoom(context: RoomContext, peer: SupportPeer): Room {
       });
       if (created) deliver(context, peer, row, clientId);
       else peer.send(echo(key, peer, row, clientId));
-    },
-  };
-}
-
-/** A P2P trade's chat: a message goes to every socket on the trade, each reading its side. */
-export function tradeRoom(context: RoomContext, peer: SupportPeer, seat: ChatSeat): Room {
-  const { db, hub, key } = context;
-  const wire = (row: TradeMessageRow, reader: SupportPeer) =>
-    tradeMessageToWire(row, { ...seat, userId: reader.userId }, key);
-  return {
-    inTrade: true,
-    async stored(message) {
-      const row = await findTradeMessage(db, seat.tradeId, message.id);
-      return row === undefined ? null : { type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) };
-    },
-    async store(message) {
-      const { row, created } = await storeTradeMessage(db, seat, {
-        id: message.id,
-        text: message.text.trim(),
-        attachment: message.attachment,
-      });
-      peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) });
-      if (!created) return;
-      const readers = [seat.buyerId, seat.sellerId].filter((id) => id !== peer.userId);
-      context.tradeMessages.announce({ tradeId: seat.tradeId, userIds: readers });
-      hub.toTrade(
-        seat.tradeId,
-        (reader) => ({
-          type: reader.userId === peer.userId ? 'SUPPORT_SEND_MESSAGE' : 'SUPPORT_NEW_MESSAGE',
-          message: wire(row, reader),
-        }),
-        peer,
-      );
     },
   };
 }

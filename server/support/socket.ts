@@ -10,7 +10,7 @@
  *   SUPPORT_SEND_MESSAGE with `error` and the message as sent;
  * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
  * With `&trade=ID` the socket sits in that P2P trade's chat instead (its sides, and staff once
- * disputed: p2p/chat.ts), with the same frames, delivery and checks: a message is stored once per
+ * disputed, as the P2P domain's `TradeChats` seats them), with the same frames, delivery and checks: a message is stored once per
  * (trade, id) and goes to every other socket on the trade; typing goes there too.
  * Each socket's messages are handled one after another, so they are stored in the order sent.
  * Where a message is stored and whom it reaches is its room's (rooms.ts); the checks every room
@@ -32,18 +32,23 @@ import {
   TRADE_SOCKET_PARAM,
 } from '../../core/protocol/index.ts';
 import { AccessEnds, type Caller } from '../accounts/sessions.ts';
+import { ACCOUNT_BLOCKED } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { checkRequestOrigin, envelope } from '../http/api.ts';
 import { params, pattern, read, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../http/limits.ts';
-import { ACCOUNT_BLOCKED } from '../methods/users.ts';
-import { type ChatSeat, chatSeat } from '../p2p/chat.ts';
-import type { TradeMessages } from '../p2p/TradeMoves.ts';
 import type { Database } from '../storage/db.ts';
 import { MAX_MESSAGE_LENGTH, markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
-import { type Room, type RoomContext, type SendMessage, supportRoom, tradeRoom } from './rooms.ts';
+import {
+  type Room,
+  type RoomContext,
+  type SendMessage,
+  supportRoom,
+  type TradeChats,
+  type TradeSeat,
+} from './rooms.ts';
 import { attachmentUrlKey } from './secrets.ts';
 import { redeemTicket } from './tickets.ts';
 
@@ -62,8 +67,8 @@ export interface SupportSocketDependencies {
   hub: SupportHub;
   /** A logout or block closes the sockets it opened. */
   accessEnds: AccessEnds;
-  /** Where a new message in a trade's chat is announced to its sides' pages. */
-  tradeMessages: TradeMessages;
+  /** The P2P trades' chats a socket opens with `&trade=ID`. */
+  tradeChats: TradeChats;
 }
 
 const sendSchema = params({
@@ -82,7 +87,7 @@ export async function registerSupportSocket(
 ): Promise<void> {
   const { db, config, hub } = deps;
   const allowed = new Set(config.allowedOrigins);
-  const callers = new WeakMap<FastifyRequest, { caller: Caller; seat: ChatSeat | null }>();
+  const callers = new WeakMap<FastifyRequest, { caller: Caller; seat: TradeSeat | null }>();
   const limit = config.support.sendRateLimit;
   const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
   const rooms: RoomContext = {
@@ -91,7 +96,6 @@ export async function registerSupportSocket(
     key: await attachmentUrlKey(db),
     pushSubject: config.support.pushSubject,
     log: app.log,
-    tradeMessages: deps.tradeMessages,
   };
 
   app.get(
@@ -119,7 +123,7 @@ export async function registerSupportSocket(
           return reply;
         }
         const user = { id: caller.user.id, isStaff: caller.user.status_id > 0 };
-        const seat = tradeId === null ? null : await chatSeat(db, user, tradeId.data);
+        const seat = tradeId === null ? null : await deps.tradeChats.seat(db, user, tradeId.data);
         if (tradeId !== null && seat === null) {
           await reply.code(403).send(envelope(refusalOf('support.tradeChatRefused')));
           return reply;
@@ -145,7 +149,7 @@ export async function registerSupportSocket(
           socket.close(1008, reason);
         },
       };
-      const room = seat === null ? supportRoom(rooms, peer) : tradeRoom(rooms, peer, seat);
+      const room = seat === null ? supportRoom(rooms, peer) : seat.room(rooms, peer);
       if (seat === null) hub.add(peer);
       else hub.joinTrade(seat.tradeId, peer);
       if (!peer.isStaff && seat === null) {

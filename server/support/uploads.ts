@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -26,7 +26,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { CODEC_COMPACT, encode, parseCodecKey } from '../../core/codec.ts';
 import { type ErrorReport, refusalOf, replyOf } from '../../core/errors/index.ts';
-import { KYC_PHOTO_EXTENSIONS } from '../../core/kyc.ts';
 import { UPLOAD_PATH, type UploadReply } from '../../core/protocol/index.ts';
 import { ATTACHMENT_EXTENSIONS, isAcceptedAttachment } from '../../core/rules.ts';
 import { findCaller } from '../accounts/sessions.ts';
@@ -35,8 +34,6 @@ import type { Config } from '../config.ts';
 import { checkRequestOrigin, envelope } from '../http/api.ts';
 import { printable } from '../http/fields.ts';
 import { type Limits, spend, waitText } from '../http/limits.ts';
-import { type PhotoFormat, stripMetadata } from '../kyc/stripMetadata.ts';
-import { forgetUnusedPhotos } from '../kyc/unusedPhotos.ts';
 import type { Database } from '../storage/db.ts';
 import { ensureDialog } from './dialogs.ts';
 import { removeOrphanFiles } from './orphanFiles.ts';
@@ -77,11 +74,27 @@ const DETECTED: Record<Exclude<Extension, 'svg'>, readonly string[]> = {
 export const ATTACHMENT_CSP =
   "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
+/**
+ * What the owner of identity photos (the KYC domain) does with them, so that uploads know no more
+ * of verification than the purpose a file is uploaded for.
+ */
+export interface IdentityPhotos {
+  /**
+   * Keeps the stored file at `path` only as an identity photo, rewritten without its metadata:
+   * the refusal, or null once the file is clean.
+   */
+  keep(path: string, ext: string): Promise<ErrorReport | null>;
+  /** Deletes the photos no application uses any more (their rows); how many. */
+  forgetUnused(db: Database): Promise<number>;
+}
+
 /** What the upload routes need. */
 export interface UploadDependencies {
   db: Database;
   config: Config;
   limits: Limits;
+  /** Files uploaded with the purpose 'kyc'. */
+  identityPhotos: IdentityPhotos;
 }
 
 const VIDEO = new Set<string>(['mkv', 'mp4', 'mov', 'webm']);
@@ -123,10 +136,15 @@ const SWEEP_MS = 60 * 60 * 1000;
  * At start and then hourly: deletes verification photos no application uses (after a day), then
  * the files no row names. Never fails the server: a sweep that fails is logged and tried again.
  */
-function sweepAttachments(app: FastifyInstance, db: Database, dir: string): void {
+function sweepAttachments(
+  app: FastifyInstance,
+  db: Database,
+  dir: string,
+  photos: IdentityPhotos,
+): void {
   const sweep = async () => {
     try {
-      const rows = await forgetUnusedPhotos(db);
+      const rows = await photos.forgetUnused(db);
       const files = await removeOrphanFiles(db, dir);
       if (rows + files > 0) app.log.info({ rows, files }, 'unused attachments removed');
     } catch (error) {
@@ -158,7 +176,7 @@ export async function registerUploads(
   if (config.support.uploadDir === null && config.dataDir === ':memory:') {
     app.addHook('onClose', () => rm(dir, { recursive: true, force: true }));
   }
-  sweepAttachments(app, db, dir);
+  sweepAttachments(app, db, dir, deps.identityPhotos);
   const key = await attachmentUrlKey(db);
   const codecKey = parseCodecKey(config.codecKey);
   const allowed = new Set(config.allowedOrigins);
@@ -220,7 +238,7 @@ export async function registerUploads(
       if (!request.isMultipart()) return refuse(request, reply, refusalOf('upload.notMultipart'));
 
       let token = '';
-      // 'kyc': an identity photo, see keepKycPhoto; 'p2p': a receipt for a trade's chat.
+      // 'kyc': an identity photo, see IdentityPhotos; 'p2p': a receipt for a trade's chat.
       let purpose: 'support' | 'kyc' | 'p2p' = 'support';
       let caller: Promise<UserRow | null> | null = null;
       let saved: Saved | null = null;
@@ -269,11 +287,12 @@ export async function registerUploads(
         return refuse(request, reply, problem ?? refusalOf('upload.noFile'));
       }
       if (purpose === 'kyc') {
-        const problem = await keepKycPhoto(dir, saved);
+        const problem = await deps.identityPhotos.keep(join(dir, saved.name), saved.ext);
         if (problem !== null) {
           await discard(dir, saved);
           return refuse(request, reply, problem);
         }
+        saved.size = (await stat(join(dir, saved.name))).size;
       }
       if (!(await contentMatches(join(dir, saved.name), saved.ext))) {
         await discard(dir, saved);
@@ -438,30 +457,6 @@ async function drain(file: Readable): Promise<void> {
 
 async function discard(dir: string, saved: Saved): Promise<void> {
   await unlink(join(dir, saved.name)).catch(() => {});
-}
-
-const PHOTO_FORMATS: Partial<Record<Extension, PhotoFormat>> = {
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-};
-
-/**
- * Keeps an identity photo only as an image, rewritten without its metadata (a phone's photo
- * carries where it was taken): the refusal's text, or null once the stored file is clean.
- */
-async function keepKycPhoto(dir: string, saved: Saved): Promise<ErrorReport | null> {
-  const format = PHOTO_FORMATS[saved.ext];
-  if (format === undefined || !(KYC_PHOTO_EXTENSIONS as readonly string[]).includes(saved.ext)) {
-    return refusalOf('upload.kycType');
-  }
-  const path = join(dir, saved.name);
-  const clean = stripMetadata(await readFile(path), format);
-  if (clean === null) return refusalOf('upload.mismatch', { ext: saved.ext });
-  await writeFile(path, clean, { mode: 0o600 });
-  saved.size = clean.length;
-  return null;
 }
 
 /** Whether a stored file's bytes are what its extension says. */

@@ -7,6 +7,7 @@ import { createUser } from '../accounts/users.ts';
 import { seed } from '../content/seed.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { Database } from '../storage/db.ts';
+import { priceCharts } from '../trading/candles.ts';
 import { balances, post } from './ledger.ts';
 import { listWallets } from './wallets.ts';
 
@@ -60,7 +61,9 @@ forEachDatabase((open) => {
       reason: 'Deposit',
     });
     assert.equal(await amountOf(userId, 'BTC'), '0.123456789012345678');
-    const wallet = (await listWallets(db, userId)).find((item) => item.ticker === 'BTC');
+    const wallet = (await listWallets(db, userId, priceCharts)).find(
+      (item) => item.ticker === 'BTC',
+    );
     assert.equal(wallet?.amount, '0.123456789012345678');
     const system = await db
       .selectFrom('ledger_accounts')

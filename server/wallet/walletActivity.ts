@@ -4,7 +4,6 @@
  * follow them live instead of asking again and again.
  */
 import type { CardPurchase, Deposit, Withdrawal } from '../../core/protocol/index.ts';
-import { readRecentPurchases } from '../buy/purchaseRows.ts';
 import type { Queryable } from '../storage/db.ts';
 import { depositToWire, selectDeposits } from './deposits/depositRows.ts';
 import { selectWithdrawals, withdrawalToWire } from './withdrawals/withdrawalRows.ts';
@@ -12,10 +11,17 @@ import { selectWithdrawals, withdrawalToWire } from './withdrawals/withdrawalRow
 /** How many of each the stream sends: what the pages list. */
 export const ACTIVITY_LIMIT = 20;
 
-/** The account's newest deposits and withdrawals, newest first. */
+/**
+ * An account's newest card purchases, newest first. The buy domain provides it (wired in app.ts):
+ * buying by card stands on the wallet, so the wallet never imports it.
+ */
+export type RecentPurchases = (db: Queryable, userId: number) => Promise<CardPurchase[]>;
+
+/** The account's newest deposits, withdrawals and card purchases, newest first. */
 export async function readWalletActivity(
   db: Queryable,
   userId: number,
+  recentPurchases: RecentPurchases,
 ): Promise<{ deposits: Deposit[]; withdrawals: Withdrawal[]; purchases: CardPurchase[] }> {
   const [deposits, withdrawals, purchases] = await Promise.all([
     selectDeposits(db)
@@ -28,7 +34,7 @@ export async function readWalletActivity(
       .orderBy('w.id', 'desc')
       .limit(ACTIVITY_LIMIT)
       .execute(),
-    readRecentPurchases(db, userId),
+    recentPurchases(db, userId),
   ]);
   return {
     deposits: deposits.map(depositToWire),

@@ -7,7 +7,6 @@
 import { sql } from 'kysely';
 import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
-import { priceCharts } from '../trading/candles.ts';
 
 /** The totals of a user's wallets shown in the profile. */
 export interface WalletTotals {
@@ -19,18 +18,32 @@ export interface WalletTotals {
   percentChange: number;
 }
 
+/**
+ * Each currency's chart once its pair has traded: the spot market computes it, and the caller
+ * passes it in, since the market stands on the wallet and not the other way round.
+ */
+export type PriceCharts = (db: Queryable) => Promise<ReadonlyMap<Ticker, number[]>>;
+
 interface Holding extends Wallet {
   price: number;
 }
 
 /** Every wallet of a user in listing order: the eight assets, then USDT. */
-export async function listWallets(db: Queryable, userId: number): Promise<Wallet[]> {
-  return (await holdings(db, userId)).map(({ price: _price, ...wallet }) => wallet);
+export async function listWallets(
+  db: Queryable,
+  userId: number,
+  priceCharts: PriceCharts,
+): Promise<Wallet[]> {
+  return (await holdings(db, userId, priceCharts)).map(({ price: _price, ...wallet }) => wallet);
 }
 
 /** The USD and BTC totals and the weighted price change of a user's wallets. */
-export async function walletTotals(db: Queryable, userId: number): Promise<WalletTotals> {
-  const rows = await holdings(db, userId);
+export async function walletTotals(
+  db: Queryable,
+  userId: number,
+  priceCharts: PriceCharts,
+): Promise<WalletTotals> {
+  const rows = await holdings(db, userId, priceCharts);
   let balance = 0;
   let before = 0;
   for (const row of rows) {
@@ -47,7 +60,11 @@ export async function walletTotals(db: Queryable, userId: number): Promise<Walle
   };
 }
 
-async function holdings(db: Queryable, userId: number): Promise<Holding[]> {
+async function holdings(
+  db: Queryable,
+  userId: number,
+  priceCharts: PriceCharts,
+): Promise<Holding[]> {
   const rows = await db
     .selectFrom('currencies as c')
     .leftJoin('ledger_accounts as a', (join) =>

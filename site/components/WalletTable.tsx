@@ -3,7 +3,7 @@
  * values, and the USD total.
  */
 import type { Ticker, Wallet } from '../../core/index.ts';
-import { formatUsd } from '../../core/index.ts';
+import { formatAmount, formatUsd } from '../../core/index.ts';
 
 /** Sums the wallets' USD values. */
 export function totalUsd(wallets: readonly Wallet[]): number {
@@ -52,9 +52,9 @@ export function WalletTable({
         {wallets.map((wallet) => (
           <tr key={wallet.ticker} data-testid={`wallet-${wallet.ticker}`}>
             <th scope="row">{wallet.ticker}</th>
-            <td className="number">{wallet.amount}</td>
-            <td className="number">{wallet.available}</td>
-            <td className="number">{wallet.held}</td>
+            <td className="number">{formatAmount(wallet.amount)}</td>
+            <td className="number">{formatAmount(wallet.available)}</td>
+            <td className="number">{formatAmount(wallet.held)}</td>
             <td className="number">{formatUsd(wallet.balance, { adaptive: true })}</td>
             {onSwap ? (
               <td>

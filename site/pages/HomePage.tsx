@@ -1,9 +1,8 @@
 /** The home page: what the exchange offers and each market's live last price and 24 h change. */
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { currencies, user } from '../../core/index.ts';
+import { currencies, formatChange, formatPrice, trendOf, user } from '../../core/index.ts';
 import { Loader } from '../components/Loader.tsx';
-import { formatChange, formatPrice, trendOf } from '../components/markets/marketFormat.ts';
 import { useMarketTickers } from '../components/markets/useMarketTickers.ts';
 import '../components/markets/marketFigures.css';
 import { useSiteName } from '../useSiteName.ts';

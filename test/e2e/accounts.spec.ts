@@ -93,7 +93,7 @@ test('the demo account shows its deposits, and the header total equals the walle
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('wallet-BTC')).toContainText('0.05');
-  await expect(page.getByTestId('wallet-USDT')).toContainText('2500');
+  await expect(page.getByTestId('wallet-USDT')).toContainText('2,500');
   const total = await page.getByTestId('wallet-total').textContent();
   expect(total).not.toBe('$0.0000');
   await expect(page.getByTestId('header-balance')).toHaveText(total ?? '');

@@ -1,26 +1,19 @@
 /**
  * The server as `npm start` runs it, minus the site build: the fault tests kill this process with
  * SIGKILL and the benches load it, each from another process. Configured by the environment like
- * `npm start` (with the devnet on, it makes a block every DEVNET_BLOCK_SECONDS); prints
+ * `npm start` (with the devnet on, it makes a block every DEVNET_BLOCK_SECONDS and sends withdrawals every
+ * WITHDRAWAL_SEND_SECONDS); prints
  * `listening <url>` once it serves.
  */
 import { createServer, loadConfig, openDatabase } from '../../server/index.ts';
-import { BalanceChanges } from '../../server/wallet/BalanceChanges.ts';
-import { anyChain } from '../../server/wallet/deposits/chainAdapters.ts';
-import { BlockProducer } from '../../server/wallet/devnet/BlockProducer.ts';
 
 const config = loadConfig(process.env);
 const db = await openDatabase(config);
-const balanceChanges = new BalanceChanges();
-const app = await createServer(config, db, { balanceChanges });
+const app = await createServer(config, db, { walletTimers: true });
 const address = await app.listen({ host: '127.0.0.1', port: config.port });
-const blocks = anyChain(config.wallet)
-  ? BlockProducer.start(db, config, app.log, balanceChanges)
-  : null;
 console.log(`listening ${address}`);
 
 const stop = async () => {
-  await blocks?.stop();
   await app.close();
   await db.destroy();
   process.exit(0);

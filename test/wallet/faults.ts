@@ -20,12 +20,13 @@ import { type Holder, HolderStream, MOVED_ASSETS, reviewStep } from './holders.t
 import { WalletJournal } from './journal.ts';
 
 /**
- * The server's settings for the run: a block every second, no daily limit for unverified
- * accounts, and staff review above 200 USD (about one withdrawal in five).
+ * The server's settings for the run: a block and a withdrawal run every second, no daily limit
+ * for unverified accounts, and staff review above 200 USD (about one withdrawal in five).
  */
 export const WALLET_ENV: Readonly<Record<string, string>> = {
   DEVNET: 'on',
   DEVNET_BLOCK_SECONDS: '1',
+  WITHDRAWAL_SEND_SECONDS: '1',
   VERIFICATION_AMOUNT: '1000000000',
   WITHDRAWAL_REVIEW_USD: '200',
 };

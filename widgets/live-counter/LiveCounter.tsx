@@ -1,4 +1,5 @@
 /** Shows one live figure with its label, easing between values. */
+import { formatCount } from '../../core/format/index.ts';
 import { useAnimatedNumber } from './useAnimatedNumber.ts';
 
 /** Which figure a counter shows: visitors online now, or page views recorded. */
@@ -29,8 +30,8 @@ export function LiveCounter(props: {
   connected: boolean;
 }) {
   const shown = useAnimatedNumber(props.value);
-  const text = new Intl.NumberFormat(props.locale).format(shown);
-  const exact = new Intl.NumberFormat(props.locale).format(props.value);
+  const text = formatCount(shown, props.locale);
+  const exact = formatCount(props.value, props.locale);
   return (
     <>
       <style>{styles}</style>

@@ -1,6 +1,6 @@
 /** One chat message: its text, attachment, video, FAQ answers, links and relative time. */
 import { useState } from 'react';
-import { relativeTimeSince } from '../../core/format.ts';
+import { relativeTimeSince } from '../../core/format/index.ts';
 import type { Attachment, FaqItem } from '../../core/protocol/index.ts';
 
 /** What a message row shows; stored messages and "sending…" ones alike. */

@@ -1,4 +1,7 @@
-/** The engine's own record of an order: its state plus the links that place it in the book. */
+/**
+ * The engine's own record of an order: its state plus the links that place it in the book, and
+ * the level it waits in (the two point at each other, so they live in one file).
+ */
 import type { OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
 import {
   DEFAULT_SELF_TRADE,
@@ -7,7 +10,6 @@ import {
   type SelfTradeMode,
   type TimeInForce,
 } from './OrderRequest.ts';
-import type { PriceLevel } from './PriceLevels.ts';
 
 /** `remaining` of a market buy that gives only a total: more lots than any book holds. */
 export const UNBOUNDED_LOTS = Number.MAX_SAFE_INTEGER;
@@ -120,4 +122,15 @@ export class BookOrder {
     };
     return update;
   }
+}
+
+/** The orders waiting at one price, oldest first, as an intrusive doubly-linked list. */
+export class PriceLevel {
+  head: BookOrder | null = null;
+  tail: BookOrder | null = null;
+  /** Sum of the orders' remaining lots (kept only where it means something: the book sides). */
+  lots = 0;
+  count = 0;
+
+  constructor(readonly price: number) {}
 }

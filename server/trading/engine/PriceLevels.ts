@@ -1,16 +1,5 @@
 /** One side of a book (or of the stop book): FIFO queues of orders per price, best price first. */
-import type { BookOrder } from './BookOrder.ts';
-
-/** The orders waiting at one price, oldest first, as an intrusive doubly-linked list. */
-export class PriceLevel {
-  head: BookOrder | null = null;
-  tail: BookOrder | null = null;
-  /** Sum of the orders' remaining lots (kept only where it means something: the book sides). */
-  lots = 0;
-  count = 0;
-
-  constructor(readonly price: number) {}
-}
+import { type BookOrder, PriceLevel } from './BookOrder.ts';
 
 /**
  * Levels by price in a Map, and the same levels in an array sorted so the best is last: the

@@ -19,12 +19,11 @@ import type {
   SpotOrder,
   StreamTopic,
 } from '../../../core/protocol/index.ts';
-import type { KycDecision } from '../../kyc/KycDecisions.ts';
-import type { TradeMessage, TradeMove } from '../../p2p/TradeMoves.ts';
+import type { ServerEvents } from '../../events/ServerEvents.ts';
 import type { Database } from '../../storage/db.ts';
-import { readWalletActivity } from '../../wallet/walletActivity.ts';
+import { type RecentPurchases, readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
-import { INTERVAL_MS, readCandles } from '../candles.ts';
+import { INTERVAL_MS, priceCharts, readCandles } from '../candles.ts';
 import type { Market } from '../Market.ts';
 import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
@@ -68,6 +67,8 @@ export class MarketFeed {
   constructor(
     private readonly db: Database,
     private readonly market: Market,
+    /** The card purchases the account stream lists with deposits and withdrawals. */
+    private readonly recentPurchases: RecentPurchases,
   ) {
     this.windows = new BookWindows(market);
     this.stop = market.onCommit((committed) => this.publish(committed));
@@ -146,7 +147,7 @@ export class MarketFeed {
       case 'account': {
         if (userId === null) return [];
         const orders = this.market.openOrders(userId, null).map(toWire);
-        const wallets = await listWallets(this.db, userId);
+        const wallets = await listWallets(this.db, userId, priceCharts);
         return [{ v: 1, type: 'account', snapshot: true, orders, trades: [], wallets }];
       }
     }
@@ -211,7 +212,7 @@ export class MarketFeed {
       const key = `account:${userId}`;
       this.send(key, { v: 1, type: 'account', snapshot: false, orders, trades, wallets: [] });
       this.refresh(key, async () => {
-        const wallets = await listWallets(this.db, userId);
+        const wallets = await listWallets(this.db, userId, priceCharts);
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
       });
     }
@@ -250,8 +251,8 @@ export class MarketFeed {
       if (!this.topics.has(key)) continue;
       this.refresh(`wallet:${userId}`, async () => {
         const [wallets, activity] = await Promise.all([
-          listWallets(this.db, userId),
-          readWalletActivity(this.db, userId),
+          listWallets(this.db, userId, priceCharts),
+          readWalletActivity(this.db, userId, this.recentPurchases),
         ]);
         this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
         this.send(key, { v: 1, type: 'walletActivity', ...activity });
@@ -260,19 +261,19 @@ export class MarketFeed {
   }
 
   /** Tells the account's open private streams that staff decided on its verification. */
-  verificationDecided({ userId, status }: KycDecision): void {
+  verificationDecided({ userId, status }: ServerEvents['kyc.decided']): void {
     this.send(`account:${userId}`, { v: 1, type: 'verification', status });
   }
 
   /** Tells the readers' account streams that a trade's chat has a new message. */
-  tradeMessaged({ tradeId, userIds }: TradeMessage): void {
+  tradeMessaged({ tradeId, userIds }: ServerEvents['p2p.tradeMessage']): void {
     for (const userId of userIds) {
       this.send(`account:${userId}`, { v: 1, type: 'p2pMessage', tradeId });
     }
   }
 
   /** Tells both sides' account streams that a P2P trade moved. */
-  tradeMoved({ tradeId, status, userIds }: TradeMove): void {
+  tradeMoved({ tradeId, status, userIds }: ServerEvents['p2p.tradeMoved']): void {
     for (const userId of userIds) {
       this.send(`account:${userId}`, { v: 1, type: 'p2pTrade', tradeId, status });
     }

@@ -17,12 +17,12 @@ import {
   type StreamTopic,
 } from '../../../core/protocol/index.ts';
 import { AccessEnds } from '../../accounts/sessions.ts';
+import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import { read } from '../../http/fields.ts';
-import type { KycDecisions } from '../../kyc/KycDecisions.ts';
-import type { TradeMessages, TradeMoves } from '../../p2p/TradeMoves.ts';
 import type { Database } from '../../storage/db.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
+import type { RecentPurchases } from '../../wallet/walletActivity.ts';
 import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
 import { MarketFeed } from './MarketFeed.ts';
@@ -72,16 +72,16 @@ export function registerMarketSocket(
     market: Market;
     accessEnds: AccessEnds;
     balanceChanges: BalanceChanges;
-    kycDecisions: KycDecisions;
-    tradeMoves: TradeMoves;
-    tradeMessages: TradeMessages;
+    events: ServerEventBus;
+    /** The account's newest card purchases, for its `account` stream. */
+    recentPurchases: RecentPurchases;
   },
 ): MarketFeed {
-  const feed = new MarketFeed(deps.db, deps.market);
+  const feed = new MarketFeed(deps.db, deps.market, deps.recentPurchases);
   deps.balanceChanges.onChange((userIds) => feed.walletsChanged(userIds));
-  deps.kycDecisions.onChange((decision) => feed.verificationDecided(decision));
-  deps.tradeMoves.onChange((move) => feed.tradeMoved(move));
-  deps.tradeMessages.onChange((message) => feed.tradeMessaged(message));
+  deps.events.subscribe('kyc.decided', (decision) => feed.verificationDecided(decision));
+  deps.events.subscribe('p2p.tradeMoved', (move) => feed.tradeMoved(move));
+  deps.events.subscribe('p2p.tradeMessage', (message) => feed.tradeMessaged(message));
   const perIp = new Map<string, number>();
   app.addHook('onClose', async () => feed.close());
   app.get(MARKET_SOCKET_PATH, { websocket: true }, async (socket: WebSocket, request) => {

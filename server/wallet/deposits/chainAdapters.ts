@@ -1,7 +1,8 @@
 /**
  * Which chain each network is reached through: an EVM network with a node set (ETH_RPC_URL,
  * BSC_RPC_URL) through that node; every other network through the built-in devnet while it is on,
- * or not at all (then the network takes no deposits and sends no withdrawals).
+ * or not at all (then the network takes no deposits and sends no withdrawals). The server
+ * creates them once (app.ts) and hands the same ones to deposits and withdrawals.
  */
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../storage/db.ts';
@@ -13,34 +14,11 @@ import { DevnetAdapter } from '../devnet/DevnetAdapter.ts';
 import { EvmAdapter } from '../evm/EvmAdapter.ts';
 import { EVM_NETWORKS } from '../evm/evmSettings.ts';
 
-/** Adapters built per database and wallet configuration: requests ask for them again and again. */
-const built = new WeakMap<
-  Queryable,
-  WeakMap<Config['wallet'], ReadonlyMap<NetworkId, ChainAdapter>>
->();
+/** The chain of each network that is reached now (deposits and withdrawals), by network. */
+export type ChainAdapters = ReadonlyMap<NetworkId, ChainAdapter>;
 
-/** The adapters of the networks that take deposits now, by network. */
-export function chainAdapters(
-  db: Queryable,
-  wallet: Config['wallet'],
-): ReadonlyMap<NetworkId, ChainAdapter> {
-  let byWallet = built.get(db);
-  if (byWallet === undefined) {
-    byWallet = new WeakMap();
-    built.set(db, byWallet);
-  }
-  let adapters = byWallet.get(wallet);
-  if (adapters === undefined) {
-    adapters = buildAdapters(db, wallet);
-    byWallet.set(wallet, adapters);
-  }
-  return adapters;
-}
-
-function buildAdapters(
-  db: Queryable,
-  wallet: Config['wallet'],
-): ReadonlyMap<NetworkId, ChainAdapter> {
+/** Creates the adapters of the networks the wallet configuration reaches. */
+export function createChainAdapters(db: Queryable, wallet: Config['wallet']): ChainAdapters {
   const adapters = new Map<NetworkId, ChainAdapter>();
   const addresses = depositAddresses(wallet.seed);
   for (const network of EVM_NETWORKS) {

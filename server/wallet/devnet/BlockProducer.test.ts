@@ -7,6 +7,7 @@ import { before, test } from 'node:test';
 import { forEachDatabase } from '../../../test/databases.ts';
 import { testConfig } from '../../../test/serverTesting.ts';
 import type { Database } from '../../storage/db.ts';
+import { createChainAdapters } from '../deposits/chainAdapters.ts';
 import { BlockProducer } from './BlockProducer.ts';
 import { Devnet } from './Devnet.ts';
 
@@ -24,7 +25,8 @@ forEachDatabase((open, driver) => {
   };
 
   test('one server alone makes a block each tick', async () => {
-    const producer = new BlockProducer(db, testConfig(), quiet);
+    const config = testConfig();
+    const producer = new BlockProducer(db, config, createChainAdapters(db, config.wallet), quiet);
     await producer.tick();
     const [btc] = await heights();
     await producer.tick();
@@ -36,7 +38,10 @@ forEachDatabase((open, driver) => {
   if (driver === 'postgres') {
     test('three servers sharing the database tick in turn and make one block an interval', async () => {
       const config = testConfig({ DEVNET_BLOCK_SECONDS: '1' });
-      const servers = [1, 2, 3].map(() => new BlockProducer(db, config, quiet, undefined, true));
+      const chains = createChainAdapters(db, config.wallet);
+      const servers = [1, 2, 3].map(
+        () => new BlockProducer(db, config, chains, quiet, undefined, true),
+      );
       // Let a block's interval pass since the test before.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const [before] = await heights();

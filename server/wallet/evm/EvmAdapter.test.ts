@@ -29,11 +29,11 @@ import {
   testConfig,
   userBalance,
   verifyMailedAddress,
+  WalletClock,
 } from '../../../test/serverTesting.ts';
 import { createServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../storage/db.ts';
-import { BlockProducer } from '../devnet/BlockProducer.ts';
 
 const quiet = { warn() {} };
 const [HOT_KEY, PAYER_KEY, OUTSIDER_KEY] = ANVIL_KEYS;
@@ -47,7 +47,7 @@ forEachDatabase((open) => {
   let app: FastifyInstance;
   let config: Config;
   let usdt: Hex;
-  let clock: BlockProducer;
+  let clock: WalletClock;
   let chain: ReturnType<typeof testChain>;
 
   const testChain = (rpcUrl: string) =>
@@ -68,7 +68,7 @@ forEachDatabase((open) => {
       EVM_HOT_WALLET_KEY: HOT_KEY,
     });
     app = await createServer(config, db);
-    clock = new BlockProducer(db, config, quiet);
+    clock = new WalletClock(db, config, quiet);
   });
   after(async () => {
     await app.close();

@@ -1,6 +1,7 @@
 /**
- * Sends requested withdrawals and follows them until the chain settles them, once per devnet
- * block (or on a timer beside a real node). A withdrawal is signed and the signed transaction
+ * Sends requested withdrawals and follows them until the chain settles them, every
+ * `wallet.withdrawalSendMs` on a timer of its own, whatever chain (devnet or real node) a
+ * network is on. A withdrawal is signed and the signed transaction
  * stored (status sent) before it is broadcast, so after a crash the same transaction is sent
  * again, never a second one; a sent transaction the chain does not show yet is broadcast again,
  * which is harmless. Confirmed, the held amount leaves the system in one transaction with the
@@ -10,13 +11,17 @@
  * transaction id in the same transaction.
  */
 import type { Ticker } from '../../../core/protocol/index.ts';
+import type { Config } from '../../config.ts';
 import type { MailSite } from '../../mail/site.ts';
 import type { Database } from '../../storage/db.ts';
 import type { BalanceChanges } from '../BalanceChanges.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
+import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
 import { post } from '../ledger.ts';
+import { inTurn, RepeatingRun } from '../RepeatingRun.ts';
+import { movableFrom, movedTo } from './lifecycle.ts';
 import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
 
@@ -34,11 +39,32 @@ const BATCH = 200;
 export class WithdrawalSender {
   constructor(
     private readonly db: Database,
-    private readonly adapters: ReadonlyMap<NetworkId, ChainAdapter>,
+    private readonly adapters: ChainAdapters,
     private readonly mail: MailSite,
     private readonly log: WatcherLog,
     private readonly balanceChanges?: BalanceChanges,
   ) {}
+
+  /**
+   * A sender running every `wallet.withdrawalSendMs` until stopped. Shared (several servers on
+   * one PostgreSQL database), one server runs at a time: a hot wallet's nonces must not be
+   * handed out twice.
+   */
+  static start(
+    db: Database,
+    chains: ChainAdapters,
+    config: Pick<Config, 'wallet'> & MailSite,
+    log: WatcherLog,
+    balanceChanges?: BalanceChanges,
+    shared = false,
+  ): RepeatingRun {
+    const sender = new WithdrawalSender(db, chains, config, log, balanceChanges);
+    return RepeatingRun.start(
+      () => (shared ? inTurn(db, 'withdrawal sender', () => sender.run()) : sender.run()),
+      config.wallet.withdrawalSendMs,
+      (error) => log.warn({ err: error }, 'withdrawal: run failed'),
+    );
+  }
 
   /** Signs what is requested, then follows what is sent; a failing withdrawal is logged. */
   async run(): Promise<SendReport> {
@@ -47,7 +73,7 @@ export class WithdrawalSender {
     const requested = await this.db
       .selectFrom('withdrawals')
       .select(['id', 'user_id', 'network', 'asset', 'address', 'tag', 'amount', 'fee'])
-      .where('status', '=', 'requested')
+      .where('status', 'in', movableFrom('send'))
       .orderBy('id')
       .limit(BATCH)
       .execute();
@@ -66,7 +92,7 @@ export class WithdrawalSender {
     const sent = await this.db
       .selectFrom('withdrawals')
       .select(['id', 'user_id', 'network', 'tx_hash', 'signed_tx', 'required'])
-      .where('status', '=', 'sent')
+      .where('status', 'in', movableFrom('confirm'))
       .orderBy('id')
       .limit(BATCH)
       .execute();
@@ -117,13 +143,13 @@ export class WithdrawalSender {
       const stored = await trx
         .updateTable('withdrawals')
         .set({
-          status: 'sent',
+          status: movedTo('send'),
           tx_hash: signed.txHash,
           signed_tx: signed.raw,
           updated_at: new Date(),
         })
         .where('id', '=', row.id)
-        .where('status', '=', 'requested')
+        .where('status', 'in', movableFrom('send'))
         .executeTakeFirst();
       if (stored.numUpdatedRows !== 1n) return false;
       await queueSentMail(
@@ -152,9 +178,7 @@ export class WithdrawalSender {
     if (status.state === 'failed') {
       const released = await this.db
         .transaction()
-        .execute((trx) =>
-          releaseHold(trx, { id: row.id, from: ['sent'], to: 'failed', reason: status.reason }),
-        );
+        .execute((trx) => releaseHold(trx, { id: row.id, move: 'fail', reason: status.reason }));
       return released === undefined ? 'unchanged' : 'failed';
     }
     if (status.confirmations < row.required) {
@@ -177,7 +201,7 @@ export class WithdrawalSender {
         .selectFrom('withdrawals')
         .select(['user_id', 'asset', 'amount', 'fee', 'tx_hash'])
         .where('id', '=', id)
-        .where('status', '=', 'sent')
+        .where('status', 'in', movableFrom('confirm'))
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return false;
@@ -201,7 +225,12 @@ export class WithdrawalSender {
       }
       await trx
         .updateTable('withdrawals')
-        .set({ status: 'confirmed', confirmations, final_entry_id: entry, updated_at: new Date() })
+        .set({
+          status: movedTo('confirm'),
+          confirmations,
+          final_entry_id: entry,
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .execute();
       return true;

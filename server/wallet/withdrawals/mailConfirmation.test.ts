@@ -14,7 +14,8 @@ import { createServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { LINK_MESSAGES } from '../../mail/tokens.ts';
 import type { Database } from '../../storage/db.ts';
-import { BlockProducer } from '../devnet/BlockProducer.ts';
+import { createChainAdapters } from '../deposits/chainAdapters.ts';
+import { WithdrawalSender } from './WithdrawalSender.ts';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -69,7 +70,7 @@ forEachDatabase((open) => {
       LINK_MESSAGES.used,
     );
 
-    await new BlockProducer(db, config, app.log).tick();
+    await new WithdrawalSender(db, createChainAdapters(db, config.wallet), config, app.log).run();
     const { withdrawals } = await ok(app, 'withdrawals.getMine', {}, { token: owner.token });
     const sent = withdrawals.find((w) => w.id === withdrawal.id);
     assert.equal(sent?.status, 'sent');

@@ -6,13 +6,14 @@
  * money out without the mailbox too. Once the withdrawal is signed, a second mail says it left,
  * with its transaction id.
  */
-import { formatAmount } from '../../../core/format.ts';
+import { formatAmount } from '../../../core/format/index.ts';
 import { DomainError } from '../../errors/DomainError.ts';
 import { linkTo, type MailSite } from '../../mail/site.ts';
 import { queueSiteMail } from '../../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../../mail/tokens.ts';
 import type { Database, Queryable } from '../../storage/db.ts';
 import { NETWORKS, type NetworkId } from '../chains/networks.ts';
+import { movableFrom, WITHDRAWAL_MOVES } from './lifecycle.ts';
 import { releaseHold } from './releaseHold.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
@@ -91,6 +92,7 @@ export async function confirmWithdrawal(
   reviewAboveUsd: number,
   token: string,
 ): Promise<WithdrawalRow> {
+  const [toSender, toReview] = WITHDRAWAL_MOVES.confirmByLink.to;
   const id = await db.transaction().execute(async (trx) => {
     const { withdrawalId } = await redeemToken(trx, token, 'withdrawal');
     if (withdrawalId === null) throw new Error('a withdrawal token without its withdrawal');
@@ -100,13 +102,13 @@ export async function confirmWithdrawal(
         status: eb
           .case()
           .when('usd_value', '>', String(reviewAboveUsd))
-          .then('awaitingReview')
-          .else('requested')
+          .then(toReview)
+          .else(toSender)
           .end(),
         updated_at: new Date(),
       }))
       .where('id', '=', withdrawalId)
-      .where('status', '=', 'awaitingConfirmation')
+      .where('status', 'in', movableFrom('confirmByLink'))
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw new DomainError(CONFIRMATION_MESSAGES.notWaiting);
     return withdrawalId;
@@ -124,7 +126,7 @@ export async function cancelUnconfirmed(db: Database, now = new Date()): Promise
   const stale = await db
     .selectFrom('withdrawals')
     .select('id')
-    .where('status', '=', 'awaitingConfirmation')
+    .where('status', 'in', movableFrom('expireLink'))
     .where('created_at', '<=', new Date(now.getTime() - WITHDRAWAL_LINK_MS))
     .orderBy('id')
     .limit(200)
@@ -134,8 +136,7 @@ export async function cancelUnconfirmed(db: Database, now = new Date()): Promise
     const owner = await db.transaction().execute((trx) =>
       releaseHold(trx, {
         id,
-        from: ['awaitingConfirmation'],
-        to: 'cancelled',
+        move: 'expireLink',
         reason: CONFIRMATION_MESSAGES.expiredReason,
       }),
     );

@@ -4,9 +4,10 @@
  * entry (the database checks it), so a hold is released at most once.
  */
 import { sql } from 'kysely';
-import type { Ticker, WithdrawalStatus } from '../../../core/protocol/index.ts';
+import type { Ticker } from '../../../core/protocol/index.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { post } from '../ledger.ts';
+import { movableFrom, movedTo } from './lifecycle.ts';
 
 /** How a withdrawal ended without leaving, and the words of its ledger entry. */
 const ENDINGS = {
@@ -18,9 +19,8 @@ const ENDINGS = {
 /** What release changes. */
 export interface Release {
   id: number;
-  /** Only from one of these statuses; otherwise nothing changes. */
-  from: readonly WithdrawalStatus[];
-  to: keyof typeof ENDINGS;
+  /** The move that closes it (lifecycle.ts): only from its statuses; otherwise nothing changes. */
+  move: 'cancel' | 'expireLink' | 'reject' | 'fail';
   /** Shown to the owner: why staff rejected it or the chain refused it. */
   reason: string | null;
   /** Only a withdrawal of this account, when given. */
@@ -30,14 +30,15 @@ export interface Release {
 
 /**
  * Releases the withdrawal's hold and closes it, in `trx`; the owner's id, or undefined (and
- * nothing changed) when it is not in one of `from`.
+ * nothing changed) when it is not in a status the move starts from.
  */
 export async function releaseHold(trx: Queryable, release: Release): Promise<number | undefined> {
   let query = trx
     .selectFrom('withdrawals')
     .select(['user_id', 'asset', sql<string>`trim_scale(amount + fee)::text`.as('total')])
     .where('id', '=', release.id)
-    .where('status', 'in', release.from);
+    .where('status', 'in', movableFrom(release.move));
+  const to = movedTo(release.move);
   if (release.userId !== undefined) query = query.where('user_id', '=', release.userId);
   // Locked until the commit: a sender or a second release waits, then finds it closed.
   const row = await query.forUpdate().executeTakeFirst();
@@ -47,12 +48,12 @@ export async function releaseHold(trx: Queryable, release: Release): Promise<num
     to: { user: row.user_id },
     ticker: row.asset as Ticker,
     amount: row.total,
-    reason: `Withdrawal ${release.id} ${ENDINGS[release.to]}`,
+    reason: `Withdrawal ${release.id} ${ENDINGS[to]}`,
   });
   await trx
     .updateTable('withdrawals')
     .set({
-      status: release.to,
+      status: to,
       reason: release.reason,
       final_entry_id: entry,
       updated_at: new Date(),

@@ -18,9 +18,10 @@ import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
 import { NETWORKS } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
-import { chainAdapters } from '../deposits/chainAdapters.ts';
+import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import { insufficient, post } from '../ledger.ts';
 import { utcMinute } from '../utcMinute.ts';
+import { NEW_WITHDRAWAL_STATUS } from './lifecycle.ts';
 import { queueConfirmationMail } from './mailConfirmation.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
@@ -43,6 +44,8 @@ export interface WithdrawalContext {
   db: TwoFactorContext['db'];
   config: Pick<Config, 'wallet' | 'support' | 'twoFactorKey' | 'mail' | 'site' | 'port'>;
   limits: TwoFactorContext['limits'];
+  /** The chains withdrawals are sent on: a network without one takes none. */
+  chains: ChainAdapters;
 }
 
 /** The account fields a withdrawal is checked against. */
@@ -118,7 +121,7 @@ export async function requestWithdrawal(
           amount: checked.amount,
           fee: checked.fee,
           usd_value: value,
-          status: 'awaitingConfirmation',
+          status: NEW_WITHDRAWAL_STATUS,
           idempotency_key: request.idempotencyKey,
           required: NETWORKS[checked.on.network].confirmations,
         })
@@ -163,7 +166,7 @@ export async function requestWithdrawal(
 function checkRequest(ctx: WithdrawalContext, request: RequestWithdrawalParams): Checked {
   const on = assetNetwork(request.asset, request.network);
   const name = NETWORKS[on.network].name;
-  if (!chainAdapters(ctx.db, ctx.config.wallet).has(on.network)) {
+  if (!ctx.chains.has(on.network)) {
     throw new DomainError(
       `Withdrawals on ${name} are not available right now; please try again later.`,
     );

@@ -6,6 +6,7 @@
 
 import { DomainError } from '../../errors/DomainError.ts';
 import type { Queryable } from '../../storage/db.ts';
+import { movableFrom, movedTo } from './lifecycle.ts';
 import { releaseHold } from './releaseHold.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
@@ -27,8 +28,7 @@ export async function cancelWithdrawal(
     releaseHold(trx, {
       id,
       userId,
-      from: ['awaitingConfirmation', 'requested', 'awaitingReview'],
-      to: 'cancelled',
+      move: 'cancel',
       reason: null,
     }),
   );
@@ -59,8 +59,7 @@ export async function reviewWithdrawal(
     if (!decision.approve) {
       const owner = await releaseHold(trx, {
         id: decision.id,
-        from: ['awaitingReview'],
-        to: 'rejected',
+        move: 'reject',
         reason,
         reviewedBy: staffId,
       });
@@ -68,9 +67,9 @@ export async function reviewWithdrawal(
     }
     const approved = await trx
       .updateTable('withdrawals')
-      .set({ status: 'requested', reviewed_by: staffId, updated_at: new Date() })
+      .set({ status: movedTo('approve'), reviewed_by: staffId, updated_at: new Date() })
       .where('id', '=', decision.id)
-      .where('status', '=', 'awaitingReview')
+      .where('status', 'in', movableFrom('approve'))
       .executeTakeFirst();
     return approved.numUpdatedRows === 1n;
   });

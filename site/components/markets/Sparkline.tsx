@@ -2,7 +2,7 @@
  * A pair's last 24 hours as a small line: the prices evenly spaced, then the live last price when
  * it moved since. Decorative (aria-hidden): the row's figures say the same in words.
  */
-import type { Trend } from './marketFormat.ts';
+import type { Trend } from '../../../core/index.ts';
 
 const WIDTH = 100;
 const HEIGHT = 32;

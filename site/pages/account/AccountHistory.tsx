@@ -6,6 +6,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   ASSETS,
   call,
+  formatAmount,
+  formatLocalDateTime,
   HISTORY_KINDS,
   type HistoryEntry,
   type HistoryKind,
@@ -156,9 +158,7 @@ export function AccountHistory({ refreshKey = '' }: { refreshKey?: string }) {
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="history-entry">
                   <td>
-                    <time dateTime={entry.createdAt}>
-                      {new Date(entry.createdAt).toLocaleString()}
-                    </time>
+                    <time dateTime={entry.createdAt}>{formatLocalDateTime(entry.createdAt)}</time>
                   </td>
                   <td>{KIND_LABELS[entry.kind]}</td>
                   <td>{entry.ticker}</td>
@@ -193,7 +193,8 @@ export function AccountHistory({ refreshKey = '' }: { refreshKey?: string }) {
 /** A change with its sign, or a dash when the entry left that balance alone. */
 function signed(change: string): string {
   if (change === '0') return '—';
-  return change.startsWith('-') ? `−${change.slice(1)}` : `+${change}`;
+  const text = formatAmount(change);
+  return text.startsWith('-') ? `−${text.slice(1)}` : `+${text}`;
 }
 
 function details(entry: HistoryEntry): string {

@@ -5,11 +5,10 @@
  */
 import { type FormEvent, type Ref, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { call, type SavedAddress, user } from '../../../core/index.ts';
+import { call, formatLocalDateTime, type SavedAddress, user } from '../../../core/index.ts';
 import {
   type BookNetwork,
   LABEL_MAX,
-  localTime,
   type SavedAddressErrors,
   type SavedAddressFields,
   validateSavedAddress,
@@ -78,7 +77,9 @@ export function AddSavedAddressForm({
       return;
     }
     setFields(EMPTY);
-    setDone(`Saved “${reply.address.label}”: usable from ${localTime(reply.address.usableFrom)}.`);
+    setDone(
+      `Saved “${reply.address.label}”: usable from ${formatLocalDateTime(reply.address.usableFrom)}.`,
+    );
     onAdded(reply.address);
   }
 

@@ -1,5 +1,6 @@
 /** The account's latest deposits, each with its confirmations climbing until it is credited. */
 import type { Deposit, DepositStatus } from '../../../core/index.ts';
+import { formatAmount, formatLocalDateTime } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<DepositStatus, string> = {
@@ -41,12 +42,12 @@ export function DepositList({ deposits }: { deposits: readonly Deposit[] }) {
               {deposits.map((deposit) => (
                 <tr key={deposit.id} data-testid="deposit-row">
                   <td>
-                    <time dateTime={deposit.time}>{new Date(deposit.time).toLocaleString()}</time>
+                    <time dateTime={deposit.time}>{formatLocalDateTime(deposit.time)}</time>
                   </td>
                   <td>
                     {deposit.asset} ({deposit.network})
                   </td>
-                  <td className="number">{deposit.amount}</td>
+                  <td className="number">{formatAmount(deposit.amount)}</td>
                   <td data-testid="deposit-status">{depositProgress(deposit)}</td>
                   <td className="tx-hash">{deposit.txHash}</td>
                 </tr>

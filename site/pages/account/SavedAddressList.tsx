@@ -1,7 +1,8 @@
 /** The saved addresses in a table: name, network, address, tag and when each can be used. */
 import type { SavedAddress } from '../../../core/index.ts';
+import { formatLocalDateTime } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
-import { type BookNetwork, isUsable, localTime } from './addressBook.ts';
+import { type BookNetwork, isUsable } from './addressBook.ts';
 
 /** The table, or a line saying the book is empty. */
 export function SavedAddressList({
@@ -47,7 +48,7 @@ export function SavedAddressList({
                 ) : (
                   <>
                     Usable from{' '}
-                    <time dateTime={saved.usableFrom}>{localTime(saved.usableFrom)}</time>
+                    <time dateTime={saved.usableFrom}>{formatLocalDateTime(saved.usableFrom)}</time>
                   </>
                 )}
               </td>

@@ -5,7 +5,8 @@
  */
 import { useId } from 'react';
 import type { AddressBook, SavedAddress } from '../../../core/index.ts';
-import { findSaved, isUsable, localTime, shortAddress } from './addressBook.ts';
+import { formatLocalDateTime } from '../../../core/index.ts';
+import { findSaved, isUsable, shortAddress } from './addressBook.ts';
 import type { WithdrawErrors, WithdrawFields } from './withdrawForm.ts';
 
 /** What picking `saved` (or none) puts in the form. */
@@ -25,7 +26,7 @@ export function pickedFields(
 /** What an option says: the name, the address's ends, its tag, and when it can be used. */
 function optionText(saved: SavedAddress, tagName: string | null, waiting: boolean): string {
   const tag = saved.tag === null ? '' : ` · ${tagName ?? 'Tag'} ${saved.tag}`;
-  const when = waiting ? ` (usable from ${localTime(saved.usableFrom)})` : '';
+  const when = waiting ? ` (usable from ${formatLocalDateTime(saved.usableFrom)})` : '';
   return `${saved.label} · ${shortAddress(saved.address)}${tag}${when}`;
 }
 

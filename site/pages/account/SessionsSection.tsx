@@ -1,6 +1,6 @@
 /** The sessions list of the settings page, with "sign out everywhere else". */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { type ActiveSession, call } from '../../../core/index.ts';
+import { type ActiveSession, call, formatLocalDateTime } from '../../../core/index.ts';
 import { Loader } from '../../components/Loader.tsx';
 
 type Load =
@@ -71,9 +71,7 @@ export function SessionsSection({ version }: { version: number }) {
             <li key={session.id}>
               <span>
                 Signed in{' '}
-                <time dateTime={session.createdAt}>
-                  {new Date(session.createdAt).toLocaleString()}
-                </time>
+                <time dateTime={session.createdAt}>{formatLocalDateTime(session.createdAt)}</time>
               </span>
               <span className="session-ip">from {session.ip || 'an unknown address'}</span>
               {session.current && <strong className="badge on">This device</strong>}

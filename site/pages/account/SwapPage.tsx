@@ -1,6 +1,6 @@
 /** `/account/swap`: the swap form, and the account's past swaps. */
 import { useEffect, useId, useState } from 'react';
-import { call, formatAmount, type Swap } from '../../../core/index.ts';
+import { call, formatAmount, formatLocalDateTime, type Swap } from '../../../core/index.ts';
 import { SwapForm } from './SwapForm.tsx';
 import { useAccountWallets } from './useAccountWallets.ts';
 
@@ -43,7 +43,7 @@ export function SwapHistory() {
               <span className="number">
                 {formatAmount(swap.amount)} {swap.from} → {formatAmount(swap.received)} {swap.to}
               </span>{' '}
-              <time dateTime={swap.createdAt}>{new Date(swap.createdAt).toLocaleString()}</time>
+              <time dateTime={swap.createdAt}>{formatLocalDateTime(swap.createdAt)}</time>
             </li>
           ))}
         </ul>

@@ -6,6 +6,8 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import {
   call,
+  formatAmount,
+  formatLocalDateTime,
   type HistoryEntry,
   type Ticker,
   TRANSFER_NOTE_MAX,
@@ -128,7 +130,7 @@ export default function TransferPage() {
             >
               {wallets.map((wallet) => (
                 <option key={wallet.ticker} value={wallet.ticker}>
-                  {wallet.ticker} — {wallet.available} available
+                  {wallet.ticker} — {formatAmount(wallet.available)} available
                 </option>
               ))}
             </select>
@@ -228,7 +230,8 @@ export default function TransferPage() {
       {step.name === 'sent' && (
         <div className="transfer-done" role="status">
           <p>
-            Sent {step.transfer.amount} {step.transfer.ticker} to {step.transfer.counterparty}.
+            Sent {formatAmount(step.transfer.amount)} {step.transfer.ticker} to{' '}
+            {step.transfer.counterparty}.
           </p>
           <button type="button" className="button" onClick={() => setStep({ name: 'edit' })}>
             Send another
@@ -253,11 +256,11 @@ function RecentTransfers({ entries }: { entries: readonly HistoryEntry[] }) {
             <li key={entry.id} data-testid="recent-transfer">
               <span className="number">
                 {entry.available.startsWith('-') ? '' : '+'}
-                {entry.available} {entry.ticker}
+                {formatAmount(entry.available)} {entry.ticker}
               </span>{' '}
               {entry.transfer?.direction === 'in' ? 'from' : 'to'} {entry.transfer?.counterparty}
               {entry.transfer?.note ? ` — ${entry.transfer.note}` : ''}{' '}
-              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+              <time dateTime={entry.createdAt}>{formatLocalDateTime(entry.createdAt)}</time>
             </li>
           ))}
         </ul>

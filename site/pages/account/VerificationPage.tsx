@@ -12,6 +12,7 @@ import { useSnapshot } from 'valtio';
 import { COUNTRIES } from '../../../core/countries.ts';
 import {
   call,
+  formatLocalDateTime,
   formatUsd,
   type KycApplication,
   type KycDetails,
@@ -141,10 +142,8 @@ function StatusPanel({
       {application.status === 'pending' && (
         <p role="status">
           Under review: we received your documents
-          {application.submittedAt
-            ? ` on ${new Date(application.submittedAt).toLocaleString()}`
-            : ''}
-          . You will see the result here.
+          {application.submittedAt ? ` on ${formatLocalDateTime(application.submittedAt)}` : ''}.
+          You will see the result here.
         </p>
       )}
       {application.status === 'approved' && (

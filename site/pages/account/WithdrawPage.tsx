@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import {
   type AssetNetworks,
   call,
+  formatAmount,
   type Ticker,
   user,
   type Withdrawal,
@@ -227,8 +228,8 @@ export default function WithdrawPage() {
               </button>
             </div>
             <p className="field-hint">
-              Available: {available} {asset} · Network fee: {terms.fee} {asset} · Minimum:{' '}
-              {terms.minWithdrawal} {asset}
+              Available: {formatAmount(available)} {asset} · Network fee: {formatAmount(terms.fee)}{' '}
+              {asset} · Minimum: {formatAmount(terms.minWithdrawal)} {asset}
             </p>
             {fieldError('amount')}
           </div>
@@ -269,7 +270,7 @@ export default function WithdrawPage() {
             </dd>
             <dt>Network fee</dt>
             <dd>
-              {terms.fee} {asset}
+              {formatAmount(terms.fee)} {asset}
             </dd>
             <dt>Taken from your balance</dt>
             <dd data-testid="withdraw-total">
@@ -307,7 +308,7 @@ export default function WithdrawPage() {
       {step.name === 'sent' && (
         <div className="transfer-done" role="status">
           <p>
-            Withdrawal of {step.withdrawal.amount} {step.withdrawal.asset} requested.{' '}
+            Withdrawal of {formatAmount(step.withdrawal.amount)} {step.withdrawal.asset} requested.{' '}
             {step.withdrawal.status === 'awaitingConfirmation'
               ? `We mailed a link to ${email}: follow it within 30 minutes to confirm the withdrawal, or it is cancelled and the money is available again.`
               : ''}

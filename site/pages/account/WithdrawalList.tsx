@@ -1,5 +1,6 @@
 /** The account's latest withdrawals with their state, each cancellable until it is sent. */
 import type { Withdrawal, WithdrawalStatus } from '../../../core/index.ts';
+import { formatAmount, formatLocalDateTime } from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 const STATUS_TEXT: Record<WithdrawalStatus, string> = {
@@ -68,15 +69,13 @@ export function WithdrawalList({
               {withdrawals.map((withdrawal) => (
                 <tr key={withdrawal.id} data-testid="withdrawal-row">
                   <td>
-                    <time dateTime={withdrawal.time}>
-                      {new Date(withdrawal.time).toLocaleString()}
-                    </time>
+                    <time dateTime={withdrawal.time}>{formatLocalDateTime(withdrawal.time)}</time>
                   </td>
                   <td>
                     {withdrawal.asset} ({withdrawal.network})
                   </td>
-                  <td className="number">{withdrawal.amount}</td>
-                  <td className="number">{withdrawal.fee}</td>
+                  <td className="number">{formatAmount(withdrawal.amount)}</td>
+                  <td className="number">{formatAmount(withdrawal.fee)}</td>
                   <td data-testid="withdrawal-status">{withdrawalProgress(withdrawal)}</td>
                   <td className="tx-hash">{withdrawal.address}</td>
                   <td>

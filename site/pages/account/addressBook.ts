@@ -93,11 +93,6 @@ export function validateSavedAddress(
   return errors;
 }
 
-/** An ISO time as the person's browser writes local times. */
-export function localTime(iso: string): string {
-  return new Date(iso).toLocaleString();
-}
-
 /** A long address cut to its ends ("0x71C7…976F"), for a select's option. */
 export function shortAddress(address: string): string {
   return address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;

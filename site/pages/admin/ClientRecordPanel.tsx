@@ -3,7 +3,7 @@
  * flags staff may set; the server enforces the flags, and nothing here changes a balance. A
  * support-chat visitor (no account) is badged as such, with the contact email they gave.
  */
-import { formatUsd } from '../../../core/format.ts';
+import { formatLocalDateTime, formatUsd } from '../../../core/format/index.ts';
 import {
   STAFF_SETTABLE_FLAGS,
   type StaffSettableFlag,
@@ -24,11 +24,6 @@ export const FLAG_LABELS: Record<keyof SupportClientRecord & `is${string}`, stri
   isMobile: 'Uses the mobile site',
   isVisitor: 'Visitor (no account)',
 };
-
-function date(value: string): string {
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? value : time.toLocaleString();
-}
 
 /** The record, the pin switch and the flag switches. */
 export function ClientRecordPanel({
@@ -55,8 +50,8 @@ export function ClientRecordPanel({
     ['Deposits', formatUsd(record.deposits, { adaptive: true })],
     ['Promocode', record.promocode || '—'],
     ['Domain', record.domain || '—'],
-    [visitor ? 'Chat started' : 'Registered', date(record.createdAt)],
-    ['Updated', date(record.updatedAt)],
+    [visitor ? 'Chat started' : 'Registered', formatLocalDateTime(record.createdAt)],
+    ['Updated', formatLocalDateTime(record.updatedAt)],
     [visitor ? 'First IP' : 'Sign-up IP', record.createdIp || '—'],
     ['Last IP', record.updatedIp || '—'],
   ];

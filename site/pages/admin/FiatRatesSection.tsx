@@ -4,7 +4,7 @@
  * once; a fiat without a rate takes fixed prices only.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { call, formatAmount, type P2pFiatRate } from '../../../core/index.ts';
+import { call, formatAmount, formatLocalDateTime, type P2pFiatRate } from '../../../core/index.ts';
 
 export function FiatRatesSection() {
   const id = useId();
@@ -71,9 +71,7 @@ export function FiatRatesSection() {
                 </td>
                 <td>
                   {rate && (
-                    <time dateTime={rate.updatedAt}>
-                      {new Date(rate.updatedAt).toLocaleString()}
-                    </time>
+                    <time dateTime={rate.updatedAt}>{formatLocalDateTime(rate.updatedAt)}</time>
                   )}
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 /** The staff inbox: one row per client dialog, pinned first then by last message. */
 
-import { relativeTimeSince } from '../../../core/format.ts';
+import { relativeTimeSince } from '../../../core/format/index.ts';
 import type { SupportDialogSummary } from '../../../core/protocol/index.ts';
 import { previewText } from '../../../core/supportChat.ts';
 

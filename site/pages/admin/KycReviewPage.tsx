@@ -4,7 +4,13 @@
  * earlier decisions, and approve or reject with a reason the person will read.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { apiBaseUrl, call, type KycQueueItem, type KycSubmission } from '../../../core/index.ts';
+import {
+  apiBaseUrl,
+  call,
+  formatLocalDateTime,
+  type KycQueueItem,
+  type KycSubmission,
+} from '../../../core/index.ts';
 import { ID_TYPES, KYC_FIELD_LABELS } from '../../../core/kyc.ts';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
 import { StaffOnly } from './StaffOnly.tsx';
@@ -87,7 +93,7 @@ function KycReview() {
                 onClick={() => void show(item.userId)}
               >
                 {item.name} ({item.login}), {item.country}, sent{' '}
-                {new Date(item.submittedAt).toLocaleString()}
+                {formatLocalDateTime(item.submittedAt)}
               </button>
             </li>
           ))}
@@ -190,7 +196,7 @@ function SubmissionReview({
             {submission.decisions.map((decision) => (
               <li key={decision.at}>
                 {decision.decision === 'approved' ? 'Approved' : 'Rejected'} by {decision.staff} on{' '}
-                {new Date(decision.at).toLocaleString()}
+                {formatLocalDateTime(decision.at)}
                 {decision.reason ? `: ${decision.reason}` : ''}
               </li>
             ))}

@@ -1,5 +1,10 @@
 /** The withdrawals awaiting staff review, oldest first, each with Approve and Reject. */
-import { formatUsd, type StaffWithdrawal } from '../../../core/index.ts';
+import {
+  formatAmount,
+  formatLocalDateTime,
+  formatUsd,
+  type StaffWithdrawal,
+} from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
 
 /** Who asked for a withdrawal, as a row and a dialog name them. */
@@ -69,11 +74,11 @@ function PendingRow({
 }) {
   const name = accountName(withdrawal);
   // Each button names its withdrawal, so a screen reader's list of buttons tells them apart.
-  const about = `withdrawal #${withdrawal.id} of ${withdrawal.amount} ${withdrawal.asset} by ${name}`;
+  const about = `withdrawal #${withdrawal.id} of ${formatAmount(withdrawal.amount)} ${withdrawal.asset} by ${name}`;
   return (
     <tr data-testid="pending-withdrawal">
       <td>
-        <time dateTime={withdrawal.time}>{new Date(withdrawal.time).toLocaleString()}</time>
+        <time dateTime={withdrawal.time}>{formatLocalDateTime(withdrawal.time)}</time>
       </td>
       <td>
         {name}
@@ -84,9 +89,9 @@ function PendingRow({
       <td>
         {withdrawal.asset} ({withdrawal.network})
       </td>
-      <td className="number">{withdrawal.amount}</td>
-      <td className="number">{withdrawal.fee}</td>
-      <td className="number">{formatUsd(Number(withdrawal.usdValue), { adaptive: true })}</td>
+      <td className="number">{formatAmount(withdrawal.amount)}</td>
+      <td className="number">{formatAmount(withdrawal.fee)}</td>
+      <td className="number">{formatUsd(withdrawal.usdValue, { adaptive: true })}</td>
       <td>
         <span className="tx-hash">{withdrawal.address}</span>
         {withdrawal.tag !== null && <span className="admin-pending-tag">Tag {withdrawal.tag}</span>}

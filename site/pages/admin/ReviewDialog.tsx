@@ -3,7 +3,7 @@
  * cannot give a sent withdrawal back), rejecting for the reason its owner will read.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { call, formatUsd, type StaffWithdrawal } from '../../../core/index.ts';
+import { call, formatAmount, formatUsd, type StaffWithdrawal } from '../../../core/index.ts';
 import { Modal } from '../../../widgets/notice-modal/Modal.tsx';
 import { accountName, type ReviewAction } from './PendingWithdrawalTable.tsx';
 
@@ -125,8 +125,8 @@ function ReviewSummary({ withdrawal }: { withdrawal: StaffWithdrawal }) {
       <dd>{accountName(withdrawal)}</dd>
       <dt>Amount</dt>
       <dd>
-        {withdrawal.amount} {withdrawal.asset} + fee {withdrawal.fee} {withdrawal.asset} (
-        {formatUsd(Number(withdrawal.usdValue), { adaptive: true })})
+        {formatAmount(withdrawal.amount)} {withdrawal.asset} + fee {formatAmount(withdrawal.fee)}{' '}
+        {withdrawal.asset} ({formatUsd(withdrawal.usdValue, { adaptive: true })})
       </dd>
       <dt>To</dt>
       <dd>

@@ -125,7 +125,7 @@ describe('WithdrawalReviewPage', () => {
     expect(first.getByText('XRP (XRP)')).to.exist;
     expect(first.getByText('rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe')).to.exist;
     expect(first.getByText('Tag 123456')).to.exist;
-    expect(first.getByText('25000')).to.exist;
+    expect(first.getByText('25,000')).to.exist;
     expect(first.getByText('0.25')).to.exist;
     expect(first.getByText('$15,000.15')).to.exist;
     const time = (rows[0] as HTMLElement).querySelector('time');

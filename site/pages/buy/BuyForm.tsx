@@ -7,8 +7,14 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { type CardQuote, call, formatDecimal, parseDecimal } from '../../../core/index.ts';
-import { fixedDecimal, formatPrice } from '../../components/markets/marketFormat.ts';
+import {
+  type CardQuote,
+  call,
+  formatAmount,
+  formatPrice,
+  formatShare,
+  formatUsdValue,
+} from '../../../core/index.ts';
 import { newIdempotencyKey } from '../account/transferForm.ts';
 import { type AmountMode, BUYABLE, type BuyChoice, choiceQuery } from './buyChoice.ts';
 
@@ -17,20 +23,6 @@ const QUOTE_DELAY_MS = 300;
 
 /** How often the quote shown is asked for again, as the market moves. */
 const QUOTE_REFRESH_MS = 15_000;
-
-/** USD as "$1,234.50": exact, 2 decimals, grouped. */
-export function usdText(amount: string): string {
-  return `$${fixedDecimal(amount, 2) ?? amount}`;
-}
-
-/** A fraction as a percentage ("0.035" is "3.5 %"), exactly. */
-export function percentText(fraction: string): string {
-  const value = parseDecimal(fraction);
-  if (typeof value === 'string') return fraction;
-  return value.decimals >= 2
-    ? `${formatDecimal(value.units, value.decimals - 2)} %`
-    : `${formatDecimal(value.units * 10n ** BigInt(2 - value.decimals), 0)} %`;
-}
 
 /** One unit of the quote's asset in USD, at the pair's tick. */
 function rateText(quote: CardQuote): string {
@@ -176,24 +168,24 @@ export function BuyForm({
               1 {quote.asset} = {rateText(quote)}
             </dd>
             <dt>
-              Provider fee ({percentText(quote.feeRate)} + {usdText(quote.feeFixed)})
+              Provider fee ({formatShare(quote.feeRate)} + {formatUsdValue(quote.feeFixed)})
             </dt>
-            <dd className="number">{usdText(quote.fee)}</dd>
+            <dd className="number">{formatUsdValue(quote.fee)}</dd>
             <dt>Card is charged</dt>
             <dd className="number" data-testid="quote-total">
-              {usdText(quote.total)}
+              {formatUsdValue(quote.total)}
             </dd>
             <dt>You receive</dt>
             <dd className="number" data-testid="quote-amount">
-              {quote.amount} {quote.asset}
+              {formatAmount(quote.amount)} {quote.asset}
             </dd>
           </dl>
         )}
         {quote !== null && (
           <p className="field-hint">
-            Card purchases from {usdText(quote.minUsd)} to {usdText(quote.maxUsd)}. The rate is
-            locked when you continue; a purchase not paid within {quote.paymentMinutes} minutes
-            expires.
+            Card purchases from {formatUsdValue(quote.minUsd)} to {formatUsdValue(quote.maxUsd)}.
+            The rate is locked when you continue; a purchase not paid within {quote.paymentMinutes}{' '}
+            minutes expires.
           </p>
         )}
       </div>

@@ -3,9 +3,14 @@
  * stream (awaiting payment → paid → credited, or declined, expired, refunded). The purchase a
  * return from the payment page names is announced above the table.
  */
-import type { CardPurchase, CardPurchaseStatus } from '../../../core/index.ts';
+import {
+  type CardPurchase,
+  type CardPurchaseStatus,
+  formatAmount,
+  formatLocalDateTime,
+  formatUsdValue,
+} from '../../../core/index.ts';
 import { TableScroll } from '../../components/TableScroll.tsx';
-import { usdText } from './BuyForm.tsx';
 
 const STATUS_TEXT: Record<CardPurchaseStatus, string> = {
   created: 'Created',
@@ -25,7 +30,7 @@ export function purchaseState(purchase: CardPurchase): string {
 
 /** The sentence for the purchase a person just came back from paying. */
 export function returnMessage(purchase: CardPurchase): string {
-  const what = `${purchase.amount} ${purchase.asset}`;
+  const what = `${formatAmount(purchase.amount)} ${purchase.asset}`;
   switch (purchase.status) {
     case 'created':
     case 'awaitingPayment':
@@ -87,12 +92,12 @@ export function PurchaseList({
                   aria-current={purchase.id === returned ? true : undefined}
                 >
                   <td>
-                    <time dateTime={purchase.time}>{new Date(purchase.time).toLocaleString()}</time>
+                    <time dateTime={purchase.time}>{formatLocalDateTime(purchase.time)}</time>
                   </td>
                   <td className="number">
-                    {purchase.amount} {purchase.asset}
+                    {formatAmount(purchase.amount)} {purchase.asset}
                   </td>
-                  <td className="number">{usdText(purchase.total)}</td>
+                  <td className="number">{formatUsdValue(purchase.total)}</td>
                   <td>
                     {purchase.card === null
                       ? '—'

@@ -6,13 +6,15 @@
  */
 import { memo, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { type MarketSummary, PAIR_SYMBOLS, type PairSymbol } from '../../../core/index.ts';
 import {
   formatChange,
   formatPrice,
-  formatVolume,
+  formatUsdtValue,
+  type MarketSummary,
+  PAIR_SYMBOLS,
+  type PairSymbol,
   trendOf,
-} from '../../components/markets/marketFormat.ts';
+} from '../../../core/index.ts';
 import { Sparkline } from '../../components/markets/Sparkline.tsx';
 import type { Sparklines } from '../../components/markets/useSparklines.ts';
 import { nextOrder, type SortKey, type SortOrder, visibleMarkets } from './marketRows.ts';
@@ -208,7 +210,7 @@ const MarketRow = memo(function MarketRow({
       </td>
       <td className="number col-high">{formatPrice(item.pair, item.high)}</td>
       <td className="number col-low">{formatPrice(item.pair, item.low)}</td>
-      <td className="number col-volume">{formatVolume(item.quoteVolume)}</td>
+      <td className="number col-volume">{formatUsdtValue(item.quoteVolume)}</td>
       <td className="col-chart">
         <Sparkline prices={sparkline} last={item.last} trend={trend} />
       </td>

@@ -3,8 +3,7 @@
  * any column with exact decimal comparisons. A pair without a figure (never traded) sorts last
  * whichever the direction, so flipping the order never brings empty rows to the top.
  */
-import type { MarketSummary, PairSymbol } from '../../../core/index.ts';
-import { compareDecimals } from '../../components/markets/marketFormat.ts';
+import { compareDecimals, type MarketSummary, type PairSymbol } from '../../../core/index.ts';
 
 /** A column the list sorts by. */
 export type SortKey = 'pair' | 'last' | 'change' | 'high' | 'low' | 'volume';

@@ -71,7 +71,7 @@ export function OfferTable({
               <td className="number">
                 {formatAmount(offer.available)} {offer.asset}
               </td>
-              <td>
+              <td className="p2p-limits">
                 {formatAmount(offer.minFiat)}–{formatAmount(offer.maxFiat)} {offer.fiat}
               </td>
               <td>

@@ -3,6 +3,7 @@
  * which side), and how it ended. Both sides see it on their card; staff see it beside a dispute.
  */
 import type { P2pTrade } from '../../../core/index.ts';
+import { formatLocalDateTime } from '../../../core/index.ts';
 import './p2p.css';
 
 /** How each ending reads in the history. */
@@ -25,7 +26,7 @@ export function TradeHistory({ trade }: { trade: P2pTrade }) {
     <ol className="p2p-history" aria-label={`Trade ${trade.id} history`}>
       {steps.map(([what, when]) => (
         <li key={what}>
-          {what} <time dateTime={when}>{new Date(when).toLocaleString()}</time>
+          {what} <time dateTime={when}>{formatLocalDateTime(when)}</time>
         </li>
       ))}
     </ol>

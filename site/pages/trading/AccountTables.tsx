@@ -5,9 +5,18 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { call, type OwnTrade, PAIRS, type SpotOrder } from '../../../core/index.ts';
+import {
+  call,
+  formatAmount,
+  formatDateTime,
+  formatPairAmount,
+  formatPrice,
+  formatUsdtValue,
+  type OwnTrade,
+  PAIRS,
+  type SpotOrder,
+} from '../../../core/index.ts';
 import { TabList, tabPanelProps } from '../../components/trading/TabList.tsx';
-import { formatAmount, formatDateTime, formatPrice, formatQuote, grouped } from './figures.ts';
 import type { MarketData } from './marketData.ts';
 
 type Tab = 'open' | 'history' | 'fills';
@@ -61,10 +70,10 @@ function OrderRows({
           </td>
           <td>
             {order.amount === null
-              ? `${grouped(order.total ?? '0')} ${PAIRS[order.pair].quote}`
-              : formatAmount(order.pair, order.amount)}
+              ? `${formatAmount(order.total ?? '0')} ${PAIRS[order.pair].quote}`
+              : formatPairAmount(order.pair, order.amount)}
           </td>
-          <td>{formatAmount(order.pair, order.filled)}</td>
+          <td>{formatPairAmount(order.pair, order.filled)}</td>
           {onCancel === undefined ? (
             <td>{STATUS_NAMES[order.status]}</td>
           ) : (
@@ -140,10 +149,10 @@ function FillTable({ fills }: { fills: readonly OwnTrade[] }) {
               </td>
               <td>{fill.role === 'maker' ? 'Maker' : 'Taker'}</td>
               <td>{formatPrice(fill.pair, fill.price)}</td>
-              <td>{formatAmount(fill.pair, fill.amount)}</td>
-              <td>{formatQuote(fill.total)}</td>
+              <td>{formatPairAmount(fill.pair, fill.amount)}</td>
+              <td>{formatUsdtValue(fill.total)}</td>
               <td>
-                {grouped(fill.fee)} {fill.feeTicker}
+                {formatAmount(fill.fee)} {fill.feeTicker}
               </td>
             </tr>
           ))}

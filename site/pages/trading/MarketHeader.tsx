@@ -2,8 +2,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { PAIRS, trading } from '../../../core/index.ts';
-import { formatAmount, formatChange, formatPrice, formatVolume, trendOf } from './figures.ts';
+import {
+  formatChange,
+  formatPairAmount,
+  formatPrice,
+  formatUsdtValue,
+  PAIRS,
+  trading,
+  trendOf,
+} from '../../../core/index.ts';
 import type { MarketData } from './marketData.ts';
 import { PairSwitcher } from './PairSwitcher.tsx';
 
@@ -62,10 +69,10 @@ export function MarketHeader({ data }: { data: MarketData }) {
           {formatPrice(pair, ticker?.low ?? null)}
         </Figure>
         <Figure label={`24h volume (${spec.base})`} loaded={loaded}>
-          {formatAmount(pair, ticker?.baseVolume ?? '0')}
+          {formatPairAmount(pair, ticker?.baseVolume ?? '0')}
         </Figure>
         <Figure label={`24h volume (${spec.quote})`} loaded={loaded}>
-          {formatVolume(ticker?.quoteVolume ?? '0')}
+          {formatUsdtValue(ticker?.quoteVolume ?? '0')}
         </Figure>
       </dl>
     </header>

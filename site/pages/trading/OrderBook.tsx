@@ -9,8 +9,14 @@ import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type CSSProperties, memo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { PAIRS, type PairSymbol, type ShownLevel, trading } from '../../../core/index.ts';
-import { formatAmount, formatPrice } from './figures.ts';
+import {
+  formatPairAmount,
+  formatPrice,
+  PAIRS,
+  type PairSymbol,
+  type ShownLevel,
+  trading,
+} from '../../../core/index.ts';
 import { BOOK_ROWS, groupingSteps, type MarketData } from './marketData.ts';
 
 type Side = 'bids' | 'asks';
@@ -41,8 +47,8 @@ const BookRow = memo(function BookRow({
         onClick={() => onPick(level.price)}
       >
         <span className="book-price">{formatPrice(pair, level.price)}</span>
-        <span>{formatAmount(pair, level.amount)}</span>
-        <span>{formatAmount(pair, level.total)}</span>
+        <span>{formatPairAmount(pair, level.amount)}</span>
+        <span>{formatPairAmount(pair, level.total)}</span>
       </button>
     </li>
   );

@@ -5,8 +5,14 @@
  * own answer when it refuses. Loaded only once someone is signed in.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { call, PAIRS, type PairSymbol } from '../../../core/index.ts';
-import { formatAmount, formatPrice, grouped } from './figures.ts';
+import {
+  call,
+  formatAmount,
+  formatPairAmount,
+  formatPrice,
+  PAIRS,
+  type PairSymbol,
+} from '../../../core/index.ts';
 import {
   type Available,
   allowsTotal,
@@ -159,8 +165,8 @@ export function OrderTicket({
     const { order } = reply;
     const what =
       order.amount === null
-        ? `${order.total} ${spec.quote} of ${spec.base}`
-        : `${order.amount} ${spec.base}`;
+        ? `${formatAmount(order.total ?? '0')} ${spec.quote} of ${spec.base}`
+        : `${formatPairAmount(pair, order.amount)} ${spec.base}`;
     const where =
       order.price === null ? 'at market' : `at ${formatPrice(pair, order.price)} ${spec.quote}`;
     const message = `Order placed: ${order.side} ${what} ${where}.`;
@@ -174,10 +180,10 @@ export function OrderTicket({
     if (!hasPrice(draft.type)) return null;
     if (byTotal) {
       const amount = amountForTotal(pair, draft.total.trim(), draft.price.trim());
-      return amount === null ? null : `Amount ≈ ${formatAmount(pair, amount)} ${spec.base}`;
+      return amount === null ? null : `Amount ≈ ${formatPairAmount(pair, amount)} ${spec.base}`;
     }
     const total = totalFor(draft.price.trim(), draft.amount.trim());
-    return total === null ? null : `Total ≈ ${grouped(total)} ${spec.quote}`;
+    return total === null ? null : `Total ≈ ${formatAmount(total)} ${spec.quote}`;
   })();
 
   return (
@@ -219,7 +225,7 @@ export function OrderTicket({
       <p className="order-available" data-testid="order-available">
         Available:{' '}
         <strong>
-          {have === null ? '—' : grouped(have)} {spends}
+          {have === null ? '—' : formatAmount(have)} {spends}
         </strong>
       </p>
       {draft.type === 'stopLimit' ? (
@@ -308,7 +314,9 @@ export function OrderTicket({
       {fee === null ? null : (
         <p className="order-fee" data-testid="order-fee">
           Fee: {fee.percent} % ({fee.role})
-          {fee.amount === null ? `, paid in ${fee.ticker}` : `, up to ${fee.amount} ${fee.ticker}`}
+          {fee.amount === null
+            ? `, paid in ${fee.ticker}`
+            : `, up to ${formatAmount(fee.amount)} ${fee.ticker}`}
         </p>
       )}
       {errors.form === undefined ? null : <p className="field-error">{errors.form}</p>}

@@ -1,9 +1,14 @@
 /** The pair switcher's searchable list, with each pair's live last price and 24 h change. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { PAIR_SYMBOLS, type PairSymbol } from '../../../core/index.ts';
+import {
+  formatChange,
+  formatPrice,
+  PAIR_SYMBOLS,
+  type PairSymbol,
+  trendOf,
+} from '../../../core/index.ts';
 import { useMarketTickers } from '../../components/markets/useMarketTickers.ts';
-import { formatChange, formatPrice, trendOf } from './figures.ts';
 
 /** The pairs whose symbol contains the search, case-insensitively ("btc", "eth/u"). */
 export function searchPairs(query: string): PairSymbol[] {

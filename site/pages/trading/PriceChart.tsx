@@ -9,6 +9,8 @@ import { useSnapshot } from 'valtio';
 import {
   type Candle,
   type CandleInterval,
+  formatPairAmount,
+  formatPrice,
   PAIRS,
   type PairSymbol,
   setStreamLoaded,
@@ -16,7 +18,6 @@ import {
 } from '../../../core/index.ts';
 import { marketStream } from '../../../core/marketConnection.ts';
 import type { CandleChart } from './candleChart.ts';
-import { formatAmount, formatPrice } from './figures.ts';
 
 /** The intervals offered, as the API names them. */
 export const INTERVALS: readonly CandleInterval[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
@@ -44,7 +45,7 @@ function LatestCandle({ pair, candle }: { pair: PairSymbol; candle: Candle | nul
       <div>
         <dt>Volume</dt>
         <dd data-testid="chart-volume">
-          {formatAmount(pair, candle.baseVolume)} {PAIRS[pair].base}
+          {formatPairAmount(pair, candle.baseVolume)} {PAIRS[pair].base}
         </dd>
       </div>
     </dl>

@@ -1,8 +1,7 @@
 /** The pair's latest public trades from the `trades` stream, newest first. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useSnapshot } from 'valtio';
-import { PAIRS, trading } from '../../../core/index.ts';
-import { formatAmount, formatPrice, formatTime } from './figures.ts';
+import { formatPairAmount, formatPrice, formatTime, PAIRS, trading } from '../../../core/index.ts';
 import type { MarketData } from './marketData.ts';
 
 /** See the file comment. */
@@ -43,7 +42,7 @@ export function RecentTrades({ data }: { data: MarketData }) {
                       {trade.takerSide === 'buy' ? ' (buyer took)' : ' (seller took)'}
                     </span>
                   </td>
-                  <td>{formatAmount(data.pair, trade.amount)}</td>
+                  <td>{formatPairAmount(data.pair, trade.amount)}</td>
                   <td>{formatTime(trade.time)}</td>
                 </tr>
               ))}

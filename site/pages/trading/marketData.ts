@@ -8,6 +8,7 @@ import { batch, type Signal, signal } from '@preact/signals-react';
 import {
   type BookMirror,
   call,
+  formatDecimal,
   type MarketSummary,
   type OwnTrade,
   PAIRS,
@@ -87,13 +88,9 @@ export function updateRows(rows: readonly Signal<ShownLevel | null>[], levels: S
 /** The grouping steps a pair offers: its tick, then ×10, ×100 and ×1000. */
 export function groupingSteps(pair: PairSymbol): string[] {
   const spec = PAIRS[pair];
-  return [0, 1, 2, 3].map((power) => {
-    const units = spec.tickUnits * 10n ** BigInt(power);
-    const digits = units.toString().padStart(spec.priceDecimals + 1, '0');
-    const whole = digits.slice(0, digits.length - spec.priceDecimals);
-    const fraction = digits.slice(digits.length - spec.priceDecimals).replace(/0+$/, '');
-    return fraction ? `${whole}.${fraction}` : whole;
-  });
+  return [0, 1, 2, 3].map((power) =>
+    formatDecimal(spec.tickUnits * 10n ** BigInt(power), spec.priceDecimals),
+  );
 }
 
 /** A fill in words, for the polite live region. */

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { forEachDatabase } from '../../test/databases.ts';
+import {
+  confirmedWithdrawal,
+  ok,
+  signUp,
+  testConfig,
+  verifyMailedAddress,
+} from '../../test/serverTesting.ts';
+import { until } from '../../test/supportTesting.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../storage/db.ts';
+import { post } from './ledger.ts';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+
+  before(async () => {
+    db = await open();
+    const config = testConfig({
+      API_RATE_LIMIT: '0',
+      DEVNET_BLOCK_SECONDS: '1',
+      WITHDRAWAL_SEND_SECONDS: '1',
+    });
+    app = await createServer(config, db, { walletTimers: true });
+    await app.ready();
+  });
+  after(() => app.close());
+
+  test('a server with its wallet timers on sends and settles a withdrawal by itself', async () => {
+    const { token, user } = await signUp(app);
+    await verifyMailedAddress(app, db, user.id);
+    await db.updateTable('users').set({ is_verified: true }).where('id', '=', user.id).execute();
+    await post(db, {
+      from: { system: 'deposits' },
+      to: { user: user.id },
+      ticker: 'BTC',
+      amount: '1',
+      reason: 'Test deposit',
+    });
+    const withdrawal = await confirmedWithdrawal(
+      app,
+      db,
+      { id: user.id, token },
+      {
+        asset: 'BTC',
+        network: 'BTC',
+        address: BTC_ADDRESS,
+        amount: '0.01',
+        idempotencyKey: `timers-${process.pid}-${user.id}`,
+      },
+    );
+    assert.equal(withdrawal.status, 'requested');
+    const status = async () =>
+      (await ok(app, 'withdrawals.getMine', {}, { token })).withdrawals.find(
+        (w) => w.id === withdrawal.id,
+      )?.status;
+    // Sent by the sender's timer, then confirmed as the devnet's timer makes blocks.
+    await until('the withdrawal confirmed', async () => (await status()) === 'confirmed', 30_000);
+  });
+});
