@@ -5,9 +5,12 @@
  * client-side check that mirrors a server rule says the same thing.
  */
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
+import { SWAP_ERRORS } from './swap.ts';
+import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
 import { TRANSPORT_ERRORS } from './transportErrors.ts';
 
 export type { ErrorEntry, ErrorValue } from './entry.ts';
@@ -18,6 +21,11 @@ export const ERROR_TABLES = [
   REQUEST_ERRORS,
   ACCOUNT_ERRORS,
   SUPPORT_ERRORS,
+  ORDER_ERRORS,
+  ORDER_REASON_ERRORS,
+  STREAM_ERRORS,
+  SWAP_ERRORS,
+  CONTENT_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -26,6 +34,11 @@ export const ERRORS = {
   ...REQUEST_ERRORS,
   ...ACCOUNT_ERRORS,
   ...SUPPORT_ERRORS,
+  ...ORDER_ERRORS,
+  ...ORDER_REASON_ERRORS,
+  ...STREAM_ERRORS,
+  ...SWAP_ERRORS,
+  ...CONTENT_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */
