@@ -24,7 +24,7 @@ import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
-import { MAX_FRAME_BYTES } from './support/socket.ts';
+import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
