@@ -127,7 +127,7 @@ describe('the address book on the withdrawal page', () => {
     expect(validateSavedAddress(fields, xrp)).to.deep.equal({});
     expect(validateSavedAddress({ ...fields, label: ' ' }, xrp)).to.have.property('label');
     expect(validateSavedAddress({ ...fields, label: 'x'.repeat(41) }, xrp).label).to.equal(
-      'Keep the name to 40 characters.',
+      'Give the address a label of 1 to 40 characters, such as "My hardware wallet".',
     );
     expect(validateSavedAddress({ ...fields, address: '' }, xrp)).to.have.property('address');
     expect(validateSavedAddress({ ...fields, tag: '12a' }, xrp)).to.have.property('tag');
@@ -211,7 +211,11 @@ describe('the address book on the withdrawal page', () => {
     fireEvent.click(save);
     await waitFor(() => expect(document.activeElement).to.equal(name));
     expect(name.getAttribute('aria-invalid')).to.equal('true');
-    expect(within(region).getByText('Keep the name to 40 characters.')).to.exist;
+    expect(
+      within(region).getByText(
+        'Give the address a label of 1 to 40 characters, such as "My hardware wallet".',
+      ),
+    ).to.exist;
     expect(within(region).getByText('Enter the address to save.')).to.exist;
     expect(calls('addressBook.add')).to.have.length(0);
 

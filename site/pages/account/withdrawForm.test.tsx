@@ -56,9 +56,10 @@ describe('the withdrawal form', () => {
     const xrp = { ...terms, tagName: 'Destination tag' };
     expect(validateWithdrawal(fields, xrp).tag).to.contain('destination tag');
     expect(validateWithdrawal({ ...fields, withoutTag: true }, xrp)).to.deep.equal({});
-    expect(validateWithdrawal({ ...fields, tag: '12a' }, xrp).tag).to.equal(
-      'A tag is a whole number.',
-    );
+    const tagFormat = 'A destination tag is a whole number from 0 to 4294967295.';
+    expect(validateWithdrawal({ ...fields, tag: '12a' }, xrp).tag).to.equal(tagFormat);
+    expect(validateWithdrawal({ ...fields, tag: '4294967296' }, xrp).tag).to.equal(tagFormat);
+    expect(validateWithdrawal({ ...fields, tag: '4294967295' }, xrp)).to.deep.equal({});
   });
 
   it('asks for the two-factor code when two-factor is on', () => {
