@@ -80,17 +80,19 @@ export interface SavedAddressFields {
 /** A message per add-form field that needs fixing. */
 export type SavedAddressErrors = Partial<Record<keyof SavedAddressFields, string>>;
 
-/** The problems of saving `fields` on a network whose tag is `tagName` (or none). */
+/** The problems of saving `fields` on the network `networkName`, whose tag is `tagName` (or none). */
 export function validateSavedAddress(
   fields: SavedAddressFields,
-  terms: { tagName: string | null; needsCode: boolean },
+  terms: { networkName: string; tagName: string | null; needsCode: boolean },
 ): SavedAddressErrors {
   const errors: SavedAddressErrors = {};
   const label = fields.label.trim();
   if (label === '' || label.length > LABEL_MAX) {
     errors.label = errorText('addressBook.label', { max: LABEL_MAX });
   }
-  if (fields.address.trim() === '') errors.address = 'Enter the address to save.';
+  if (fields.address.trim() === '') {
+    errors.address = errorText('address.empty', { network: terms.networkName });
+  }
   const tag = fields.tag.trim();
   if (terms.tagName !== null && tag !== '' && !isTag(tag))
     errors.tag = tagFormatText(terms.tagName);

@@ -23,6 +23,9 @@ export type WithdrawErrors = Partial<Record<'address' | 'tag' | 'amount' | 'code
 
 /** What the chosen network and wallet allow. */
 export interface WithdrawTerms {
+  /** The asset withdrawn ("USDT") and its network as people know it ("TRON (TRC-20)"). */
+  asset: string;
+  networkName: string;
   available: string;
   fee: string;
   minWithdrawal: string;
@@ -59,7 +62,7 @@ export function validateWithdrawal(fields: WithdrawFields, terms: WithdrawTerms)
   if (fields.address.trim() === '') {
     errors.address = terms.onlySaved
       ? 'Choose one of your saved addresses that is usable now.'
-      : 'Enter the address to send to.';
+      : errorText('address.empty', { network: terms.networkName });
   }
   if (terms.tagName !== null && fields.tag.trim() === '' && !fields.withoutTag) {
     errors.tag = errorText('address.tagRequired', { tag: terms.tagName.toLowerCase() });
@@ -69,7 +72,8 @@ export function validateWithdrawal(fields: WithdrawFields, terms: WithdrawTerms)
   const amount = scaled(fields.amount);
   if (amount === null) errors.amount = errorText('wallet.amountFormat');
   else if (amount < (scaled(terms.minWithdrawal) ?? 0n)) {
-    errors.amount = `The minimum withdrawal is ${terms.minWithdrawal}.`;
+    const { asset, networkName: network, minWithdrawal: min } = terms;
+    errors.amount = errorText('withdrawal.tooSmall', { asset, network, min });
   } else if (amount + (scaled(terms.fee) ?? 0n) > (scaled(terms.available) ?? 0n)) {
     errors.amount = `With the ${terms.fee} fee, you can send at most ${maxWithdrawal(terms.available, terms.fee)}.`;
   }
