@@ -5,7 +5,14 @@ import { sql } from 'kysely';
 import { errorText } from '../../core/errors/index.ts';
 import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
-import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../../test/serverTesting.ts';
+import {
+  call,
+  fails,
+  ok,
+  signUp,
+  testConfig,
+  verifyMailedAddress,
+} from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
@@ -156,6 +163,25 @@ forEachDatabase((open) => {
       .execute(db)
       .then((r) => r.rows[0] ?? { count: -1 });
     assert.equal(count, 0);
+  });
+
+  test('a refusal names its code and the parameter to fix, so a caller need not read the words', async () => {
+    const alice = await holder({ BTC: '1' });
+    const refusal = async (params: Record<string, unknown>) => {
+      const body = { ticker: 'BTC', amount: '0.1', idempotencyKey: key(), ...params };
+      const reply = await call(app, 'transfers.send', body as never, { token: alice.token });
+      assert.equal(reply.status, false);
+      return { code: reply.error_code, param: reply.param };
+    };
+    assert.deepEqual(await refusal({ to: alice.email }), { code: 'transfer.toSelf', param: 'to' });
+    assert.deepEqual(await refusal({ to: alice.email, amount: '0' }), {
+      code: 'wallet.notPositive',
+      param: 'amount',
+    });
+    assert.deepEqual(await refusal({ to: 'nobody@example.com', amount: '2' }), {
+      code: 'transfer.unknownRecipient',
+      param: 'to',
+    });
   });
 
   test('visitors cannot send, and nobody can send to a visitor', async () => {
