@@ -1,4 +1,14 @@
 /** Validation rules shared by the site, the widgets and the server. */
+import { errorText } from './errors/index.ts';
+
+/** The shortest password the server accepts for a new account or a new password. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Why a new password cannot be used, in the words the server answers with; null when it can. */
+export function newPasswordProblem(password: string): string | null {
+  if (password.length >= MIN_PASSWORD_LENGTH) return null;
+  return errorText('params.tooShort', { label: 'Password', minimum: MIN_PASSWORD_LENGTH });
+}
 
 /** The file types a chat attachment may have. */
 export const ATTACHMENT_EXTENSIONS = [

@@ -7,9 +7,12 @@
 import { ACCOUNT_ERRORS } from './accounts.ts';
 import { ADDRESS_BOOK_ERRORS } from './addressBook.ts';
 import { BUY_ERRORS } from './buy.ts';
+import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
+import { SWAP_ERRORS } from './swap.ts';
+import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
 import { TRANSFER_ERRORS } from './transfers.ts';
 import { TRANSPORT_ERRORS } from './transportErrors.ts';
 import { WALLET_ERRORS } from './wallet.ts';
@@ -28,6 +31,11 @@ export const ERROR_TABLES = [
   WITHDRAWAL_ERRORS,
   ADDRESS_BOOK_ERRORS,
   BUY_ERRORS,
+  ORDER_ERRORS,
+  ORDER_REASON_ERRORS,
+  STREAM_ERRORS,
+  SWAP_ERRORS,
+  CONTENT_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -41,6 +49,11 @@ export const ERRORS = {
   ...WITHDRAWAL_ERRORS,
   ...ADDRESS_BOOK_ERRORS,
   ...BUY_ERRORS,
+  ...ORDER_ERRORS,
+  ...ORDER_REASON_ERRORS,
+  ...STREAM_ERRORS,
+  ...SWAP_ERRORS,
+  ...CONTENT_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */

@@ -1,5 +1,5 @@
 /** pages.getItem: a policy or information page by type, as an operator last edited it. */
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -16,7 +16,7 @@ const getItem = defineMethod({
       .where('type', '=', params.type)
       .executeTakeFirst();
     if (row === undefined) {
-      throw new DomainError(`There is no page of type '${params.type}'. Check the link.`);
+      throw refusal('content.unknownPage', { type: params.type });
     }
     return {
       page: {

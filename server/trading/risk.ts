@@ -79,14 +79,14 @@ export function marketBuyTotal(balances: Balances, userId: number, spec: PairSpe
   // Capped while still a BigInt: a balance can hold more notional units than 2^53.
   const cap = BigInt(spec.maxNotional);
   const total = Number(units < cap ? units : cap);
-  if (total <= 0) throw refusal('wallet.insufficientFunds', { ticker: 'USDT' });
+  if (total <= 0) throw refusal('order.insufficientBalance', { ticker: 'USDT' });
   return total;
 }
 
 /** Refuses an order whose hold is more than the account's available balance. */
 export function requireHold(balances: Balances, userId: number, hold: Money): void {
   if (toScaled(hold.amount) > balances.get(userId, hold.ticker)) {
-    throw refusal('wallet.insufficientFunds', { ticker: hold.ticker });
+    throw refusal('order.insufficientBalance', { ticker: hold.ticker });
   }
 }
 
@@ -100,7 +100,7 @@ export function requireGroupFunds(
   const fundsOf = (ticker: Ticker) => funds.get(ticker) ?? balances.get(userId, ticker);
   for (const { spends, receives } of legs) {
     const left = fundsOf(spends.ticker) - toScaled(spends.amount);
-    if (left < 0n) throw refusal('wallet.insufficientFunds', { ticker: spends.ticker });
+    if (left < 0n) throw refusal('order.insufficientBalance', { ticker: spends.ticker });
     funds.set(spends.ticker, left);
     funds.set(receives.ticker, fundsOf(receives.ticker) + toScaled(receives.amount));
   }
