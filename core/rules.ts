@@ -1,5 +1,10 @@
-/** Validation rules shared by the site, the widgets and the server. */
-import { errorText } from './errors/index.ts';
+/**
+ * Validation rules shared by the site, the widgets and the server. The support chat's widget
+ * loads this file, so it reads its one refusal from the request table alone rather than through
+ * errors/index.ts, which would carry every domain's words onto a partner's page.
+ */
+import { fill } from './errors/entry.ts';
+import { REQUEST_ERRORS } from './errors/request.ts';
 
 /** The shortest password the server accepts for a new account or a new password. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -7,7 +12,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Why a new password cannot be used, in the words the server answers with; null when it can. */
 export function newPasswordProblem(password: string): string | null {
   if (password.length >= MIN_PASSWORD_LENGTH) return null;
-  return errorText('params.tooShort', { label: 'Password', minimum: MIN_PASSWORD_LENGTH });
+  const { message } = REQUEST_ERRORS['params.tooShort'];
+  return fill(message, { label: 'Password', minimum: MIN_PASSWORD_LENGTH });
 }
 
 /** The file types a chat attachment may have. */

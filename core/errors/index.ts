@@ -5,13 +5,18 @@
  * client-side check that mirrors a server rule says the same thing.
  */
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { ADDRESS_BOOK_ERRORS } from './addressBook.ts';
+import { BUY_ERRORS } from './buy.ts';
 import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
 import { SWAP_ERRORS } from './swap.ts';
 import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
+import { TRANSFER_ERRORS } from './transfers.ts';
 import { TRANSPORT_ERRORS } from './transportErrors.ts';
+import { WALLET_ERRORS } from './wallet.ts';
+import { WITHDRAWAL_ERRORS } from './withdrawals.ts';
 
 export type { ErrorEntry, ErrorValue } from './entry.ts';
 
@@ -21,6 +26,11 @@ export const ERROR_TABLES = [
   REQUEST_ERRORS,
   ACCOUNT_ERRORS,
   SUPPORT_ERRORS,
+  WALLET_ERRORS,
+  TRANSFER_ERRORS,
+  WITHDRAWAL_ERRORS,
+  ADDRESS_BOOK_ERRORS,
+  BUY_ERRORS,
   ORDER_ERRORS,
   ORDER_REASON_ERRORS,
   STREAM_ERRORS,
@@ -34,6 +44,11 @@ export const ERRORS = {
   ...REQUEST_ERRORS,
   ...ACCOUNT_ERRORS,
   ...SUPPORT_ERRORS,
+  ...WALLET_ERRORS,
+  ...TRANSFER_ERRORS,
+  ...WITHDRAWAL_ERRORS,
+  ...ADDRESS_BOOK_ERRORS,
+  ...BUY_ERRORS,
   ...ORDER_ERRORS,
   ...ORDER_REASON_ERRORS,
   ...STREAM_ERRORS,

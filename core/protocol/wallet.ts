@@ -79,6 +79,9 @@ export interface HistoryEntry {
   createdAt: string;
 }
 
+/** The largest destination tag (or memo id) a network takes: an unsigned 32-bit number. */
+export const MAX_DESTINATION_TAG = 4_294_967_295;
+
 /** One network an asset moves on, with what a deposit or a withdrawal there needs and costs. */
 export interface NetworkInfo {
   /** The network's id (BTC, ETH, BSC, XRP, DOGE, SOL, LTC, TRX). */

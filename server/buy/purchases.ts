@@ -7,21 +7,14 @@
  */
 import type { CreateCardPurchaseParams, Ticker } from '../../core/protocol/index.ts';
 import { isUniqueViolation } from '../accounts/users.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
-import { insufficient, post } from '../wallet/ledger.ts';
+import { post } from '../wallet/ledger.ts';
 import type { BuySettings } from './buySettings.ts';
 import type { CardProvider, PaymentEvent } from './CardProvider.ts';
 import { type PurchaseRow, readPurchase, selectPurchases } from './purchaseRows.ts';
 import { cardRate, priceCardPurchase } from './quote.ts';
-
-/** Answers about purchases a person can act on. */
-export const PURCHASE_MESSAGES = {
-  notFound: 'No such card purchase.',
-  keyReused: 'This purchase was already created with other details. Start a new one.',
-  providerDown: 'The card payment page could not be opened. Please try again in a minute.',
-} as const;
 
 /** Where the payer comes back to after paying: the purchase on the account's buy page. */
 export function returnPathOf(id: number): string {
@@ -119,7 +112,7 @@ async function openPayment(
     });
   } catch {
     // The purchase stays `created` and expires; the person may start another.
-    throw new DomainError(PURCHASE_MESSAGES.providerDown);
+    throw refusal('buy.providerDown');
   }
 }
 
@@ -135,7 +128,7 @@ function sameRequest(row: PurchaseRow, params: CreateCardPurchaseParams): Purcha
     row.asset === params.asset &&
     (params.usdAmount === undefined || equalDecimals(row.total, params.usdAmount)) &&
     (params.amount === undefined || equalDecimals(row.amount, params.amount));
-  if (!same) throw new DomainError(PURCHASE_MESSAGES.keyReused);
+  if (!same) throw refusal('buy.keyReused');
   return row;
 }
 
@@ -270,16 +263,12 @@ export async function refundPurchase(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (row === undefined) throw new DomainError(PURCHASE_MESSAGES.notFound);
+    if (row === undefined) throw refusal('buy.notFound');
     if (row.status !== 'credited') {
-      throw new DomainError(
-        `Only a credited purchase can be refunded; card purchase ${id} is ${statusText(row.status)}.`,
-      );
+      throw refusal('buy.refundNotCredited', { id, status: statusText(row.status) });
     }
     if (row.provider !== provider.name || row.session_id === null) {
-      throw new DomainError(
-        `Card purchase ${id} was paid through another provider (${row.provider}).`,
-      );
+      throw refusal('buy.otherProvider', { id, provider: row.provider });
     }
     const ticker = row.asset as Ticker;
     const amount = String(row.exact);
@@ -293,10 +282,8 @@ export async function refundPurchase(
         reason: `Refund of card purchase ${id}: ${amount} ${ticker}`,
       });
     } catch (error) {
-      if (error instanceof DomainError && error.message === insufficient(ticker)) {
-        throw new DomainError(
-          `The ${amount} ${ticker} bought is no longer available in the account, so the purchase cannot be refunded.`,
-        );
+      if (error instanceof DomainError && error.code === 'wallet.insufficientFunds') {
+        throw refusal('buy.refundSpent', { amount, ticker });
       }
       throw error;
     }
@@ -324,10 +311,10 @@ export async function refundPurchase(
         .where('id', '=', id)
         .execute();
     });
-    throw new DomainError('The card provider refused the refund; the purchase stays credited.');
+    throw refusal('buy.refundRefused');
   }
   const row = await readPurchase(db, id);
-  if (row === undefined) throw new DomainError(PURCHASE_MESSAGES.notFound);
+  if (row === undefined) throw refusal('buy.notFound');
   return row;
 }
 

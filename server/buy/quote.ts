@@ -8,20 +8,10 @@
 import { formatDecimal, normalise, parseDecimal } from '../../core/markets/decimal.ts';
 import { fromTicks } from '../../core/markets/units.ts';
 import type { CardQuote, CardQuoteParams, Ticker } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Market } from '../trading/Market.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import type { BuySettings } from './buySettings.ts';
-
-/** Answers for a quote a person can act on. */
-export const QUOTE_MESSAGES = {
-  neither: 'Enter the amount in USD to spend or the amount to buy.',
-  both: 'Enter either the amount in USD to spend or the amount to buy, not both.',
-  usdFormat: 'The USD amount must be a number such as "100" or "49.99".',
-  usdDecimals: 'A USD amount can have at most 2 decimals.',
-  amountFormat: 'The amount must be a number such as "0.01".',
-  zero: 'The amount must be more than zero.',
-} as const;
 
 /** The USD cents in a decimal string of at most 2 decimals. */
 function cents(text: string): bigint {
@@ -57,10 +47,10 @@ export function priceCardPurchase(
   let spend: bigint;
   let amount: bigint;
   if (params.usdAmount !== undefined) {
-    if (params.amount !== undefined) throw new DomainError(QUOTE_MESSAGES.both);
+    if (params.amount !== undefined) throw refusal('buy.both');
     const usd = parseDecimal(params.usdAmount);
-    if (typeof usd === 'string') throw new DomainError(QUOTE_MESSAGES.usdFormat);
-    if (normalise(usd).decimals > 2) throw new DomainError(QUOTE_MESSAGES.usdDecimals);
+    if (typeof usd === 'string') throw refusal('buy.usdFormat');
+    if (normalise(usd).decimals > 2) throw refusal('buy.usdDecimals');
     total = cents(params.usdAmount);
     checkLimits(total, settings);
     const fee = divideUp(total * feeRate.units, rateScale) + fixed;
@@ -68,17 +58,17 @@ export function priceCardPurchase(
     // Floor: the account never receives more than the spend buys.
     amount = spend <= 0n ? 0n : (spend * unitScale * priceScale) / (price.units * 100n);
     if (amount <= 0n) {
-      throw new DomainError(`${formatDecimal(total, 2)} USD is too little to buy any ${asset}.`);
+      throw refusal('buy.tooLittle', { usd: formatDecimal(total, 2), asset });
     }
   } else {
-    if (params.amount === undefined) throw new DomainError(QUOTE_MESSAGES.neither);
+    if (params.amount === undefined) throw refusal('buy.neither');
     const wanted = parseDecimal(params.amount);
-    if (typeof wanted === 'string') throw new DomainError(QUOTE_MESSAGES.amountFormat);
+    if (typeof wanted === 'string') throw refusal('buy.amountFormat');
     const exact = normalise(wanted);
     if (exact.decimals > decimals) {
-      throw new DomainError(`A ${asset} amount can have at most ${decimals} decimals.`);
+      throw refusal('wallet.assetDecimals', { ticker: asset, decimals });
     }
-    if (exact.units === 0n) throw new DomainError(QUOTE_MESSAGES.zero);
+    if (exact.units === 0n) throw refusal('wallet.notPositive');
     amount = exact.units * 10n ** BigInt(decimals - exact.decimals);
     spend = divideUp(amount * price.units * 100n, unitScale * priceScale);
     total = divideUp((spend + fixed) * rateScale, rateScale - feeRate.units);
@@ -102,29 +92,29 @@ export function priceCardPurchase(
 function checkLimits(total: bigint, settings: BuySettings): void {
   const group = (text: string) => text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   if (total < cents(settings.minUsd)) {
-    throw new DomainError(
-      `The smallest card purchase is ${group(settings.minUsd)} USD (this one is ${formatDecimal(total, 2)} USD).`,
-    );
+    throw refusal('buy.belowMinimum', {
+      min: group(settings.minUsd),
+      total: formatDecimal(total, 2),
+    });
   }
   if (total > cents(settings.maxUsd)) {
-    throw new DomainError(
-      `The largest card purchase is ${group(settings.maxUsd)} USD (this one is ${formatDecimal(total, 2)} USD).`,
-    );
+    throw refusal('buy.aboveMaximum', {
+      max: group(settings.maxUsd),
+      total: formatDecimal(total, 2),
+    });
   }
 }
 
 /**
  * What one unit of `asset` costs by card, in USD: USDT one for one, any other asset the spot
- * market's best ask (what it would cost to buy there now). DomainError when nobody sells it.
+ * market's best ask (what it would cost to buy there now). Refused when nobody sells it.
  */
 export function cardRate(market: Market, asset: Ticker): string {
   if (asset === 'USDT') return '1';
   const pair = `${asset}_USDT` as const;
   const best = market.book(pair).depth(1).asks[0];
   if (best === undefined) {
-    throw new DomainError(
-      `No ${asset} is offered on the market right now, so it cannot be bought by card. Please try again later.`,
-    );
+    throw refusal('buy.notOffered', { asset });
   }
   return fromTicks(pair, best.priceTicks);
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CARD_MESSAGES, cardBrand, checkCard, luhnValid, TEST_CARDS } from './testCards.ts';
+import { errorText } from '../../core/errors/index.ts';
+import { cardBrand, checkCard, luhnValid, TEST_CARDS } from './testCards.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const good = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Ada Lovelace' };
@@ -27,19 +28,19 @@ test('a number that fails Luhn, a real card, a past expiry and a bad CVC are ref
     return check.ok ? {} : check.problems;
   };
   assert.deepEqual(refused({ number: '4242 4242 4242 4241' }), {
-    number: CARD_MESSAGES.numberInvalid,
+    number: errorText('card.numberInvalid'),
   });
   // Luhn-valid, but not a published test number.
   assert.deepEqual(refused({ number: '4111 1111 1111 1111' }), {
-    number: CARD_MESSAGES.notTestCard,
+    number: errorText('card.notTestCard'),
   });
-  assert.deepEqual(refused({ expiry: '10/26' }), { expiry: CARD_MESSAGES.expiryPast });
-  assert.deepEqual(refused({ expiry: '13/30' }), { expiry: CARD_MESSAGES.expiryFormat });
-  assert.deepEqual(refused({ cvc: '12' }), { cvc: CARD_MESSAGES.cvcFormat });
+  assert.deepEqual(refused({ expiry: '10/26' }), { expiry: errorText('card.expiryPast') });
+  assert.deepEqual(refused({ expiry: '13/30' }), { expiry: errorText('card.expiryFormat') });
+  assert.deepEqual(refused({ cvc: '12' }), { cvc: errorText('card.cvcFormat') });
   assert.deepEqual(refused({ number: '3782 822463 10005', cvc: '123' }), {
-    cvc: CARD_MESSAGES.cvcFormatAmex,
+    cvc: errorText('card.cvcFormatAmex'),
   });
-  assert.deepEqual(refused({ name: ' ' }), { name: CARD_MESSAGES.nameMissing });
+  assert.deepEqual(refused({ name: ' ' }), { name: errorText('card.nameMissing') });
   // The current month is still valid.
   assert.ok(checkCard({ ...good, expiry: '11/26' }, NOW).ok);
   assert.ok(checkCard({ ...good, number: '378282246310005', cvc: '1234' }, NOW).ok);

@@ -4,6 +4,7 @@
  * brand from the number's prefix, an expiry not in the past, and a CVC of 3 digits (4 on Amex).
  * Pure functions: the number and the CVC are checked and dropped, never stored or logged.
  */
+import { errorText } from '../../core/errors/index.ts';
 
 /** What paying with a test card does. */
 export type TestCardOutcome = 'succeeds' | 'declined' | 'insufficientFunds' | 'challenge';
@@ -58,19 +59,6 @@ export const TEST_CARDS: readonly TestCard[] = [
 /** Why a card was refused before any payment was attempted, per field. */
 export type CardProblems = Partial<Record<'number' | 'expiry' | 'cvc' | 'name', string>>;
 
-/** Answers for card details a person can act on. */
-export const CARD_MESSAGES = {
-  numberMissing: 'Enter the card number.',
-  numberInvalid: 'This card number is not valid: check its digits.',
-  notTestCard:
-    'This is test mode: only the test card numbers listed on this page are accepted, never a real card.',
-  expiryFormat: 'Enter the expiry date as MM/YY.',
-  expiryPast: 'This card has expired.',
-  cvcFormat: 'Enter the 3-digit security code from the back of the card.',
-  cvcFormatAmex: 'Enter the 4-digit security code from the front of the card.',
-  nameMissing: 'Enter the name on the card.',
-} as const;
-
 /** The digits of a card number as typed (spaces and dashes allowed), or null. */
 export function cardDigits(text: string): string | null {
   const digits = text.replace(/[\s-]/g, '');
@@ -118,26 +106,26 @@ export function checkCard(input: CardInput, now: Date): CardCheck {
   const problems: CardProblems = {};
   const digits = cardDigits(input.number);
   let card: TestCard | undefined;
-  if (input.number.trim() === '') problems.number = CARD_MESSAGES.numberMissing;
-  else if (digits === null || !luhnValid(digits)) problems.number = CARD_MESSAGES.numberInvalid;
+  if (input.number.trim() === '') problems.number = errorText('card.numberMissing');
+  else if (digits === null || !luhnValid(digits)) problems.number = errorText('card.numberInvalid');
   else {
     card = TEST_CARDS.find((candidate) => candidate.number === digits);
-    if (card === undefined) problems.number = CARD_MESSAGES.notTestCard;
+    if (card === undefined) problems.number = errorText('card.notTestCard');
   }
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
   const month = Number(expiry?.[1]);
-  if (expiry === null || month < 1 || month > 12) problems.expiry = CARD_MESSAGES.expiryFormat;
+  if (expiry === null || month < 1 || month > 12) problems.expiry = errorText('card.expiryFormat');
   else {
     const yearText = expiry[2] ?? '';
     const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
     // A card is valid to the end of its expiry month.
-    if (Date.UTC(year, month, 1) <= now.getTime()) problems.expiry = CARD_MESSAGES.expiryPast;
+    if (Date.UTC(year, month, 1) <= now.getTime()) problems.expiry = errorText('card.expiryPast');
   }
   const amex = (card?.brand ?? (digits === null ? null : cardBrand(digits))) === 'amex';
   if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(input.cvc.trim())) {
-    problems.cvc = amex ? CARD_MESSAGES.cvcFormatAmex : CARD_MESSAGES.cvcFormat;
+    problems.cvc = errorText(amex ? 'card.cvcFormatAmex' : 'card.cvcFormat');
   }
-  if (input.name.trim() === '') problems.name = CARD_MESSAGES.nameMissing;
+  if (input.name.trim() === '') problems.name = errorText('card.nameMissing');
   if (card === undefined || Object.keys(problems).length > 0) return { ok: false, problems };
   return { ok: true, card, last4: card.number.slice(-4) };
 }

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { fails, fundedAccount, ok, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { totpCode } from '../accounts/totp.ts';
 import { WRONG_CODE } from '../accounts/twoFactor.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
-import { ADDRESS_BOOK_MESSAGES, ADDRESS_WAIT_MS } from '../wallet/addressBook/addressBook.ts';
+import { ADDRESS_WAIT_MS, LABEL_MAX } from '../wallet/addressBook/addressBook.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const XRP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
@@ -73,8 +74,14 @@ forEachDatabase((open) => {
     );
 
     const refusals: [Record<string, unknown>, string | RegExp][] = [
-      [{ network: 'BTC', address: BTC_ADDRESS, label: 'Again' }, ADDRESS_BOOK_MESSAGES.duplicate],
-      [{ network: 'BTC', address: BTC_ADDRESS, label: '   ' }, ADDRESS_BOOK_MESSAGES.label],
+      [
+        { network: 'BTC', address: BTC_ADDRESS, label: 'Again' },
+        errorText('addressBook.duplicate'),
+      ],
+      [
+        { network: 'BTC', address: BTC_ADDRESS, label: '   ' },
+        errorText('addressBook.label', { max: LABEL_MAX }),
+      ],
       [{ network: 'BTC', address: BTC_ADDRESS.slice(0, -1), label: 'Typo' }, /a mistake/],
       [{ network: 'ETH', address: BTC_ADDRESS, label: 'Wrong network' }, /not an? Ethereum/],
       [{ network: 'DOGE2', address: BTC_ADDRESS, label: 'x' }, /network/i],
@@ -97,7 +104,7 @@ forEachDatabase((open) => {
     const book = await ok(app, 'addressBook.setOnlySaved', { onlySaved: true }, { token });
     assert.equal(book.onlySaved, true);
 
-    assert.equal(await refusedWithdrawal(token), ADDRESS_BOOK_MESSAGES.notSaved);
+    assert.equal(await refusedWithdrawal(token), errorText('addressBook.notSaved'));
     await ok(
       app,
       'addressBook.add',
@@ -137,13 +144,13 @@ forEachDatabase((open) => {
     const other = await fundedAccount(app, db, {});
     assert.equal(
       await fails(app, { method: 'addressBook.remove', id: address.id }, { token: other.token }),
-      ADDRESS_BOOK_MESSAGES.notFound,
+      errorText('addressBook.notFound'),
     );
     const left = await ok(app, 'addressBook.remove', { id: address.id }, { token });
     assert.deepEqual(left.addresses, []);
     assert.equal(
       await fails(app, { method: 'addressBook.remove', id: address.id }, { token }),
-      ADDRESS_BOOK_MESSAGES.notFound,
+      errorText('addressBook.notFound'),
     );
     assert.ok(id > 0);
   });
@@ -160,7 +167,7 @@ forEachDatabase((open) => {
     const add = { network: 'BTC', address: BTC_ADDRESS, label: 'Cold storage' };
     assert.equal(
       await fails(app, { method: 'addressBook.add', ...add }, { token }),
-      ADDRESS_BOOK_MESSAGES.codeRequired,
+      errorText('addressBook.codeRequired'),
     );
     assert.equal(
       await fails(app, { method: 'addressBook.add', ...add, code: '000000' }, { token }),
@@ -168,7 +175,7 @@ forEachDatabase((open) => {
     );
     assert.equal(
       await fails(app, { method: 'addressBook.setOnlySaved', onlySaved: true }, { token }),
-      ADDRESS_BOOK_MESSAGES.codeRequired,
+      errorText('addressBook.codeRequired'),
     );
     const [first, second] = recoveryCodes;
     assert.ok(first && second);

@@ -25,9 +25,7 @@ import { createServer } from '../app.ts';
 import { SIGNATURE_HEADER, signCallback } from '../buy/callbackSignature.ts';
 import { callbackSecret } from '../buy/providers.ts';
 import { sweepPurchases } from '../buy/purchases.ts';
-import { QUOTE_MESSAGES } from '../buy/quote.ts';
 import { TEST_CALLBACK_PATH } from '../buy/TestCardProvider.ts';
-import { CARD_MESSAGES } from '../buy/testCards.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../storage/db.ts';
 
@@ -142,15 +140,18 @@ forEachDatabase((open) => {
       await refused({ asset: 'BTC', usdAmount: '5000.01' }),
       /largest card purchase is 5,000 USD/,
     );
-    assert.equal(await refused({ asset: 'BTC', usdAmount: '50.001' }), QUOTE_MESSAGES.usdDecimals);
+    assert.equal(
+      await refused({ asset: 'BTC', usdAmount: '50.001' }),
+      errorText('buy.usdDecimals'),
+    );
     assert.equal(
       await refused({ asset: 'BTC', amount: '0.000000001' }),
       'A BTC amount can have at most 8 decimals.',
     );
-    assert.equal(await refused({ asset: 'BTC' }), QUOTE_MESSAGES.neither);
+    assert.equal(await refused({ asset: 'BTC' }), errorText('buy.neither'));
     assert.equal(
       await refused({ asset: 'BTC', usdAmount: '50', amount: '1' }),
-      QUOTE_MESSAGES.both,
+      errorText('buy.both'),
     );
     assert.match(await refused({ asset: 'BTC', usdAmount: 50 }), /not a number/);
     assert.match(await refused({ asset: 'ETH', usdAmount: '50' }), /No ETH is offered/);
@@ -192,11 +193,11 @@ forEachDatabase((open) => {
     const purchase = await create(token, { asset: 'USDT', usdAmount: '50' });
     const luhn = await pay(purchase, '4242 4242 4242 4241');
     assert.equal(luhn.status, 422);
-    assert.ok((await luhn.text()).includes(CARD_MESSAGES.numberInvalid));
+    assert.ok((await luhn.text()).includes(errorText('card.numberInvalid')));
     const expired = await pay(purchase, '4242424242424242', { expiry: '01/20', cvc: '12' });
     const page = await expired.text();
-    assert.ok(page.includes(CARD_MESSAGES.expiryPast));
-    assert.ok(page.includes(CARD_MESSAGES.cvcFormat));
+    assert.ok(page.includes(errorText('card.expiryPast')));
+    assert.ok(page.includes(errorText('card.cvcFormat')));
     assert.equal(page.includes('4242424242424242'), false, 'the number is not written back');
     assert.equal(await status(purchase.id), 'awaitingPayment');
   });

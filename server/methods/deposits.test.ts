@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import type { Deposit, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
@@ -11,7 +12,6 @@ import { validateAddress } from '../wallet/chains/validateAddress.ts';
 import { createChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../wallet/devnet/BlockProducer.ts';
 import { FAUCET_SENDS_PER_HOUR } from '../wallet/devnet/faucet.ts';
-import { DEVNET_OFF } from './deposits.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -297,7 +297,7 @@ forEachDatabase((open) => {
       const before = await devnetTransactions();
       assert.equal(
         await fails(off, { method: 'deposits.faucet', asset: 'BTC', network: 'BTC' }, { token }),
-        DEVNET_OFF,
+        errorText('faucet.devnetOff'),
       );
       assert.equal(
         await fails(off, {
@@ -306,7 +306,7 @@ forEachDatabase((open) => {
           address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
           amount: '0.001',
         }),
-        DEVNET_OFF,
+        errorText('faucet.devnetOff'),
       );
       assert.equal(
         await fails(

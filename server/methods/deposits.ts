@@ -3,7 +3,7 @@
  * confirmations, and on the devnet a faucet of test coins to its own address.
  */
 import { z } from 'zod';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, pattern, tickerField } from '../http/fields.ts';
 import { NETWORKS } from '../wallet/chains/networks.ts';
 import { depositAddressOf } from '../wallet/deposits/depositAddressOf.ts';
@@ -15,9 +15,6 @@ import { defineMethod, type Method } from './registry.ts';
 
 /** Most deposits a page lists. */
 export const MAX_DEPOSITS_PAGE = 500;
-
-/** The answer to a faucet call while the devnet is off. */
-export const DEVNET_OFF = 'The faucet works only on the devnet, and the devnet is off here.';
 
 /** A network id such as BTC or TRX; whether the asset moves on it is checked by the handler. */
 export function networkField() {
@@ -77,7 +74,7 @@ const faucet = defineMethod({
     amount: pattern(/^\d{1,20}(\.\d{1,18})?$/, 'a decimal string such as "0.5"').exactOptional(),
   }),
   async handler({ asset, network, amount }, { caller, db, config, chains }) {
-    if (!config.wallet.devnet) throw new DomainError(DEVNET_OFF);
+    if (!config.wallet.devnet) throw refusal('faucet.devnetOff');
     const { on, adapter } = depositNetwork(chains, asset, network);
     assertOnDevnet(adapter, on);
     const destination = await depositAddressOf(db, adapter, caller.user.id);

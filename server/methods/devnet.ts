@@ -2,12 +2,12 @@
  * devnet.send: the devnet faucet for any address, as a public test network's faucet is (the
  * `npm run devnet` command calls it). Test coins only, capped per send and limited per IP.
  */
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, pattern, tickerField } from '../http/fields.ts';
 import { ASSET_NETWORKS } from '../wallet/chains/assetNetworks.ts';
 import { depositNetwork } from '../wallet/deposits/depositNetwork.ts';
 import { assertOnDevnet, sendTestCoins } from '../wallet/devnet/faucet.ts';
-import { DEVNET_OFF, networkField } from './deposits.ts';
+import { networkField } from './deposits.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 const send = defineMethod({
@@ -21,7 +21,7 @@ const send = defineMethod({
     amount: pattern(/^\d{1,20}(\.\d{1,18})?$/, 'a decimal string such as "0.5"'),
   }),
   async handler({ asset, network, address, tag, amount }, { db, config, chains, ip }) {
-    if (!config.wallet.devnet) throw new DomainError(DEVNET_OFF);
+    if (!config.wallet.devnet) throw refusal('faucet.devnetOff');
     const chosen = network ?? ASSET_NETWORKS[asset][0]?.network ?? asset;
     const { on, adapter } = depositNetwork(chains, asset, chosen);
     assertOnDevnet(adapter, on);

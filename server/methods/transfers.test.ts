@@ -2,13 +2,20 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
-import { fails, ok, signUp, testConfig, verifyMailedAddress } from '../../test/serverTesting.ts';
+import {
+  call,
+  fails,
+  ok,
+  signUp,
+  testConfig,
+  verifyMailedAddress,
+} from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
-import { TRANSFER_MESSAGES } from '../wallet/transfers.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -110,7 +117,7 @@ forEachDatabase((open) => {
       { method: 'transfers.send', ...request, amount: '0.6' },
       { token: alice.token },
     );
-    assert.equal(different, TRANSFER_MESSAGES.keyReused);
+    assert.equal(different, errorText('transfer.keyReused'));
   });
 
   test('refused: to oneself, to nobody, above the balance, over-precise, and when turned off', async () => {
@@ -128,8 +135,11 @@ forEachDatabase((open) => {
         },
         { token: alice.token },
       );
-    assert.equal(await attempt({ to: alice.email }), TRANSFER_MESSAGES.toSelf);
-    assert.equal(await attempt({ to: 'nobody@example.com' }), TRANSFER_MESSAGES.unknownRecipient);
+    assert.equal(await attempt({ to: alice.email }), errorText('transfer.toSelf'));
+    assert.equal(
+      await attempt({ to: 'nobody@example.com' }),
+      errorText('transfer.unknownRecipient'),
+    );
     assert.equal(await attempt({ to: bob.email, amount: '2' }), 'Insufficient BTC balance.');
     assert.equal(
       await attempt({ to: bob.email, amount: '0.123456789' }),
@@ -143,7 +153,7 @@ forEachDatabase((open) => {
     assert.match(await attempt({ to: bob.email, ticker: 'XYZ' }), /Ticker must be one of BTC/);
 
     await db.updateTable('users').set({ is_transfer: false }).where('id', '=', alice.id).execute();
-    assert.equal(await attempt({ to: bob.email }), TRANSFER_MESSAGES.disabled);
+    assert.equal(await attempt({ to: bob.email }), errorText('transfer.disabled'));
     await db.updateTable('users').set({ is_transfer: true }).where('id', '=', alice.id).execute();
 
     assert.equal(await available(alice.token, 'BTC'), '1');
@@ -153,6 +163,25 @@ forEachDatabase((open) => {
       .execute(db)
       .then((r) => r.rows[0] ?? { count: -1 });
     assert.equal(count, 0);
+  });
+
+  test('a refusal names its code and the parameter to fix, so a caller need not read the words', async () => {
+    const alice = await holder({ BTC: '1' });
+    const refusal = async (params: Record<string, unknown>) => {
+      const body = { ticker: 'BTC', amount: '0.1', idempotencyKey: key(), ...params };
+      const reply = await call(app, 'transfers.send', body as never, { token: alice.token });
+      assert.equal(reply.status, false);
+      return { code: reply.error_code, param: reply.param };
+    };
+    assert.deepEqual(await refusal({ to: alice.email }), { code: 'transfer.toSelf', param: 'to' });
+    assert.deepEqual(await refusal({ to: alice.email, amount: '0' }), {
+      code: 'wallet.notPositive',
+      param: 'amount',
+    });
+    assert.deepEqual(await refusal({ to: 'nobody@example.com', amount: '2' }), {
+      code: 'transfer.unknownRecipient',
+      param: 'to',
+    });
   });
 
   test('visitors cannot send, and nobody can send to a visitor', async () => {
@@ -187,7 +216,7 @@ forEachDatabase((open) => {
       },
       { token: alice.token },
     );
-    assert.equal(toVisitor, TRANSFER_MESSAGES.unknownRecipient);
+    assert.equal(toVisitor, errorText('transfer.unknownRecipient'));
   });
 
   test('the history pages by id and holds show as a move from available to held', async () => {

@@ -26,9 +26,7 @@ import type { ChainAdapter } from '../wallet/chains/ChainAdapter.ts';
 import type { NetworkId } from '../wallet/chains/networks.ts';
 import { createChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { post } from '../wallet/ledger.ts';
-import { CONFIRMATION_MESSAGES } from '../wallet/withdrawals/mailConfirmation.ts';
-import { WITHDRAWAL_MESSAGES } from '../wallet/withdrawals/requestWithdrawal.ts';
-import { REVIEW_MESSAGES } from '../wallet/withdrawals/reviewWithdrawals.ts';
+import { EXPIRED_REASON } from '../wallet/withdrawals/mailConfirmation.ts';
 import { WithdrawalSender } from '../wallet/withdrawals/WithdrawalSender.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -261,9 +259,15 @@ forEachDatabase((open) => {
     const { withdrawal } = await ok(app, 'withdrawals.request', btc('0.3'), {
       token: dave.token,
     });
-    await failsWith(app, 'withdrawals.cancel', { id: withdrawal.id }, REVIEW_MESSAGES.notFound, {
-      token: eve.token,
-    });
+    await failsWith(
+      app,
+      'withdrawals.cancel',
+      { id: withdrawal.id },
+      errorText('withdrawal.notFound'),
+      {
+        token: eve.token,
+      },
+    );
     const cancelled = await ok(
       app,
       'withdrawals.cancel',
@@ -321,7 +325,7 @@ forEachDatabase((open) => {
       app,
       'withdrawals.review',
       { id: big.id, approve: true },
-      REVIEW_MESSAGES.ownWithdrawal,
+      errorText('withdrawal.ownWithdrawal'),
       { token: frank.token },
     );
     await db.updateTable('users').set({ status_id: 0 }).where('id', '=', frank.id).execute();
@@ -336,7 +340,7 @@ forEachDatabase((open) => {
       app,
       'withdrawals.review',
       { id: other.id, approve: false },
-      REVIEW_MESSAGES.reasonRequired,
+      errorText('withdrawal.reasonRequired'),
       { token: staffToken },
     );
     const rejected = await ok(
@@ -353,7 +357,7 @@ forEachDatabase((open) => {
       app,
       'withdrawals.review',
       { id: other.id, approve: true },
-      REVIEW_MESSAGES.notAwaitingReview,
+      errorText('withdrawal.notAwaitingReview'),
       { token: staffToken },
     );
     // Only the rejected one came back; the approved one is held until the chain confirms it.
@@ -440,7 +444,7 @@ forEachDatabase((open) => {
       { code: totpCode(secret, Date.now()) },
       { token: ivy.token },
     );
-    await failsWith(app, 'withdrawals.request', btc('0.01'), WITHDRAWAL_MESSAGES.codeRequired, {
+    await failsWith(app, 'withdrawals.request', btc('0.01'), errorText('withdrawal.codeRequired'), {
       token: ivy.token,
     });
     await failsWith(app, 'withdrawals.request', btc('0.01', { code: 'ABCD-EFGH' }), WRONG_CODE, {
@@ -467,7 +471,7 @@ forEachDatabase((open) => {
   test('staff switching withdrawals off blocks them with a clear message', async () => {
     const jack = await holder({ BTC: '1' });
     await db.updateTable('users').set({ is_withdraw: false }).where('id', '=', jack.id).execute();
-    await failsWith(app, 'withdrawals.request', btc('0.01'), WITHDRAWAL_MESSAGES.disabled, {
+    await failsWith(app, 'withdrawals.request', btc('0.01'), errorText('withdrawal.disabled'), {
       token: jack.token,
     });
     assert.deepEqual(await balance(jack.id, 'BTC'), { available: '1', held: '0' });
@@ -493,7 +497,7 @@ forEachDatabase((open) => {
       app,
       'withdrawals.request',
       { ...request, amount: '0.3' },
-      WITHDRAWAL_MESSAGES.keyReused,
+      errorText('withdrawal.keyReused'),
       { token: kate.token },
     );
     assert.equal(await count(kate.id), 1);
@@ -605,10 +609,7 @@ forEachDatabase((open) => {
     announced.length = 0;
     await blocks().tick();
     const cancelled = await status(otto.token, withdrawal.id);
-    assert.deepEqual(
-      [cancelled?.status, cancelled?.reason],
-      ['cancelled', CONFIRMATION_MESSAGES.expiredReason],
-    );
+    assert.deepEqual([cancelled?.status, cancelled?.reason], ['cancelled', EXPIRED_REASON]);
     assert.ok(announced.includes(otto.id));
     assert.deepEqual(await balance(otto.id, 'BTC'), { available: '1', held: '0' });
     assert.deepEqual(await ledgerSums(), []);
@@ -625,7 +626,7 @@ forEachDatabase((open) => {
       app,
       'withdrawals.confirm',
       { confirmToken },
-      CONFIRMATION_MESSAGES.notWaiting,
+      errorText('withdrawal.notWaiting'),
       {
         token: '',
       },
@@ -643,9 +644,15 @@ forEachDatabase((open) => {
       amount: '1',
       reason: 'Test deposit',
     });
-    await failsWith(app, 'withdrawals.request', btc('0.01'), WITHDRAWAL_MESSAGES.emailUnverified, {
-      token,
-    });
+    await failsWith(
+      app,
+      'withdrawals.request',
+      btc('0.01'),
+      errorText('withdrawal.emailUnverified'),
+      {
+        token,
+      },
+    );
     assert.equal(await count(user.id), 0);
     await verifyMailedAddress(app, db, user.id);
     await ok(app, 'withdrawals.request', btc('0.01'), { token });

@@ -14,7 +14,7 @@ import type {
 } from '../../core/protocol/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import { insufficient, post } from '../wallet/ledger.ts';
+import { post } from '../wallet/ledger.ts';
 import { checkOfferTerms } from './offerTerms.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
 import { OFFER_PRICE, referencePrice, withPrices } from './pricing.ts';
@@ -183,7 +183,7 @@ async function activate(trx: Queryable, offer: Held): Promise<void> {
         reason: `P2P offer ${offer.id} in escrow`,
       });
     } catch (error) {
-      if (error instanceof DomainError && error.message === insufficient(offer.asset as Ticker)) {
+      if (error instanceof DomainError && error.code === 'wallet.insufficientFunds') {
         throw new DomainError(
           `Insufficient ${offer.asset} balance: the offer holds ${offer.available} ${offer.asset} in escrow while it is published.`,
         );

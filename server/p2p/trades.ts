@@ -22,7 +22,7 @@ import { type TwoFactorContext, verifySecondFactor } from '../accounts/twoFactor
 import { DomainError } from '../errors/DomainError.ts';
 import type { ServerEvents } from '../events/ServerEvents.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import { insufficient, post } from '../wallet/ledger.ts';
+import { post } from '../wallet/ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
@@ -230,7 +230,7 @@ async function intoEscrow(
       reason: `P2P trade ${move.tradeId} opened: escrow`,
     });
   } catch (error) {
-    if (error instanceof DomainError && error.message === insufficient(move.ticker)) {
+    if (error instanceof DomainError && error.code === 'wallet.insufficientFunds') {
       throw new DomainError(
         `Insufficient ${move.ticker} balance: the trade holds ${move.amount} ${move.ticker} in escrow until it ends.`,
       );

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Ticker } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import { NON_NEGATIVE_BALANCE } from './WalletTables.ts';
 
@@ -41,18 +41,16 @@ export interface Balance {
 // numeric(38, 18): at most 20 integer digits and 18 decimals.
 const AMOUNT_PATTERN = /^\d{1,20}(\.\d{1,18})?$/;
 
-/** The answer when a balance cannot cover an amount. */
-export function insufficient(ticker: Ticker): string {
-  return `Insufficient ${ticker} balance.`;
-}
-
-/** Records a posting and returns the entry id; DomainError when a user balance would go negative. */
+/**
+ * Records a posting and returns the entry id; refused as `wallet.insufficientFunds` when a user
+ * balance would go negative.
+ */
 export async function post(db: Queryable, posting: Posting): Promise<number> {
   const { amount, reason, ticker } = posting;
   if (!AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount)) {
-    throw new DomainError('Amount must be a positive number with at most 18 decimals.');
+    throw refusal('wallet.ledgerAmount');
   }
-  if (reason.trim() === '') throw new DomainError('A ledger entry needs a reason.');
+  if (reason.trim() === '') throw refusal('wallet.ledgerReason');
   const write = async (trx: Queryable): Promise<number> => {
     const debit = await accountId(trx, posting.from, ticker);
     const credit = await accountId(trx, posting.to, ticker);
@@ -67,10 +65,10 @@ export async function post(db: Queryable, posting: Posting): Promise<number> {
     return db.isTransaction ? await write(db) : await db.transaction().execute(write);
   } catch (error) {
     if (violates(error, NON_NEGATIVE_BALANCE)) {
-      throw new DomainError(insufficient(ticker));
+      throw refusal('wallet.insufficientFunds', { ticker });
     }
     if (violates(error, 'ledger_accounts_ticker_fkey')) {
-      throw new DomainError(`Unknown currency ${ticker}.`);
+      throw refusal('wallet.unknownCurrency', { ticker });
     }
     throw error;
   }

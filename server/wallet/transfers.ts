@@ -9,7 +9,7 @@ import { formatDecimal, normalise, parseDecimal } from '../../core/markets/decim
 import type { SendTransferParams, Ticker, Transfer } from '../../core/protocol/index.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { isUniqueViolation, normaliseEmail } from '../accounts/users.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import { ASSET_NETWORKS } from './chains/index.ts';
 import { post } from './ledger.ts';
@@ -18,15 +18,6 @@ import { post } from './ledger.ts';
 export function transferDecimals(ticker: Ticker): number {
   return Math.min(8, ...ASSET_NETWORKS[ticker].map((on) => on.decimals));
 }
-
-/** Answers for transfers a person can act on. */
-export const TRANSFER_MESSAGES = {
-  disabled: 'Transfers are turned off for your account. Please contact support.',
-  toSelf: 'You cannot send a transfer to yourself.',
-  unknownRecipient: 'No account has this email or login. Check it and try again.',
-  ambiguousLogin: 'More than one account uses this login. Please send to their email instead.',
-  keyReused: 'This idempotency key was already used for a different transfer.',
-} as const;
 
 /** The stored transfer as the sender or the recipient sees it. */
 interface TransferRow {
@@ -62,7 +53,7 @@ export async function sendTransfer(
     const id = await db.transaction().execute(async (trx) => {
       await checkAllowed(trx, sender.id);
       const recipient = await findRecipient(trx, request.to);
-      if (recipient.id === sender.id) throw new DomainError(TRANSFER_MESSAGES.toSelf);
+      if (recipient.id === sender.id) throw refusal('transfer.toSelf');
       const entry = await post(trx, {
         from: { user: sender.id },
         to: { user: recipient.id },
@@ -98,13 +89,13 @@ export async function sendTransfer(
 /** The amount as the ledger stores it; refused with the reason when it cannot be sent. */
 export function checkedAmount(ticker: Ticker, text: string): string {
   const parsed = parseDecimal(text);
-  if (parsed === 'format') throw new DomainError('Amount must be a number such as "0.5".');
-  if (parsed === 'digits') throw new DomainError('Amount has too many digits.');
+  if (parsed === 'format') throw refusal('wallet.amountFormat');
+  if (parsed === 'digits') throw refusal('wallet.amountDigits');
   const value = normalise(parsed);
-  if (value.units <= 0n) throw new DomainError('Amount must be greater than zero.');
+  if (value.units <= 0n) throw refusal('wallet.notPositive');
   const decimals = transferDecimals(ticker);
   if (value.decimals > decimals) {
-    throw new DomainError(`A ${ticker} amount can have at most ${decimals} decimals.`);
+    throw refusal('wallet.assetDecimals', { ticker, decimals });
   }
   // Normalised, so "0.50" and "0.5" retried under one key are the same transfer.
   return formatDecimal(value.units, value.decimals);
@@ -117,7 +108,7 @@ async function checkAllowed(trx: Queryable, senderId: number): Promise<void> {
     .select('is_transfer')
     .where('id', '=', senderId)
     .executeTakeFirst();
-  if (!row?.is_transfer) throw new DomainError(TRANSFER_MESSAGES.disabled);
+  if (!row?.is_transfer) throw refusal('transfer.disabled');
 }
 
 /**
@@ -140,8 +131,8 @@ async function findRecipient(trx: Queryable, to: string): Promise<{ id: number; 
     .limit(2)
     .execute();
   const [first, second] = rows;
-  if (!first) throw new DomainError(TRANSFER_MESSAGES.unknownRecipient);
-  if (second) throw new DomainError(TRANSFER_MESSAGES.ambiguousLogin);
+  if (!first) throw refusal('transfer.unknownRecipient');
+  if (second) throw refusal('transfer.ambiguousLogin');
   return first;
 }
 
@@ -172,7 +163,7 @@ function sameOrRefused(
     first.amount === retry.amount &&
     first.note === retry.note &&
     sameRecipient;
-  if (!same) throw new DomainError(TRANSFER_MESSAGES.keyReused);
+  if (!same) throw refusal('transfer.keyReused');
   return sent(first, senderId);
 }
 

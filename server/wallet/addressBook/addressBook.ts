@@ -8,7 +8,7 @@
 import type { AddressBook, SavedAddress } from '../../../core/protocol/index.ts';
 import { type TwoFactorContext, verifySecondFactor } from '../../accounts/twoFactor.ts';
 import { isUniqueViolation } from '../../accounts/users.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { findNetwork, type NetworkId } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
@@ -19,17 +19,6 @@ export const ADDRESS_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** The longest label. */
 export const LABEL_MAX = 40;
-
-/** Answers a person can act on. */
-export const ADDRESS_BOOK_MESSAGES = {
-  codeRequired:
-    'Enter the 6-digit code from your authenticator app, or a recovery code, to change your address book.',
-  duplicate: 'This address is already in your address book.',
-  label: `Give the address a label of 1 to ${LABEL_MAX} characters, such as "My hardware wallet".`,
-  notFound: 'There is no saved address with this id in your address book.',
-  notSaved:
-    'You withdraw only to saved addresses, and this one is not in your address book. Add it there first: a new address can be used 24 hours after it is added.',
-} as const;
 
 /** What adding an address needs. */
 export interface AddAddressParams {
@@ -67,7 +56,7 @@ export async function addAddress(
 ): Promise<SavedAddress> {
   const network = findNetwork(params.network);
   if (network === undefined) {
-    throw new DomainError(`Unknown network "${params.network}".`);
+    throw refusal('wallet.unknownNetwork', { network: params.network });
   }
   // Saved without a tag where the network has one, a withdrawal to it still asks to confirm
   // that the receiving wallet needs none.
@@ -78,7 +67,7 @@ export async function addAddress(
   });
   const label = params.label.trim();
   if (label.length === 0 || label.length > LABEL_MAX) {
-    throw new DomainError(ADDRESS_BOOK_MESSAGES.label);
+    throw refusal('addressBook.label', { max: LABEL_MAX });
   }
   await verifyWhenOn(ctx, userId, params.code, now);
   try {
@@ -98,7 +87,7 @@ export async function addAddress(
     return toWire(row);
   } catch (error) {
     if (isUniqueViolation(error, 'address_book_entry')) {
-      throw new DomainError(ADDRESS_BOOK_MESSAGES.duplicate);
+      throw refusal('addressBook.duplicate');
     }
     throw error;
   }
@@ -111,7 +100,7 @@ export async function removeAddress(db: Queryable, userId: number, id: number): 
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (removed.numDeletedRows !== 1n) throw new DomainError(ADDRESS_BOOK_MESSAGES.notFound);
+  if (removed.numDeletedRows !== 1n) throw refusal('addressBook.notFound');
 }
 
 /** Withdraw only to saved addresses, or to any: turned off, withdrawals pause for a day. */
@@ -163,11 +152,12 @@ export async function refuseUnsavedDestination(
       ? query.where('tag', 'is', null)
       : query.where('tag', '=', destination.tag);
   const saved = await query.executeTakeFirst();
-  if (saved === undefined) throw new DomainError(ADDRESS_BOOK_MESSAGES.notSaved);
+  if (saved === undefined) throw refusal('addressBook.notSaved');
   if (saved.usable_from > now) {
-    throw new DomainError(
-      `"${saved.label}" was added to your address book less than 24 hours ago: withdrawals to it can start at ${utcMinute(saved.usable_from)}.`,
-    );
+    throw refusal('addressBook.notYetUsable', {
+      label: saved.label,
+      from: utcMinute(saved.usable_from),
+    });
   }
 }
 
@@ -185,7 +175,7 @@ async function verifyWhenOn(
     .executeTakeFirstOrThrow();
   if (!user.two_factor) return;
   if (code === undefined || code.trim() === '') {
-    throw new DomainError(ADDRESS_BOOK_MESSAGES.codeRequired);
+    throw refusal('addressBook.codeRequired');
   }
   await verifySecondFactor(ctx, userId, code, now.getTime());
 }

@@ -1,4 +1,5 @@
 /** A destination a withdrawal cannot go to, with a message that tells the person what to fix. */
+import type { ErrorReport } from '../../../core/errors/index.ts';
 import { DomainError } from '../../errors/DomainError.ts';
 
 /**
@@ -7,14 +8,14 @@ import { DomainError } from '../../errors/DomainError.ts';
  */
 export type AddressProblem = 'empty' | 'format' | 'checksum' | 'network' | 'tag';
 
-/** Thrown by validateAddress; the transport answers with its message. */
+/** Thrown by validateAddress; the transport answers with its catalogued refusal. */
 export class AddressError extends DomainError {
   override name = 'AddressError';
 
   constructor(
     readonly problem: AddressProblem,
-    message: string,
+    refusal: ErrorReport,
   ) {
-    super(message);
+    super(refusal);
   }
 }

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseDecimal } from '../../../core/markets/decimal.ts';
 import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol/index.ts';
-import { DomainError } from '../../errors/DomainError.ts';
 import { ASSET_NETWORKS, assetNetwork } from './assetNetworks.ts';
 import { findNetwork, NETWORKS } from './networks.ts';
 import { validateAddress } from './validateAddress.ts';
@@ -59,16 +58,16 @@ test('only the XRP Ledger asks for a destination tag; every network needs a conf
 
 test('an asset on a network it is not on is refused with the networks it is on', () => {
   assert.equal(assetNetwork('USDT', 'BSC').decimals, 18);
-  assert.throws(
-    () => assetNetwork('USDT', 'BTC'),
-    new DomainError(
+  assert.throws(() => assetNetwork('USDT', 'BTC'), {
+    code: 'wallet.notOnNetwork',
+    message:
       'USDT cannot be moved on the network "BTC"; choose TRON (TRC-20), Ethereum (ERC-20) or BNB Smart Chain (BEP-20).',
-    ),
-  );
-  assert.throws(
-    () => assetNetwork('BTC', 'LTC'),
-    new DomainError('BTC cannot be moved on the network "LTC"; choose Bitcoin.'),
-  );
+    param: 'network',
+  });
+  assert.throws(() => assetNetwork('BTC', 'LTC'), {
+    code: 'wallet.notOnNetwork',
+    message: 'BTC cannot be moved on the network "LTC"; choose Bitcoin.',
+  });
 });
 
 test('a network id from a request is looked up without reaching into the prototype', () => {

@@ -5,7 +5,7 @@
  * The figures are the exchange's settings, in line with what large exchanges charge.
  */
 import type { Ticker } from '../../../core/protocol/index.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import { NETWORKS, type NetworkId } from './networks.ts';
 
 /** One asset on one network. */
@@ -158,15 +158,13 @@ function on(asset: Ticker): AssetNetwork[] {
   return ENTRIES[asset].map((entry) => ({ asset, ...entry }));
 }
 
-/** The asset on that network; a DomainError naming the networks there are when it is not on it. */
+/** The asset on that network; a refusal naming the networks there are when it is not on it. */
 export function assetNetwork(asset: Ticker, network: string): AssetNetwork {
   const networks = ASSET_NETWORKS[asset];
   const found = networks.find((candidate) => candidate.network === network);
   if (found !== undefined) return found;
   const names = networks.map((candidate) => NETWORKS[candidate.network].name);
-  throw new DomainError(
-    `${asset} cannot be moved on the network "${network}"; choose ${listOr(names)}.`,
-  );
+  throw refusal('wallet.notOnNetwork', { asset, network, networks: listOr(names) });
 }
 
 function listOr(items: readonly string[]): string {

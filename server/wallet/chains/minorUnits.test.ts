@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DomainError } from '../../errors/DomainError.ts';
 import { assetNetwork } from './assetNetworks.ts';
 import { fromMinorUnits, toMinorUnits } from './minorUnits.ts';
 
@@ -16,13 +15,14 @@ test('amounts become the chain’s integer minor units exactly, and back', () =>
 });
 
 test('an amount finer than the chain’s smallest unit, or not a number, is refused', () => {
-  assert.throws(
-    () => toMinorUnits(assetNetwork('USDT', 'TRX'), '0.0000001'),
-    new DomainError('Amount has more decimals than USDT on TRON (TRC-20) allows (6).'),
-  );
-  assert.throws(
-    () => toMinorUnits(assetNetwork('BTC', 'BTC'), '1e-8'),
-    new DomainError('Amount must be a decimal number such as "0.5" (got "1e-8").'),
-  );
+  assert.throws(() => toMinorUnits(assetNetwork('USDT', 'TRX'), '0.0000001'), {
+    code: 'wallet.networkDecimals',
+    message: 'Amount has more decimals than USDT on TRON (TRC-20) allows (6).',
+    param: 'amount',
+  });
+  assert.throws(() => toMinorUnits(assetNetwork('BTC', 'BTC'), '1e-8'), {
+    code: 'wallet.amountFormat',
+    message: 'Amount must be a number such as "0.5".',
+  });
   assert.throws(() => fromMinorUnits(assetNetwork('BTC', 'BTC'), -1n), RangeError);
 });

@@ -4,22 +4,22 @@
  * would round 0.1 ETH to a different number of wei.
  */
 import { formatDecimal, normalise, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import type { AssetNetwork } from './assetNetworks.ts';
 import { NETWORKS } from './networks.ts';
 
 /** A positive or zero decimal amount of the asset in the network's minor units. */
 export function toMinorUnits(on: AssetNetwork, amount: string): bigint {
   const parsed = parseDecimal(amount);
-  if (parsed === 'format') {
-    throw new DomainError(`Amount must be a decimal number such as "0.5" (got "${amount}").`);
-  }
-  if (parsed === 'digits') throw new DomainError('Amount has too many digits.');
+  if (parsed === 'format') throw refusal('wallet.amountFormat');
+  if (parsed === 'digits') throw refusal('wallet.amountDigits');
   const value = normalise(parsed);
   if (value.decimals > on.decimals) {
-    throw new DomainError(
-      `Amount has more decimals than ${on.asset} on ${NETWORKS[on.network].name} allows (${on.decimals}).`,
-    );
+    throw refusal('wallet.networkDecimals', {
+      asset: on.asset,
+      network: NETWORKS[on.network].name,
+      decimals: on.decimals,
+    });
   }
   return rescale(value, on.decimals);
 }

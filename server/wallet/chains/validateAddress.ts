@@ -3,6 +3,8 @@
  * destination tag on networks that use one. Every refusal says what to do about it, and names the
  * network an address belongs to when it was pasted on the wrong one.
  */
+import { type ErrorReport, refusalOf } from '../../../core/errors/index.ts';
+import { MAX_DESTINATION_TAG as MAX_TAG } from '../../../core/protocol/index.ts';
 import type { AddressCheck } from './AddressCheck.ts';
 import { AddressError } from './AddressError.ts';
 import { BITCOIN, checkBitcoinAddress, DOGECOIN, LITECOIN } from './bitcoinAddress.ts';
@@ -50,28 +52,39 @@ export function isAddressOf(network: NetworkId, text: string): boolean {
 export function validateAddress(networkId: NetworkId, input: DestinationInput): Destination {
   const network = NETWORKS[networkId];
   const text = input.address.trim();
-  if (text === '') throw new AddressError('empty', `Enter the ${network.name} address to send to.`);
+  if (text === '') {
+    throw new AddressError('empty', refusalOf('address.empty', { network: network.name }));
+  }
   const check = CHECKS[network.addressFormat](text);
-  if (!check.ok) throw new AddressError(check.problem, refusal(network, text, check));
+  if (!check.ok) throw new AddressError(check.problem, addressRefusal(network, text, check));
   return { address: check.address, tag: destinationTag(network, input, check.tag) };
 }
 
-function refusal(network: Network, text: string, check: AddressCheck & { ok: false }): string {
+function addressRefusal(
+  network: Network,
+  text: string,
+  check: AddressCheck & { ok: false },
+): ErrorReport {
+  const aNetwork = an(network.name);
   if (check.problem === 'network') {
-    return `This is ${an(check.foreign)} address; withdrawals go to the ${network.name} main network. Paste an address from ${an(network.name)} wallet.`;
+    return refusalOf('address.testnet', {
+      foreign: an(check.foreign),
+      network: network.name,
+      aNetwork,
+    });
   }
   if (check.problem === 'checksum') {
     const how =
       network.addressFormat === 'evm'
         ? 'the capital and small letters do not match its checksum (EIP-55)'
         : 'its checksum does not match';
-    return `This ${network.name} address has a mistake: a character is wrong, missing or swapped (${how}). Copy it again from the receiving wallet rather than typing it.`;
+    return refusalOf('address.checksum', { network: network.name, how });
   }
   const elsewhere = networksAccepting(network, text);
   if (elsewhere.length > 0) {
-    return `This is ${an(elsewhere.join(' or '))} address, not ${an(network.name)} one. Choose the network it belongs to, or paste ${an(network.name)} address: coins sent on the wrong network are lost.`;
+    return refusalOf('address.otherNetwork', { elsewhere: an(elsewhere.join(' or ')), aNetwork });
   }
-  return `This is not ${an(network.name)} address: ${an(network.name)} address ${network.addressHint}.`;
+  return refusalOf('address.format', { aNetwork, hint: network.addressHint });
 }
 
 /** The names of the other networks (of another format) for which the text is a valid address. */
@@ -87,8 +100,6 @@ function an(name: string): string {
   return `${/^[AEIOX]/.test(name) ? 'an' : 'a'} ${name}`;
 }
 
-const MAX_TAG = 4_294_967_295;
-
 function destinationTag(
   network: Network,
   input: DestinationInput,
@@ -97,32 +108,21 @@ function destinationTag(
   const typed = input.tag?.trim() ?? '';
   if (network.tag === null) {
     if (typed !== '') {
-      throw new AddressError(
-        'tag',
-        `${network.name} addresses take no tag or memo: leave it empty.`,
-      );
+      throw new AddressError('tag', refusalOf('address.noTag', { network: network.name }));
     }
     return null;
   }
+  const tagName = network.tag.toLowerCase();
   if (typed === '') {
     if (carried !== null || input.withoutTag === true) return carried;
-    throw new AddressError(
-      'tag',
-      `Enter the ${network.tag.toLowerCase()} the receiving exchange or wallet gave you with this address. If it gave none, confirm that you are sending without a ${network.tag.toLowerCase()}.`,
-    );
+    throw new AddressError('tag', refusalOf('address.tagRequired', { tag: tagName }));
   }
   const tag = Number(typed);
   if (!/^\d{1,10}$/.test(typed) || tag > MAX_TAG) {
-    throw new AddressError(
-      'tag',
-      `A ${network.tag.toLowerCase()} is a whole number from 0 to ${MAX_TAG}.`,
-    );
+    throw new AddressError('tag', refusalOf('address.tagFormat', { tag: tagName, max: MAX_TAG }));
   }
   if (carried !== null && carried !== tag) {
-    throw new AddressError(
-      'tag',
-      `This address already carries ${network.tag.toLowerCase()} ${carried}; leave the tag empty or enter the same number.`,
-    );
+    throw new AddressError('tag', refusalOf('address.tagMismatch', { tag: tagName, carried }));
   }
   return tag;
 }

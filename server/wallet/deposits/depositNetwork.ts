@@ -3,13 +3,13 @@
  * deposits now (with the devnet off, no network does).
  */
 import type { Ticker } from '../../../core/protocol/index.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import { NETWORKS } from '../chains/networks.ts';
 import type { ChainAdapters } from './chainAdapters.ts';
 
-/** The asset on the network and the chain it is reached through; DomainError when there is none. */
+/** The asset on the network and the chain it is reached through; refused when there is none. */
 export function depositNetwork(
   chains: ChainAdapters,
   asset: Ticker,
@@ -18,9 +18,7 @@ export function depositNetwork(
   const on = assetNetwork(asset, network);
   const adapter = chains.get(on.network);
   if (adapter === undefined) {
-    throw new DomainError(
-      `Deposits on ${NETWORKS[on.network].name} are not available right now; please try again later.`,
-    );
+    throw refusal('deposit.unavailable', { network: NETWORKS[on.network].name });
   }
   return { on, adapter };
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { TestCoinsSent, Ticker } from '../../../core/protocol/index.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import { waitText } from '../../http/limits.ts';
 import type { Database } from '../../storage/db.ts';
 import type { AssetNetwork } from '../chains/assetNetworks.ts';
@@ -47,21 +47,17 @@ export interface FaucetRequest {
 /** Refuses a network on a real node: the faucet makes coins on the devnet's chains only. */
 export function assertOnDevnet(adapter: ChainAdapter, on: AssetNetwork): void {
   if (!(adapter instanceof DevnetAdapter)) {
-    throw new DomainError(
-      `${NETWORKS[on.network].name} is a real chain on this exchange: the faucet sends test coins on devnet networks only.`,
-    );
+    throw refusal('faucet.realChain', { network: NETWORKS[on.network].name });
   }
 }
 
-/** Sends test coins, or a DomainError saying why not; nothing is sent when it refuses. */
+/** Sends test coins, or a refusal saying why not; nothing is sent when it refuses. */
 export async function sendTestCoins(db: Database, request: FaucetRequest): Promise<TestCoinsSent> {
   const { on, destination, amount, requestedBy } = request;
   const units = toMinorUnits(on, amount);
-  if (units === 0n) throw new DomainError('Amount must be more than zero.');
+  if (units === 0n) throw refusal('wallet.notPositive');
   if (units > toMinorUnits(on, FAUCET_CAPS[on.asset])) {
-    throw new DomainError(
-      `The faucet sends at most ${FAUCET_CAPS[on.asset]} ${on.asset} at a time (test coins).`,
-    );
+    throw refusal('faucet.tooMuch', { max: FAUCET_CAPS[on.asset], asset: on.asset });
   }
   const txHash = await db.transaction().execute(async (trx) => {
     // One requester's sends queue here, so two at once cannot both pass the count.
@@ -78,9 +74,10 @@ export async function sendTestCoins(db: Database, request: FaucetRequest): Promi
       .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
       .executeTakeFirstOrThrow();
     if (recent.sends >= FAUCET_SENDS_PER_HOUR) {
-      throw new DomainError(
-        `The faucet sends ${FAUCET_SENDS_PER_HOUR} times an hour at most; try again in ${waitText(Number(recent.waitMs))}.`,
-      );
+      throw refusal('faucet.tooOften', {
+        sends: FAUCET_SENDS_PER_HOUR,
+        wait: waitText(Number(recent.waitMs)),
+      });
     }
     return new Devnet(trx).send({
       network: on.network,

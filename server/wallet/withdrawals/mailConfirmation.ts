@@ -7,7 +7,7 @@
  * with its transaction id.
  */
 import { formatAmount } from '../../../core/format/index.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import { linkTo, type MailSite } from '../../mail/site.ts';
 import { queueSiteMail } from '../../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../../mail/tokens.ts';
@@ -20,12 +20,8 @@ import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 /** How long a withdrawal's confirmation link works, and so how long the request waits for it. */
 export const WITHDRAWAL_LINK_MS = 30 * 60_000;
 
-/** What the owner reads when a link cannot confirm anything. */
-export const CONFIRMATION_MESSAGES = {
-  notWaiting:
-    'This withdrawal no longer waits for confirmation: it was cancelled, or confirmed already. Request it again if you still want it.',
-  expiredReason: 'Not confirmed from the e-mail within 30 minutes.',
-} as const;
+/** Why a withdrawal whose link ran out was cancelled, as its owner reads it. */
+export const EXPIRED_REASON = 'Not confirmed from the e-mail within 30 minutes.';
 
 /** What the mails say about a withdrawal. */
 interface MailedWithdrawal {
@@ -110,7 +106,7 @@ export async function confirmWithdrawal(
       .where('id', '=', withdrawalId)
       .where('status', 'in', movableFrom('confirmByLink'))
       .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw new DomainError(CONFIRMATION_MESSAGES.notWaiting);
+    if (moved.numUpdatedRows !== 1n) throw refusal('withdrawal.notWaiting');
     return withdrawalId;
   });
   const row = await readWithdrawal(db, id);
@@ -137,7 +133,7 @@ export async function cancelUnconfirmed(db: Database, now = new Date()): Promise
       releaseHold(trx, {
         id,
         move: 'expireLink',
-        reason: CONFIRMATION_MESSAGES.expiredReason,
+        reason: EXPIRED_REASON,
       }),
     );
     if (owner !== undefined) owners.push(owner);

@@ -11,7 +11,7 @@ import type { RequestWithdrawalParams, Ticker } from '../../../core/protocol/ind
 import { type TwoFactorContext, verifySecondFactor } from '../../accounts/twoFactor.ts';
 import { isUniqueViolation } from '../../accounts/users.ts';
 import type { Config } from '../../config.ts';
-import { DomainError } from '../../errors/DomainError.ts';
+import { DomainError, refusal } from '../../errors/DomainError.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { refuseUnsavedDestination } from '../addressBook/addressBook.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
@@ -19,7 +19,7 @@ import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
 import { NETWORKS } from '../chains/networks.ts';
 import { type Destination, validateAddress } from '../chains/validateAddress.ts';
 import type { ChainAdapters } from '../deposits/chainAdapters.ts';
-import { insufficient, post } from '../ledger.ts';
+import { post } from '../ledger.ts';
 import { utcMinute } from '../utcMinute.ts';
 import { NEW_WITHDRAWAL_STATUS } from './lifecycle.ts';
 import { queueConfirmationMail } from './mailConfirmation.ts';
@@ -27,17 +27,6 @@ import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
 
 /** How long withdrawals pause after a password change or after two-factor is turned off. */
 export const WITHDRAWAL_PAUSE_MS = 24 * 60 * 60 * 1000;
-
-/** Answers for withdrawals a person can act on. */
-export const WITHDRAWAL_MESSAGES = {
-  disabled: 'Withdrawals are turned off for your account. Please contact support.',
-  emailUnverified:
-    'Confirm your email address before withdrawing: follow the link we mailed you, or send a new one from the banner at the top of the page.',
-  codeRequired:
-    'Enter the 6-digit code from your authenticator app, or a recovery code, to withdraw.',
-  keyReused: 'This idempotency key was already used for a different withdrawal.',
-  notPositive: 'Amount must be greater than zero.',
-} as const;
 
 /** What a withdrawal request needs from the server. */
 export interface WithdrawalContext {
@@ -86,70 +75,11 @@ export async function requestWithdrawal(
   if (account.address_book_only) {
     await refuseUnsavedDestination(ctx.db, userId, checked.on.network, checked.destination, now);
   }
-  if (account.two_factor) {
-    // Checked first without a lock, so a request refused anyway does not use up the code.
-    await valuation(ctx.db, ctx, userId, request.asset, checked.total, account);
-    await refuseWhenShort(ctx.db, userId, request.asset, checked);
-    if (request.code === undefined || request.code.trim() === '') {
-      throw new DomainError(WITHDRAWAL_MESSAGES.codeRequired);
-    }
-    await verifySecondFactor(
-      { db: ctx.db, key: ctx.config.twoFactorKey, limits: ctx.limits },
-      userId,
-      request.code,
-      now.getTime(),
-    );
-  }
+  if (account.two_factor) await verifyCode(ctx, userId, request, checked, account, now);
   try {
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      // Locked, so two requests at once are counted against the limit one after the other, and
-      // a flag switched off by staff a moment ago applies.
-      const locked = await readAccount(trx, userId, true);
-      refuseWhenPaused(locked, now);
-      if (locked.address_book_only) {
-        await refuseUnsavedDestination(trx, userId, checked.on.network, checked.destination, now);
-      }
-      const value = await valuation(trx, ctx, userId, request.asset, checked.total, account);
-      const row = await trx
-        .insertInto('withdrawals')
-        .values({
-          user_id: userId,
-          asset: request.asset,
-          network: checked.on.network,
-          address: checked.destination.address,
-          tag: checked.destination.tag,
-          amount: checked.amount,
-          fee: checked.fee,
-          usd_value: value,
-          status: NEW_WITHDRAWAL_STATUS,
-          idempotency_key: request.idempotencyKey,
-          required: NETWORKS[checked.on.network].confirmations,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const entry = await hold(trx, userId, row.id, request.asset, checked);
-      await trx
-        .updateTable('withdrawals')
-        .set({ hold_entry_id: entry })
-        .where('id', '=', row.id)
-        .execute();
-      await queueConfirmationMail(
-        trx,
-        ctx.config,
-        { id: userId, email: locked.email },
-        {
-          id: row.id,
-          asset: request.asset,
-          network: checked.on.network,
-          address: checked.destination.address,
-          tag: checked.destination.tag,
-          amount: checked.amount,
-          fee: checked.fee,
-        },
-        now,
-      );
-      return row.id;
-    });
+    const id = await ctx.db
+      .transaction()
+      .execute((trx) => recordWithdrawal(trx, ctx, userId, request, checked, account, now));
     const stored = await readWithdrawal(ctx.db, id);
     if (stored === undefined) throw new Error(`withdrawal ${id} not found after commit`);
     return stored;
@@ -162,27 +92,111 @@ export async function requestWithdrawal(
   }
 }
 
-/** The request checked against its network; DomainError with what to change. */
+/**
+ * The second factor of an account that has it on. Everything else is checked first without a
+ * lock, so a request refused anyway does not use up the code.
+ */
+async function verifyCode(
+  ctx: WithdrawalContext,
+  userId: number,
+  request: RequestWithdrawalParams,
+  checked: Checked,
+  account: AccountState,
+  now: Date,
+): Promise<void> {
+  await valuation(ctx.db, ctx, userId, request.asset, checked.total, account);
+  await refuseWhenShort(ctx.db, userId, request.asset, checked);
+  if (request.code === undefined || request.code.trim() === '') {
+    throw refusal('withdrawal.codeRequired');
+  }
+  await verifySecondFactor(
+    { db: ctx.db, key: ctx.config.twoFactorKey, limits: ctx.limits },
+    userId,
+    request.code,
+    now.getTime(),
+  );
+}
+
+/**
+ * Inside the transaction: the withdrawal recorded, its amount plus fee held, and the confirmation
+ * mail queued; its id.
+ */
+async function recordWithdrawal(
+  trx: Queryable,
+  ctx: WithdrawalContext,
+  userId: number,
+  request: RequestWithdrawalParams,
+  checked: Checked,
+  account: AccountState,
+  now: Date,
+): Promise<number> {
+  // Locked, so two requests at once are counted against the limit one after the other, and a
+  // flag switched off by staff a moment ago applies.
+  const locked = await readAccount(trx, userId, true);
+  refuseWhenPaused(locked, now);
+  if (locked.address_book_only) {
+    await refuseUnsavedDestination(trx, userId, checked.on.network, checked.destination, now);
+  }
+  const value = await valuation(trx, ctx, userId, request.asset, checked.total, account);
+  const row = await trx
+    .insertInto('withdrawals')
+    .values({
+      user_id: userId,
+      asset: request.asset,
+      network: checked.on.network,
+      address: checked.destination.address,
+      tag: checked.destination.tag,
+      amount: checked.amount,
+      fee: checked.fee,
+      usd_value: value,
+      status: NEW_WITHDRAWAL_STATUS,
+      idempotency_key: request.idempotencyKey,
+      required: NETWORKS[checked.on.network].confirmations,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entry = await hold(trx, userId, row.id, request.asset, checked);
+  await trx
+    .updateTable('withdrawals')
+    .set({ hold_entry_id: entry })
+    .where('id', '=', row.id)
+    .execute();
+  const { destination, on, amount, fee } = checked;
+  await queueConfirmationMail(
+    trx,
+    ctx.config,
+    { id: userId, email: locked.email },
+    {
+      id: row.id,
+      asset: request.asset,
+      network: on.network,
+      address: destination.address,
+      tag: destination.tag,
+      amount,
+      fee,
+    },
+    now,
+  );
+  return row.id;
+}
+
+/** The request checked against its network; refused with what to change. */
 function checkRequest(ctx: WithdrawalContext, request: RequestWithdrawalParams): Checked {
   const on = assetNetwork(request.asset, request.network);
   const name = NETWORKS[on.network].name;
   if (!ctx.chains.has(on.network)) {
-    throw new DomainError(
-      `Withdrawals on ${name} are not available right now; please try again later.`,
-    );
+    throw refusal('withdrawal.unavailable', { network: name });
   }
-  // AddressError is a DomainError: its message names the network and what to fix.
+  // AddressError is a catalogued refusal: it names the network and what to fix.
   const destination = validateAddress(on.network, {
     address: request.address,
     tag: request.tag,
     withoutTag: request.withoutTag,
   });
   const units = toMinorUnits(on, request.amount);
-  if (units <= 0n) throw new DomainError(WITHDRAWAL_MESSAGES.notPositive);
+  if (units <= 0n) throw refusal('wallet.notPositive');
   if (units < toMinorUnits(on, on.minWithdrawal)) {
-    throw new DomainError(
-      `The smallest ${on.asset} withdrawal on ${name} is ${on.minWithdrawal} ${on.asset}.`,
-    );
+    throw refusal('withdrawal.tooSmall', { asset: on.asset, network: name, min: on.minWithdrawal });
   }
   const feeUnits = toMinorUnits(on, on.withdrawalFee);
   return {
@@ -218,9 +232,9 @@ async function readAccount(db: Queryable, userId: number, lock: boolean): Promis
  * link must reach the owner) or a recent security change pauses them.
  */
 function refuseWhenPaused(account: AccountState, now: Date): void {
-  if (!account.is_withdraw) throw new DomainError(WITHDRAWAL_MESSAGES.disabled);
+  if (!account.is_withdraw) throw refusal('withdrawal.disabled');
   if (account.email_verified_at === null) {
-    throw new DomainError(WITHDRAWAL_MESSAGES.emailUnverified);
+    throw refusal('withdrawal.emailUnverified');
   }
   // A stolen session that changes the password or turns two-factor off cannot empty the account
   // at once: the owner has a day to notice the email and react.
@@ -233,9 +247,7 @@ function refuseWhenPaused(account: AccountState, now: Date): void {
     if (since === null) continue;
     const until = new Date(since.getTime() + WITHDRAWAL_PAUSE_MS);
     if (until > now) {
-      throw new DomainError(
-        `Withdrawals pause for 24 hours after ${what}, to protect your account. You can withdraw again from ${utcMinute(until)}.`,
-      );
+      throw refusal('withdrawal.paused', { what, until: utcMinute(until) });
     }
   }
 }
@@ -268,13 +280,10 @@ async function valuation(
       trim_scale(round(greatest(${limit}::numeric - recent.used, 0), 2))::text as left
     from this, recent`.execute(trx);
   const [row] = rows;
-  if (row === undefined) throw new DomainError(`Unknown currency ${asset}.`);
+  if (row === undefined) throw refusal('wallet.unknownCurrency', { ticker: asset });
   if (row.over) {
-    throw new DomainError(
-      account.is_verified
-        ? `Verified accounts can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now.`
-        : `Without identity verification you can withdraw up to ${limit} USD in 24 hours, fees included; ${row.left} USD of it is left now. Verify your identity to withdraw more.`,
-    );
+    const code = account.is_verified ? 'withdrawal.verifiedLimit' : 'withdrawal.unverifiedLimit';
+    throw refusal(code, { limit, left: row.left });
   }
   return row.usd;
 }
@@ -289,11 +298,11 @@ async function refuseWhenShort(
   const { rows } = await sql<{ short: boolean }>`
     select coalesce(sum(balance), 0) < ${checked.total}::numeric as short from ledger_accounts
     where user_id = ${userId} and ticker = ${asset} and not held`.execute(db);
-  if (rows[0]?.short !== false) throw new DomainError(shortMessage(asset, checked));
+  if (rows[0]?.short !== false) throw shortRefusal(asset, checked);
 }
 
-function shortMessage(asset: Ticker, checked: Checked): string {
-  return `Insufficient ${asset} balance: the withdrawal of ${checked.amount} ${asset} plus the ${checked.fee} ${asset} network fee needs ${checked.total} ${asset} available.`;
+function shortRefusal(asset: Ticker, { amount, fee, total }: Checked): DomainError {
+  return refusal('withdrawal.short', { asset, amount, fee, total });
 }
 
 /** Moves the amount plus the fee to the held balance; says what it costs when it cannot. */
@@ -313,8 +322,8 @@ async function hold(
       reason: `Withdrawal ${id} requested`,
     });
   } catch (error) {
-    if (error instanceof DomainError && error.message === insufficient(asset)) {
-      throw new DomainError(shortMessage(asset, checked));
+    if (error instanceof DomainError && error.code === 'wallet.insufficientFunds') {
+      throw shortRefusal(asset, checked);
     }
     throw error;
   }
@@ -342,6 +351,6 @@ function sameOrRefused(first: WithdrawalRow, retry: Checked): WithdrawalRow {
     first.address === retry.destination.address &&
     first.tag === retry.destination.tag &&
     first.amount === retry.amount;
-  if (!same) throw new DomainError(WITHDRAWAL_MESSAGES.keyReused);
+  if (!same) throw refusal('withdrawal.keyReused');
   return first;
 }

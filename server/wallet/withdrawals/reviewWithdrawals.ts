@@ -4,19 +4,11 @@
  * gives the hold back to its owner.
  */
 
-import { DomainError } from '../../errors/DomainError.ts';
+import { refusal } from '../../errors/DomainError.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { movableFrom, movedTo } from './lifecycle.ts';
 import { releaseHold } from './releaseHold.ts';
 import { readWithdrawal, type WithdrawalRow } from './withdrawalRows.ts';
-
-/** Answers for cancelling and reviewing. */
-export const REVIEW_MESSAGES = {
-  notFound: 'No such withdrawal.',
-  reasonRequired: 'Give the reason for the rejection: the account holder sees it.',
-  notAwaitingReview: 'This withdrawal is not awaiting review.',
-  ownWithdrawal: 'Another staff member must review your own withdrawal.',
-} as const;
 
 /** Cancels the owner's withdrawal until it is sent (hold released). */
 export async function cancelWithdrawal(
@@ -33,9 +25,9 @@ export async function cancelWithdrawal(
     }),
   );
   const row = await readWithdrawal(db, id);
-  if (row === undefined || row.user_id !== userId) throw new DomainError(REVIEW_MESSAGES.notFound);
+  if (row === undefined || row.user_id !== userId) throw refusal('withdrawal.notFound');
   if (released === undefined && row.status !== 'cancelled') {
-    throw new DomainError(`This withdrawal is ${row.status} and can no longer be cancelled.`);
+    throw refusal('withdrawal.notCancellable', { status: row.status });
   }
   return row;
 }
@@ -50,11 +42,11 @@ export async function reviewWithdrawal(
   decision: { id: number; approve: boolean; reason?: string | undefined },
 ): Promise<WithdrawalRow> {
   const reason = decision.reason?.trim() ?? '';
-  if (!decision.approve && reason === '') throw new DomainError(REVIEW_MESSAGES.reasonRequired);
+  if (!decision.approve && reason === '') throw refusal('withdrawal.reasonRequired');
   const before = await readWithdrawal(db, decision.id);
-  if (before === undefined) throw new DomainError(REVIEW_MESSAGES.notFound);
+  if (before === undefined) throw refusal('withdrawal.notFound');
   // Four eyes: the review exists so that one person alone cannot send a large sum out.
-  if (before.user_id === staffId) throw new DomainError(REVIEW_MESSAGES.ownWithdrawal);
+  if (before.user_id === staffId) throw refusal('withdrawal.ownWithdrawal');
   const changed = await db.transaction().execute(async (trx) => {
     if (!decision.approve) {
       const owner = await releaseHold(trx, {
@@ -74,7 +66,7 @@ export async function reviewWithdrawal(
     return approved.numUpdatedRows === 1n;
   });
   const row = await readWithdrawal(db, decision.id);
-  if (row === undefined) throw new DomainError(REVIEW_MESSAGES.notFound);
-  if (!changed) throw new DomainError(REVIEW_MESSAGES.notAwaitingReview);
+  if (row === undefined) throw refusal('withdrawal.notFound');
+  if (!changed) throw refusal('withdrawal.notAwaitingReview');
   return row;
 }

@@ -123,13 +123,15 @@ describe('the address book on the withdrawal page', () => {
 
   it('checks only what is cheap before saving, and offers each network once', () => {
     const fields = { label: 'Ledger', address: 'rXYZ', tag: '', code: '' };
-    const xrp = { tagName: 'Destination tag', needsCode: false };
+    const xrp = { networkName: 'XRP Ledger', tagName: 'Destination tag', needsCode: false };
     expect(validateSavedAddress(fields, xrp)).to.deep.equal({});
     expect(validateSavedAddress({ ...fields, label: ' ' }, xrp)).to.have.property('label');
     expect(validateSavedAddress({ ...fields, label: 'x'.repeat(41) }, xrp).label).to.equal(
-      'Keep the name to 40 characters.',
+      'Give the address a label of 1 to 40 characters, such as "My hardware wallet".',
     );
-    expect(validateSavedAddress({ ...fields, address: '' }, xrp)).to.have.property('address');
+    expect(validateSavedAddress({ ...fields, address: '' }, xrp).address).to.equal(
+      'Enter the XRP Ledger address to send to.',
+    );
     expect(validateSavedAddress({ ...fields, tag: '12a' }, xrp)).to.have.property('tag');
     expect(validateSavedAddress(fields, { ...xrp, needsCode: true })).to.have.property('code');
     expect(bookNetworks(ASSETS).map((n) => n.network)).to.deep.equal(['TRX', 'ETH', 'XRP']);
@@ -211,8 +213,12 @@ describe('the address book on the withdrawal page', () => {
     fireEvent.click(save);
     await waitFor(() => expect(document.activeElement).to.equal(name));
     expect(name.getAttribute('aria-invalid')).to.equal('true');
-    expect(within(region).getByText('Keep the name to 40 characters.')).to.exist;
-    expect(within(region).getByText('Enter the address to save.')).to.exist;
+    expect(
+      within(region).getByText(
+        'Give the address a label of 1 to 40 characters, such as "My hardware wallet".',
+      ),
+    ).to.exist;
+    expect(within(region).getByText('Enter the TRON (TRC-20) address to send to.')).to.exist;
     expect(calls('addressBook.add')).to.have.length(0);
 
     fireEvent.change(name, { target: { value: '  Bitstamp  ' } });

@@ -1,9 +1,18 @@
 /**
  * The address book's rules as the withdrawal page applies them: which networks an address can be
  * saved for, when a saved address may be used, and the cheap checks of the add form. The server
- * checks everything again, the address itself included.
+ * checks everything again, the address itself included; where a rule is the server's, the form
+ * says it in the server's words.
  */
-import type { AddressBook, AssetNetworks, NetworkInfo, SavedAddress } from '../../../core/index.ts';
+
+import { errorText } from '../../../core/errors/index.ts';
+import {
+  type AddressBook,
+  type AssetNetworks,
+  MAX_DESTINATION_TAG,
+  type NetworkInfo,
+  type SavedAddress,
+} from '../../../core/index.ts';
 
 /** The longest label the protocol allows. */
 export const LABEL_MAX = 40;
@@ -71,26 +80,37 @@ export interface SavedAddressFields {
 /** A message per add-form field that needs fixing. */
 export type SavedAddressErrors = Partial<Record<keyof SavedAddressFields, string>>;
 
-/** The problems of saving `fields` on a network whose tag is `tagName` (or none). */
+/** The problems of saving `fields` on the network `networkName`, whose tag is `tagName` (or none). */
 export function validateSavedAddress(
   fields: SavedAddressFields,
-  terms: { tagName: string | null; needsCode: boolean },
+  terms: { networkName: string; tagName: string | null; needsCode: boolean },
 ): SavedAddressErrors {
   const errors: SavedAddressErrors = {};
   const label = fields.label.trim();
-  if (label === '') errors.label = 'Give the address a name you will recognise.';
-  else if (label.length > LABEL_MAX) {
-    errors.label = `Keep the name to ${LABEL_MAX} characters.`;
+  if (label === '' || label.length > LABEL_MAX) {
+    errors.label = errorText('addressBook.label', { max: LABEL_MAX });
   }
-  if (fields.address.trim() === '') errors.address = 'Enter the address to save.';
+  if (fields.address.trim() === '') {
+    errors.address = errorText('address.empty', { network: terms.networkName });
+  }
   const tag = fields.tag.trim();
-  if (terms.tagName !== null && tag !== '' && !/^\d{1,10}$/.test(tag)) {
-    errors.tag = 'A tag is a whole number.';
-  }
-  if (terms.needsCode && fields.code.trim() === '') {
-    errors.code = 'Enter the code from your authenticator app, or a recovery code.';
-  }
+  if (terms.tagName !== null && tag !== '' && !isTag(tag))
+    errors.tag = tagFormatText(terms.tagName);
+  if (terms.needsCode && fields.code.trim() === '')
+    errors.code = errorText('addressBook.codeRequired');
   return errors;
+}
+
+/** Whether the text is a destination tag a network takes: a whole number up to 32 bits. */
+export function isTag(text: string): boolean {
+  const typed = text.trim();
+  return /^\d{1,10}$/.test(typed) && Number(typed) <= MAX_DESTINATION_TAG;
+}
+
+/** The server's words for a malformed tag, naming the network's word for it. */
+export function tagFormatText(tagName: string | null): string {
+  const tag = (tagName ?? 'Tag').toLowerCase();
+  return errorText('address.tagFormat', { tag, max: MAX_DESTINATION_TAG });
 }
 
 /** A long address cut to its ends ("0x71C7…976F"), for a select's option. */

@@ -1,7 +1,9 @@
 /**
  * The transfer form's rules, checked before anything is sent so a person learns of a typo at
- * once; the server checks them all again (and the decimals each asset allows).
+ * once; the server checks them all again (and the decimals each asset allows). Where a rule is
+ * the server's, the form says it in the server's words.
  */
+import { errorText } from '../../../core/errors/index.ts';
 import { parseDecimal, rescale } from '../../../core/markets/decimal.ts';
 
 /** What the person typed. */
@@ -32,8 +34,8 @@ export function validateTransfer(
   const errors: TransferErrors = {};
   if (fields.to.trim() === '') errors.to = "Enter the recipient's email or username.";
   const amount = scaled(fields.amount);
-  if (amount === null) errors.amount = 'Enter an amount such as 0.5.';
-  else if (amount <= 0n) errors.amount = 'Enter an amount greater than zero.';
+  if (amount === null) errors.amount = errorText('wallet.amountFormat');
+  else if (amount <= 0n) errors.amount = errorText('wallet.notPositive');
   else if (amount > (scaled(available) ?? 0n)) {
     errors.amount = `You have ${available} available.`;
   }

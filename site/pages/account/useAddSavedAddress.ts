@@ -40,7 +40,11 @@ export function useAddSavedAddress(
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!network) return;
-    const found = validateSavedAddress(fields, { tagName, needsCode: is2FA });
+    const found = validateSavedAddress(fields, {
+      networkName: network.name,
+      tagName,
+      needsCode: is2FA,
+    });
     setErrors(found);
     setError('');
     setDone('');

@@ -1,6 +1,7 @@
 /** The "withdraw only to saved addresses" dialog's state and its confirmation. */
 import { type FormEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { errorText } from '../../../core/errors/index.ts';
 import { type AddressBook, call, user } from '../../../core/index.ts';
 
 /**
@@ -28,7 +29,7 @@ export function useOnlySavedChange(
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (is2FA && code.trim() === '') {
-      setCodeError('Enter the code from your authenticator app, or a recovery code.');
+      setCodeError(errorText('addressBook.codeRequired'));
       return;
     }
     setCodeError('');

@@ -4,6 +4,8 @@ import { cancellable, withdrawalProgress } from './WithdrawalList.tsx';
 import { maxWithdrawal, totalWithFee, validateWithdrawal } from './withdrawForm.ts';
 
 const terms = {
+  asset: 'USDT',
+  networkName: 'TRON (TRC-20)',
   available: '10',
   fee: '0.25',
   minWithdrawal: '1',
@@ -44,9 +46,11 @@ describe('the withdrawal form', () => {
       'With the 0.25 fee, you can send at most 9.75.',
     );
     expect(validateWithdrawal({ ...fields, amount: '0.5' }, terms).amount).to.equal(
-      'The minimum withdrawal is 1.',
+      'The smallest USDT withdrawal on TRON (TRC-20) is 1 USDT.',
     );
-    expect(validateWithdrawal({ ...fields, address: '' }, terms)).to.have.property('address');
+    expect(validateWithdrawal({ ...fields, address: '' }, terms).address).to.equal(
+      'Enter the TRON (TRC-20) address to send to.',
+    );
     expect(
       validateWithdrawal({ ...fields, address: '' }, { ...terms, onlySaved: true }).address,
     ).to.equal('Choose one of your saved addresses that is usable now.');
@@ -56,9 +60,10 @@ describe('the withdrawal form', () => {
     const xrp = { ...terms, tagName: 'Destination tag' };
     expect(validateWithdrawal(fields, xrp).tag).to.contain('destination tag');
     expect(validateWithdrawal({ ...fields, withoutTag: true }, xrp)).to.deep.equal({});
-    expect(validateWithdrawal({ ...fields, tag: '12a' }, xrp).tag).to.equal(
-      'A tag is a whole number.',
-    );
+    const tagFormat = 'A destination tag is a whole number from 0 to 4294967295.';
+    expect(validateWithdrawal({ ...fields, tag: '12a' }, xrp).tag).to.equal(tagFormat);
+    expect(validateWithdrawal({ ...fields, tag: '4294967296' }, xrp).tag).to.equal(tagFormat);
+    expect(validateWithdrawal({ ...fields, tag: '4294967295' }, xrp)).to.deep.equal({});
   });
 
   it('asks for the two-factor code when two-factor is on', () => {

@@ -1,9 +1,12 @@
 /**
  * The withdrawal form's rules, with exact decimals: the amount the address receives, the
  * network's disclosed fee on top, and what leaves the balance in all. The server checks them
- * all again, with the address, the limits and the two-factor code.
+ * all again, with the address, the limits and the two-factor code; where a rule is the server's,
+ * the form says it in the server's words.
  */
+import { errorText } from '../../../core/errors/index.ts';
 import { formatDecimal, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
+import { isTag, tagFormatText } from './addressBook.ts';
 
 /** What the person typed. */
 export interface WithdrawFields {
@@ -20,6 +23,9 @@ export type WithdrawErrors = Partial<Record<'address' | 'tag' | 'amount' | 'code
 
 /** What the chosen network and wallet allow. */
 export interface WithdrawTerms {
+  /** The asset withdrawn ("USDT") and its network as people know it ("TRON (TRC-20)"). */
+  asset: string;
+  networkName: string;
   available: string;
   fee: string;
   minWithdrawal: string;
@@ -56,22 +62,23 @@ export function validateWithdrawal(fields: WithdrawFields, terms: WithdrawTerms)
   if (fields.address.trim() === '') {
     errors.address = terms.onlySaved
       ? 'Choose one of your saved addresses that is usable now.'
-      : 'Enter the address to send to.';
+      : errorText('address.empty', { network: terms.networkName });
   }
   if (terms.tagName !== null && fields.tag.trim() === '' && !fields.withoutTag) {
-    errors.tag = `Enter the ${terms.tagName.toLowerCase()}, or confirm the receiving wallet needs none.`;
-  } else if (fields.tag.trim() !== '' && !/^\d{1,10}$/.test(fields.tag.trim())) {
-    errors.tag = 'A tag is a whole number.';
+    errors.tag = errorText('address.tagRequired', { tag: terms.tagName.toLowerCase() });
+  } else if (fields.tag.trim() !== '' && !isTag(fields.tag)) {
+    errors.tag = tagFormatText(terms.tagName);
   }
   const amount = scaled(fields.amount);
-  if (amount === null) errors.amount = 'Enter an amount such as 0.5.';
+  if (amount === null) errors.amount = errorText('wallet.amountFormat');
   else if (amount < (scaled(terms.minWithdrawal) ?? 0n)) {
-    errors.amount = `The minimum withdrawal is ${terms.minWithdrawal}.`;
+    const { asset, networkName: network, minWithdrawal: min } = terms;
+    errors.amount = errorText('withdrawal.tooSmall', { asset, network, min });
   } else if (amount + (scaled(terms.fee) ?? 0n) > (scaled(terms.available) ?? 0n)) {
     errors.amount = `With the ${terms.fee} fee, you can send at most ${maxWithdrawal(terms.available, terms.fee)}.`;
   }
   if (terms.needsCode && !/^\S{6,}$/.test(fields.code.trim())) {
-    errors.code = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+    errors.code = errorText('withdrawal.codeRequired');
   }
   return errors;
 }

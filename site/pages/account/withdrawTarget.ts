@@ -30,6 +30,8 @@ export function withdrawTarget(choice: {
   const info = networks.find((n) => n.network === network) ?? networks[0];
   const available = wallets.find((w) => w.ticker === asset)?.available ?? '0';
   const terms = {
+    asset,
+    networkName: info?.name ?? network,
     available,
     fee: info?.withdrawalFee ?? '0',
     minWithdrawal: info?.minWithdrawal ?? '0',
