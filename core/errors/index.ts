@@ -6,6 +6,9 @@
  */
 import { ACCOUNT_ERRORS } from './accounts.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
+import { KYC_ERRORS } from './kyc.ts';
+import { P2P_ERRORS } from './p2p.ts';
+import { PAGE_ERRORS } from './pages.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
 import { TRANSPORT_ERRORS } from './transportErrors.ts';
@@ -18,6 +21,9 @@ export const ERROR_TABLES = [
   REQUEST_ERRORS,
   ACCOUNT_ERRORS,
   SUPPORT_ERRORS,
+  KYC_ERRORS,
+  P2P_ERRORS,
+  PAGE_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -26,6 +32,9 @@ export const ERRORS = {
   ...REQUEST_ERRORS,
   ...ACCOUNT_ERRORS,
   ...SUPPORT_ERRORS,
+  ...KYC_ERRORS,
+  ...P2P_ERRORS,
+  ...PAGE_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */

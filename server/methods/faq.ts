@@ -1,5 +1,5 @@
 /** faq.getItems: the help-center entries of one section by slug, in display order. */
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -17,9 +17,7 @@ const getItems = defineMethod({
       .orderBy('position')
       .orderBy('id')
       .execute();
-    if (items.length === 0) {
-      throw new DomainError(`The help center has no section '${params.slug}'.`);
-    }
+    if (items.length === 0) throw refusal('faq.unknownSection', { slug: params.slug });
     return { items };
   },
 });

@@ -1,5 +1,5 @@
 /** pages.getItem: a policy or information page by type, as an operator last edited it. */
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, pattern } from '../http/fields.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -15,9 +15,7 @@ const getItem = defineMethod({
       .select(['type', 'title', 'html', 'updated_at'])
       .where('type', '=', params.type)
       .executeTakeFirst();
-    if (row === undefined) {
-      throw new DomainError(`There is no page of type '${params.type}'. Check the link.`);
-    }
+    if (row === undefined) throw refusal('page.unknownType', { type: params.type });
     return {
       page: {
         type: row.type,

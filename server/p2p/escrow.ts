@@ -13,8 +13,14 @@ import {
   type ScaledDecimal,
 } from '../../core/markets/decimal.ts';
 import type { P2pTradeStatus, Ticker } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
-import { post } from '../wallet/ledger.ts';
+import { insufficient, post } from '../wallet/ledger.ts';
+
+/** Whether `error` is the ledger refusing a posting that would overdraw a `ticker` balance. */
+export function isShortOf(error: unknown, ticker: Ticker): boolean {
+  return error instanceof DomainError && error.message === insufficient(ticker);
+}
 
 /** A trade as the escrow moves read it (amounts trimmed). */
 interface EscrowedTrade {
