@@ -18,6 +18,9 @@ export const KYC_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 /** The answer for a verification upload that is not one of those images. */
 export const KYC_PHOTO_TYPE_TEXT = errorText('upload.kycType');
 
+/** The longest reason staff may give for rejecting an application. */
+export const KYC_REASON_MAX = 500;
+
 /** The youngest age at which an account may verify. */
 export const MIN_AGE = 18;
 

@@ -87,7 +87,10 @@ export const P2P_ERRORS = {
     message: 'The rate can be at most {max} {fiat} per USDT.',
     param: 'perUsdt',
   },
-  'paymentDetails.unlistedMethod': { message: '"{method}" is not a listed payment method.', param: 'method' },
+  'paymentDetails.unlistedMethod': {
+    message: '"{method}" is not a listed payment method.',
+    param: 'method',
+  },
   'paymentDetails.missingForAll': {
     message:
       'Add your payment details for {methods} first (P2P → Payment details), so buyers know where to pay.',
@@ -113,6 +116,10 @@ export const P2P_ERRORS = {
     message:
       'This offer follows the market, and there is no reference rate for its currency right now: choose another offer.',
     param: 'offerId',
+  },
+  'trade.amountFormat': {
+    message: 'Enter an amount of {fiat} such as "250.50".',
+    param: 'fiatAmount',
   },
   'trade.tooSmall': {
     message: 'That amount buys less than the smallest unit of the currency: enter more.',

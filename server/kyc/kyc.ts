@@ -13,6 +13,7 @@ import { type ErrorReport, refusalOf } from '../../core/errors/index.ts';
 import {
   firstMissingField,
   KYC_FIELD_LABELS,
+  KYC_REASON_MAX,
   kycFieldProblem,
   requiredPhotos,
 } from '../../core/kyc.ts';
@@ -34,9 +35,6 @@ import { attachmentUrlKey } from '../support/secrets.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
 import type { KycApplicationsTable } from './KycTables.ts';
 import { forgetReplacedPhoto } from './unusedPhotos.ts';
-
-/** The longest rejection reason. */
-export const REASON_MAX = 500;
 
 /** The photo a slot still needs, by the name a person reads. */
 const PHOTO_NAMES: Record<KycPhotoSlot, string> = {
@@ -361,8 +359,8 @@ export async function decide(
 ): Promise<KycSubmission> {
   if (staffId === userId) throw refusal('kyc.ownDecision');
   const text = reason?.trim() ?? null;
-  if (decision === 'rejected' && (text === null || text === '' || text.length > REASON_MAX)) {
-    throw refusal('kyc.reason', { max: REASON_MAX });
+  if (decision === 'rejected' && (text === null || text === '' || text.length > KYC_REASON_MAX)) {
+    throw refusal('kyc.reason', { max: KYC_REASON_MAX });
   }
   await db.transaction().execute(async (trx) => {
     const row = await findRow(trx, userId, true);
