@@ -1,5 +1,9 @@
 /** Validation rules shared by the site, the widgets and the server. */
 
+// The support table only, not core/errors/index.ts: the widgets load these rules.
+import { SUPPORT_ERRORS } from './errors/support.ts';
+import { tableText } from './errors/tableText.ts';
+
 /** The file types a chat attachment may have. */
 export const ATTACHMENT_EXTENSIONS = [
   'png',
@@ -31,10 +35,11 @@ export type AttachmentPick<F> = { file: F } | { error: string };
 /** Applies the one-file rule and the accept list to a picker's selection. */
 export function pickAttachment<F extends { name: string }>(files: readonly F[]): AttachmentPick<F> {
   const [file, ...rest] = files;
-  if (!file) return { error: 'Choose a file to attach.' };
-  if (rest.length > 0) return { error: 'Attach one file at a time.' };
+  if (!file) return { error: tableText(SUPPORT_ERRORS, 'upload.noFile') };
+  if (rest.length > 0) return { error: tableText(SUPPORT_ERRORS, 'upload.oneFile') };
   if (!isAcceptedAttachment(file.name)) {
-    return { error: `Only ${ATTACHMENT_EXTENSIONS.join(', ')} files can be attached.` };
+    const extensions = ATTACHMENT_EXTENSIONS.join(', ');
+    return { error: tableText(SUPPORT_ERRORS, 'upload.type', { extensions }) };
   }
   return { file };
 }
