@@ -1,8 +1,16 @@
 /** Validation rules shared by the site, the widgets and the server. */
-
-// The support table only, not core/errors/index.ts: the widgets load these rules.
+import { errorText } from './errors/index.ts';
 import { SUPPORT_ERRORS } from './errors/support.ts';
 import { tableText } from './errors/tableText.ts';
+
+/** The shortest password the server accepts for a new account or a new password. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Why a new password cannot be used, in the words the server answers with; null when it can. */
+export function newPasswordProblem(password: string): string | null {
+  if (password.length >= MIN_PASSWORD_LENGTH) return null;
+  return errorText('params.tooShort', { label: 'Password', minimum: MIN_PASSWORD_LENGTH });
+}
 
 /** The file types a chat attachment may have. */
 export const ATTACHMENT_EXTENSIONS = [
@@ -32,7 +40,10 @@ export function isAcceptedAttachment(fileName: string): boolean {
 /** The outcome of picking attachment files: the one accepted file, or why none was taken. */
 export type AttachmentPick<F> = { file: F } | { error: string };
 
-/** Applies the one-file rule and the accept list to a picker's selection. */
+/**
+ * Applies the one-file rule and the accept list to a picker's selection, in the upload endpoint's
+ * words read from the support table alone (the chat widget loads this).
+ */
 export function pickAttachment<F extends { name: string }>(files: readonly F[]): AttachmentPick<F> {
   const [file, ...rest] = files;
   if (!file) return { error: tableText(SUPPORT_ERRORS, 'upload.noFile') };

@@ -2,7 +2,13 @@
  * Builds the HTTP server: security headers, the API endpoint and the static site on one Fastify
  * instance, ready for `inject` in tests and `listen` in main.
  */
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { type ErrorReport, refusalOf } from '../core/errors/index.ts';
 import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol/index.ts';
 import { AccessEnds } from './accounts/sessions.ts';
@@ -12,11 +18,12 @@ import type { Config } from './config.ts';
 import { seed } from './content/seed.ts';
 import { EventBus } from './events/EventBus.ts';
 import type { ServerEvents } from './events/ServerEvents.ts';
-import { envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
+import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
 import { registerSockets } from './http/sockets.ts';
 import { identityPhotos } from './kyc/identityPhotos.ts';
+import type { LiveHub } from './live/LiveHub.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
 import { registerMail } from './mail/index.ts';
 import { tradeChats } from './p2p/chatRoom.ts';
@@ -24,7 +31,7 @@ import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { registerSupport } from './support/index.ts';
-import { MAX_FRAME_BYTES } from './support/socket.ts';
+import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
@@ -70,6 +77,9 @@ export interface ServerOptions {
   walletTimers?: boolean;
 }
 
+/** What the domains share: the API's dependencies, with the live counters as their socket's hub. */
+type ServerParts = ApiDependencies & { live: LiveHub };
+
 /**
  * Creates the server over `db`, or over a database opened from `config` (closed with the
  * server). Seeds currencies and the demo and staff accounts either way.
@@ -79,6 +89,39 @@ export async function createServer(
   db?: Database,
   options: ServerOptions = {},
 ): Promise<FastifyInstance> {
+  const database = await openSeeded(config, db);
+  const app = createFastify(config);
+  if (db === undefined) app.addHook('onClose', () => database.destroy());
+  addSecurityHeaders(app, contentSecurityPolicy(config.pixelUrl));
+  app.setErrorHandler(answerError);
+
+  const limits = createLimits(config.apiRateLimit);
+  const live = await createLiveHub(database);
+  const market = await wireTrading(app, database, config, options);
+  const accessEnds = new AccessEnds();
+  const events = new EventBus<ServerEvents>();
+  const wallet = wireWallet(app, database, config, options);
+  const parts: ServerParts = {
+    db: database,
+    config,
+    limits,
+    live,
+    market,
+    accessEnds,
+    events,
+    ...wallet,
+  };
+  registerApi(app, parts);
+  registerBuy(app, { db: database, config, balanceChanges: wallet.balanceChanges });
+  await registerMail(app, { db: database, config });
+  await registerP2p(app, { db: database, balanceChanges: wallet.balanceChanges, events });
+  await wireSockets(app, parts);
+  await registerSite(app, config);
+  return app;
+}
+
+/** The database given, or one opened from `config`; seeded, and closed again if seeding fails. */
+async function openSeeded(config: Config, db: Database | undefined): Promise<Database> {
   const database = db ?? (await openDatabase(config));
   try {
     await seed(database, config);
@@ -86,8 +129,12 @@ export async function createServer(
     if (db === undefined) await database.destroy();
     throw error;
   }
+  return database;
+}
 
-  const app = Fastify({
+/** The Fastify instance with the configured logging, body limit and proxy trust. */
+function createFastify(config: Config): FastifyInstance {
+  return Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // One line per request is noise at 'info'; 'debug' and 'trace' turn it on.
     logController: new LogController({
@@ -97,87 +144,92 @@ export async function createServer(
     trustProxy: config.trustProxy,
     return503OnClosing: false,
   });
-  if (db === undefined) app.addHook('onClose', () => database.destroy());
+}
 
-  const csp = contentSecurityPolicy(config.pixelUrl);
+/** The security headers every response carries. */
+function addSecurityHeaders(app: FastifyInstance, csp: string): void {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('content-security-policy', csp);
   });
+}
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send(envelope(clientError(error, status)));
-    }
-    request.log.error({ err: error }, 'request failed');
-    if (request.url.startsWith(API_PATH))
-      return reply.code(200).send(envelope(refusalOf('request.serverError')));
-    return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
-  });
+/**
+ * Answers an error nothing else handled: a client's mistake with its 4xx and the envelope; a
+ * server fault logged, and answered as the API's refusal on the API route, plain text elsewhere.
+ */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(envelope(clientError(error, status)));
+  }
+  request.log.error({ err: error }, 'request failed');
+  if (request.url.startsWith(API_PATH))
+    return reply.code(200).send(envelope(refusalOf('request.serverError')));
+  return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
+}
 
-  const limits = createLimits(config.apiRateLimit);
-  const live = await createLiveHub(database);
-  const market = await Market.open(
-    database,
-    config.fees,
-    new ReferralFeeSplit(config.referralShare),
-  );
+/** The spot market, and the demo market's traders on it when configured. */
+async function wireTrading(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  options: ServerOptions,
+): Promise<Market> {
+  const market = await Market.open(db, config.fees, new ReferralFeeSplit(config.referralShare));
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   if (config.demoMarket) {
-    const demo = await DemoMarket.start(database, market, app.log, options.demoMarket);
+    const demo = await DemoMarket.start(db, market, app.log, options.demoMarket);
     // onClose hooks run last added first: the demo stops before the market settles.
     app.addHook('onClose', () => demo.stop());
   }
-  const accessEnds = new AccessEnds();
+  return market;
+}
+
+/** Where balance changes are announced, and one chain adapter per network with its timers. */
+function wireWallet(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  options: ServerOptions,
+): { balanceChanges: BalanceChanges; chains: ChainAdapters } {
   const balanceChanges = options.balanceChanges ?? new BalanceChanges();
-  const events = new EventBus<ServerEvents>();
   // One adapter per network for the whole server: deposits, withdrawals and their timers.
-  const chains = createChainAdapters(database, config.wallet);
+  const chains = createChainAdapters(db, config.wallet);
   if (options.walletTimers && anyChain(config.wallet)) {
-    startWalletTimers(app, database, config, chains, balanceChanges);
+    startWalletTimers(app, db, config, chains, balanceChanges);
   }
-  registerApi(app, {
-    db: database,
-    config,
-    limits,
-    live,
-    market,
-    accessEnds,
-    balanceChanges,
-    events,
-    chains,
-  });
-  registerBuy(app, { db: database, config, balanceChanges });
-  await registerMail(app, { db: database, config });
-  await registerP2p(app, { db: database, balanceChanges, events });
+  return { balanceChanges, chains };
+}
+
+/** The socket routes: support (and P2P chats), live counters and market streams. */
+async function wireSockets(app: FastifyInstance, parts: ServerParts): Promise<void> {
+  const { db, config, accessEnds, events } = parts;
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
     maxPayload: MAX_FRAME_BYTES,
   });
   await registerSupport(app, {
-    db: database,
+    db,
     config,
-    limits,
+    limits: parts.limits,
     accessEnds,
     tradeChats: tradeChats(events),
     identityPhotos,
   });
-  registerLiveSocket(app, live);
+  registerLiveSocket(app, parts.live);
   registerMarketSocket(app, {
-    db: database,
-    market,
+    db,
+    market: parts.market,
     accessEnds,
-    balanceChanges,
+    balanceChanges: parts.balanceChanges,
     events,
     recentPurchases: readRecentPurchases,
   });
-  await registerSite(app, config);
-  return app;
 }
 
 /**

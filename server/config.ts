@@ -145,52 +145,56 @@ const LOG_LEVELS: readonly LogLevel[] = [
 ];
 const SOCIALS = ['twitter', 'youtube', 'instagram', 'telegram'] as const;
 
+/** Reads one environment variable: trimmed, and undefined when unset or blank. */
+type Read = (name: string) => string | undefined;
+
 /** Reads and validates the configuration from an environment (process.env in main). */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
-  const read = (name: string): string | undefined => {
+  const read: Read = (name) => {
     const value = env[name]?.trim();
     return value === undefined || value === '' ? undefined : value;
   };
-
   const codecKey = read('CODEC_KEY') ?? DEV_CODEC_KEY;
   if (!/^[0-9a-f]{64}$/i.test(codecKey)) fail('CODEC_KEY', 'must be 64 hex digits');
+  return {
+    ...serverSection(read),
+    codecKey: codecKey.toLowerCase(),
+    ...accountsSection(read),
+    site: siteSection(read),
+    support: supportSection(read),
+    ...tradingSection(read),
+    mail: mailSection(read),
+    wallet: walletSection(read),
+    twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
+    buy: buySettings(read, fail),
+    passwordCost: passwordCost(read('TEST_PASSWORD_LOG2N'), read('NODE_ENV')),
+  };
+}
 
-  const staffEmail = read('STAFF_EMAIL');
-  const staffPassword = read('STAFF_PASSWORD');
-  if ((staffEmail === undefined) !== (staffPassword === undefined)) {
-    fail('STAFF_EMAIL', 'and STAFF_PASSWORD must be set together');
-  }
-
-  const socials: SiteConfig['socials'] = {};
-  for (const name of SOCIALS) {
-    const url = read(`SOCIAL_${name.toUpperCase()}`);
-    if (url !== undefined) socials[name] = url;
-  }
-
+/** Where the server listens, what it stores in, whom it answers and how it logs. */
+function serverSection(
+  read: Read,
+): Pick<
+  Config,
+  | 'host'
+  | 'port'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'allowedOrigins'
+  | 'sessionDays'
+  | 'trustProxy'
+  | 'logLevel'
+  | 'siteDir'
+  | 'apiRateLimit'
+  | 'socketKeepaliveMs'
+  | 'pixelUrl'
+> {
   return {
     host: read('HOST') ?? '127.0.0.1',
     port: integer(read('PORT'), 'PORT', 3000, 0, 65535),
     dataDir: read('DATA_DIR') ?? './data',
     databaseUrl: databaseUrl(read('DATABASE_URL')),
-    codecKey: codecKey.toLowerCase(),
     allowedOrigins: origins(read('ALLOWED_ORIGINS')),
-    staff:
-      staffEmail !== undefined && staffPassword !== undefined
-        ? credentials('STAFF', staffEmail, staffPassword)
-        : null,
-    demo: flag(read('DEMO_ACCOUNT'), 'DEMO_ACCOUNT', true)
-      ? credentials(
-          'DEMO',
-          read('DEMO_EMAIL') ?? 'demo@example.com',
-          read('DEMO_PASSWORD') ?? DEFAULT_DEMO_PASSWORD,
-        )
-      : null,
-    // Off with the demo account unless asked for: a real deployment never gets play money.
-    demoMarket: flag(
-      read('DEMO_MARKET'),
-      'DEMO_MARKET',
-      flag(read('DEMO_ACCOUNT'), 'DEMO_ACCOUNT', true),
-    ),
     sessionDays: integer(read('SESSION_DAYS'), 'SESSION_DAYS', 30, 1, 3650),
     trustProxy: flag(read('TRUST_PROXY'), 'TRUST_PROXY', false),
     logLevel: logLevel(read('LOG_LEVEL')),
@@ -199,62 +203,110 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     socketKeepaliveMs:
       integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     pixelUrl: pixelUrl(read('PIXEL_URL')),
-    site: {
-      socials,
-      live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) },
-      ...(read('SITE_NAME') ? { name: (read('SITE_NAME') ?? '').trim().slice(0, 64) } : {}),
-    },
-    support: {
-      uploadDir: read('UPLOAD_DIR') ?? null,
-      imageMaxBytes: integer(read('UPLOAD_IMAGE_MAX_MB'), 'UPLOAD_IMAGE_MAX_MB', 10, 1, 1024) * MIB,
-      videoMaxBytes: integer(read('UPLOAD_VIDEO_MAX_MB'), 'UPLOAD_VIDEO_MAX_MB', 50, 1, 4096) * MIB,
-      sendRateLimit: integer(read('SUPPORT_RATE_LIMIT'), 'SUPPORT_RATE_LIMIT', 30, 0, 1_000_000),
-      verificationAmount: integer(
-        read('VERIFICATION_AMOUNT'),
-        'VERIFICATION_AMOUNT',
-        1000,
-        0,
-        1_000_000_000,
-      ),
-      pushSubject: pushSubject(read('PUSH_SUBJECT')),
-    },
+  };
+}
+
+/** The staff and demo accounts ensured at start, and the demo market's traders. */
+function accountsSection(read: Read): Pick<Config, 'staff' | 'demo' | 'demoMarket'> {
+  const staffEmail = read('STAFF_EMAIL');
+  const staffPassword = read('STAFF_PASSWORD');
+  if ((staffEmail === undefined) !== (staffPassword === undefined)) {
+    fail('STAFF_EMAIL', 'and STAFF_PASSWORD must be set together');
+  }
+  const demoAccount = flag(read('DEMO_ACCOUNT'), 'DEMO_ACCOUNT', true);
+  return {
+    staff:
+      staffEmail !== undefined && staffPassword !== undefined
+        ? credentials('STAFF', staffEmail, staffPassword)
+        : null,
+    demo: demoAccount
+      ? credentials(
+          'DEMO',
+          read('DEMO_EMAIL') ?? 'demo@example.com',
+          read('DEMO_PASSWORD') ?? DEFAULT_DEMO_PASSWORD,
+        )
+      : null,
+    // Off with the demo account unless asked for: a real deployment never gets play money.
+    demoMarket: flag(read('DEMO_MARKET'), 'DEMO_MARKET', demoAccount),
+  };
+}
+
+/** Defaults for the site configuration: its name, social links and live mode. */
+function siteSection(read: Read): SiteConfig {
+  const socials: SiteConfig['socials'] = {};
+  for (const name of SOCIALS) {
+    const url = read(`SOCIAL_${name.toUpperCase()}`);
+    if (url !== undefined) socials[name] = url;
+  }
+  return {
+    socials,
+    live: { is_enabled: flag(read('LIVE_MODE'), 'LIVE_MODE', false) },
+    ...(read('SITE_NAME') ? { name: (read('SITE_NAME') ?? '').trim().slice(0, 64) } : {}),
+  };
+}
+
+/** Live support: attachment caps, send rate, Web Push and the verification threshold. */
+function supportSection(read: Read): SupportConfig {
+  return {
+    uploadDir: read('UPLOAD_DIR') ?? null,
+    imageMaxBytes: integer(read('UPLOAD_IMAGE_MAX_MB'), 'UPLOAD_IMAGE_MAX_MB', 10, 1, 1024) * MIB,
+    videoMaxBytes: integer(read('UPLOAD_VIDEO_MAX_MB'), 'UPLOAD_VIDEO_MAX_MB', 50, 1, 4096) * MIB,
+    sendRateLimit: integer(read('SUPPORT_RATE_LIMIT'), 'SUPPORT_RATE_LIMIT', 30, 0, 1_000_000),
+    verificationAmount: integer(
+      read('VERIFICATION_AMOUNT'),
+      'VERIFICATION_AMOUNT',
+      1000,
+      0,
+      1_000_000_000,
+    ),
+    pushSubject: pushSubject(read('PUSH_SUBJECT')),
+  };
+}
+
+/** Spot trading fees and the referrer's share of them. */
+function tradingSection(read: Read): Pick<Config, 'fees' | 'referralShare'> {
+  return {
     fees: {
       maker: feeRate(read('MAKER_FEE'), 'MAKER_FEE'),
       taker: feeRate(read('TAKER_FEE'), 'TAKER_FEE'),
     },
     referralShare: referralShare(read('REFERRAL_SHARE')),
-    mail: {
-      smtpUrl: smtpUrl(read('SMTP_URL')),
-      from: read('MAIL_FROM') ?? 'Exchange <no-reply@localhost>',
-      publicUrl: publicUrl(read('PUBLIC_URL')),
-    },
-    wallet: {
-      seed: walletSeed(read('WALLET_SEED')),
-      // On: the devnet is the only chain there is, and `npm start` should need nothing else.
-      devnet: flag(read('DEVNET'), 'DEVNET', true),
-      devnetBlockMs:
-        integer(read('DEVNET_BLOCK_SECONDS'), 'DEVNET_BLOCK_SECONDS', 3, 1, 3600) * 1000,
-      withdrawalSendMs:
-        integer(read('WITHDRAWAL_SEND_SECONDS'), 'WITHDRAWAL_SEND_SECONDS', 3, 1, 3600) * 1000,
-      withdrawalReviewUsd: integer(
-        read('WITHDRAWAL_REVIEW_USD'),
-        'WITHDRAWAL_REVIEW_USD',
-        10_000,
-        0,
-        1_000_000_000,
-      ),
-      verifiedWithdrawalLimitUsd: integer(
-        read('VERIFIED_WITHDRAWAL_LIMIT_USD'),
-        'VERIFIED_WITHDRAWAL_LIMIT_USD',
-        100_000,
-        0,
-        1_000_000_000,
-      ),
-      evm: evmSettings(read, fail),
-    },
-    twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
-    buy: buySettings(read, fail),
-    passwordCost: passwordCost(read('TEST_PASSWORD_LOG2N'), read('NODE_ENV')),
+  };
+}
+
+/** Account e-mail: the SMTP server, the From address and the origin links point at. */
+function mailSection(read: Read): MailConfig {
+  return {
+    smtpUrl: smtpUrl(read('SMTP_URL')),
+    from: read('MAIL_FROM') ?? 'Exchange <no-reply@localhost>',
+    publicUrl: publicUrl(read('PUBLIC_URL')),
+  };
+}
+
+/** Deposits and withdrawals: the address seed, the devnet, the sender and the limits. */
+function walletSection(read: Read): WalletConfig {
+  return {
+    seed: walletSeed(read('WALLET_SEED')),
+    // On: the devnet is the only chain there is, and `npm start` should need nothing else.
+    devnet: flag(read('DEVNET'), 'DEVNET', true),
+    devnetBlockMs: integer(read('DEVNET_BLOCK_SECONDS'), 'DEVNET_BLOCK_SECONDS', 3, 1, 3600) * 1000,
+    withdrawalSendMs:
+      integer(read('WITHDRAWAL_SEND_SECONDS'), 'WITHDRAWAL_SEND_SECONDS', 3, 1, 3600) * 1000,
+    withdrawalReviewUsd: integer(
+      read('WITHDRAWAL_REVIEW_USD'),
+      'WITHDRAWAL_REVIEW_USD',
+      10_000,
+      0,
+      1_000_000_000,
+    ),
+    verifiedWithdrawalLimitUsd: integer(
+      read('VERIFIED_WITHDRAWAL_LIMIT_USD'),
+      'VERIFIED_WITHDRAWAL_LIMIT_USD',
+      100_000,
+      0,
+      1_000_000_000,
+    ),
+    evm: evmSettings(read, fail),
   };
 }
 

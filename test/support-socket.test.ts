@@ -16,7 +16,7 @@ import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
 import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
 
-import { MAX_FRAME_BYTES } from '../server/support/socket.ts';
+import { MAX_FRAME_BYTES } from '../server/support/socketFrames.ts';
 import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {

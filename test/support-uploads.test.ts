@@ -12,12 +12,10 @@ import { errorText } from '../core/errors/index.ts';
 import { UPLOAD_PATH, type UploadReply } from '../core/protocol/index.ts';
 import { ATTACHMENT_EXTENSIONS } from '../core/rules.ts';
 import { createServer } from '../server/app.ts';
-
+import { ATTACHMENT_CSP } from '../server/http/uploads/serveAttachment.ts';
 import type { Database } from '../server/storage/db.ts';
-
 import { attachmentUrlKey } from '../server/support/secrets.ts';
 import { signedAttachmentPath } from '../server/support/signing.ts';
-import { ATTACHMENT_CSP } from '../server/support/uploads.ts';
 import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import {

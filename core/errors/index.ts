@@ -5,12 +5,14 @@
  * client-side check that mirrors a server rule says the same thing.
  */
 import { ACCOUNT_ERRORS } from './accounts.ts';
+import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
 import { KYC_ERRORS } from './kyc.ts';
 import { P2P_ERRORS } from './p2p.ts';
-import { PAGE_ERRORS } from './pages.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
+import { SWAP_ERRORS } from './swap.ts';
+import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
 import { TRANSPORT_ERRORS } from './transportErrors.ts';
 
 export type { ErrorEntry, ErrorValue } from './entry.ts';
@@ -21,9 +23,13 @@ export const ERROR_TABLES = [
   REQUEST_ERRORS,
   ACCOUNT_ERRORS,
   SUPPORT_ERRORS,
+  ORDER_ERRORS,
+  ORDER_REASON_ERRORS,
+  STREAM_ERRORS,
+  SWAP_ERRORS,
+  CONTENT_ERRORS,
   KYC_ERRORS,
   P2P_ERRORS,
-  PAGE_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -32,9 +38,13 @@ export const ERRORS = {
   ...REQUEST_ERRORS,
   ...ACCOUNT_ERRORS,
   ...SUPPORT_ERRORS,
+  ...ORDER_ERRORS,
+  ...ORDER_REASON_ERRORS,
+  ...STREAM_ERRORS,
+  ...SWAP_ERRORS,
+  ...CONTENT_ERRORS,
   ...KYC_ERRORS,
   ...P2P_ERRORS,
-  ...PAGE_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { errorText } from '../errors/index.ts';
 import { PAIRS } from './pairs.ts';
 import {
   checkMinValue,
@@ -40,6 +41,21 @@ describe('toTicks and fromTicks', () => {
     assert.equal(toTicks('BTC_USDT', '0.3'), 30);
     assert.equal(toLots('BTC_USDT', '89.99999'), 8_999_999);
     assert.equal(fromTicks('BTC_USDT', 99_999_999), '999999.99');
+  });
+
+  it('are catalogued refusals that name their field', () => {
+    try {
+      toTicks('BTC_USDT', '65000.005', 'stopPrice');
+      assert.fail('expected a UnitError');
+    } catch (error) {
+      assert.ok(error instanceof UnitError);
+      assert.equal(error.code, 'order.offTick');
+      assert.equal(error.param, 'stopPrice');
+      assert.equal(
+        error.message,
+        errorText('order.offTick', { label: 'Stop price', tickSize: '0.01' }),
+      );
+    }
   });
 
   it('name the field and the tick in their errors', () => {

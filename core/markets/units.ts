@@ -3,6 +3,7 @@
  * prices in ticks, amounts in lots, totals in notional units (ticks × lots). BigInt string maths
  * only: a float would turn "0.3" into 0.29999999999999998890 and a tick into a near-miss.
  */
+import { type ErrorCode, type ErrorReport, refusalOf } from '../errors/index.ts';
 import { formatDecimal, normalise, parseDecimal, rescale } from './decimal.ts';
 import { PAIRS, type PairSpec, type PairSymbol } from './pairs.ts';
 
@@ -12,16 +13,20 @@ export type UnitField = 'price' | 'stopPrice' | 'amount' | 'total';
 /** What is wrong with a value: its shape, its length, zero, off the step, or out of bounds. */
 export type UnitProblem = 'format' | 'digits' | 'zero' | 'step' | 'max' | 'min';
 
-/** A value a person typed that cannot be used; the message names the field and says why. */
-export class UnitError extends Error {
+/** A value a person typed that cannot be used: a catalogued refusal naming its field. */
+export class UnitError extends Error implements ErrorReport {
   override name = 'UnitError';
+  readonly code: ErrorCode;
+  readonly param: UnitField;
 
   constructor(
     readonly field: UnitField,
     readonly problem: UnitProblem,
-    message: string,
+    refusal: ErrorReport,
   ) {
-    super(message);
+    super(refusal.message);
+    this.code = refusal.code;
+    this.param = field;
   }
 }
 
@@ -44,8 +49,8 @@ interface Scale {
   units: bigint;
   decimals: number;
   max: number;
-  tooManyDecimals: string;
-  notMultiple: string;
+  tooManyDecimals: ErrorReport;
+  notMultiple: ErrorReport;
 }
 
 function specOf(pair: PairSpec | PairSymbol): PairSpec {
@@ -55,17 +60,20 @@ function specOf(pair: PairSpec | PairSymbol): PairSpec {
 function scaleOf(spec: PairSpec, field: UnitField): Scale {
   const label = LABELS[field];
   if (field === 'amount') {
-    const multiple = `${label} must be a multiple of the lot size ${spec.lotSize}.`;
     return {
       units: spec.lotUnits,
       decimals: spec.amountDecimals,
       max: spec.maxLots,
-      tooManyDecimals: `${label} has more decimals than the lot size ${spec.lotSize} allows.`,
-      notMultiple: multiple,
+      tooManyDecimals: refusalOf('order.lotDecimals', { label, lotSize: spec.lotSize }),
+      notMultiple: refusalOf('order.offLot', { label, lotSize: spec.lotSize }),
     };
   }
   if (field === 'total') {
-    const message = `${label} has more decimals than ${spec.symbol} allows (${spec.valueDecimals}).`;
+    const message = refusalOf('order.totalDecimals', {
+      label,
+      pair: spec.symbol,
+      decimals: spec.valueDecimals,
+    });
     return {
       units: spec.tickUnits * spec.lotUnits,
       decimals: spec.valueDecimals,
@@ -74,7 +82,7 @@ function scaleOf(spec: PairSpec, field: UnitField): Scale {
       notMultiple: message,
     };
   }
-  const multiple = `${label} must be a multiple of the tick size ${spec.tickSize}.`;
+  const multiple = refusalOf('order.offTick', { label, tickSize: spec.tickSize });
   return {
     units: spec.tickUnits,
     decimals: spec.priceDecimals,
@@ -88,15 +96,15 @@ function toSteps(spec: PairSpec, text: string, field: UnitField): number {
   const label = LABELS[field];
   const parsed = parseDecimal(text);
   if (parsed === 'format') {
-    throw new UnitError(
-      field,
-      'format',
-      `${label} must be a decimal string such as "${EXAMPLES[field]}".`,
-    );
+    const example = EXAMPLES[field];
+    throw new UnitError(field, 'format', refusalOf('order.notDecimal', { label, example }));
   }
-  if (parsed === 'digits') throw new UnitError(field, 'digits', `${label} has too many digits.`);
-  if (parsed.units === 0n)
-    throw new UnitError(field, 'zero', `${label} must be greater than zero.`);
+  if (parsed === 'digits') {
+    throw new UnitError(field, 'digits', refusalOf('order.tooManyDigits', { label }));
+  }
+  if (parsed.units === 0n) {
+    throw new UnitError(field, 'zero', refusalOf('order.notPositive', { label }));
+  }
   const scale = scaleOf(spec, field);
   const value = normalise(parsed);
   if (value.decimals > scale.decimals) throw new UnitError(field, 'step', scale.tooManyDecimals);
@@ -105,7 +113,7 @@ function toSteps(spec: PairSpec, text: string, field: UnitField): number {
   const steps = units / scale.units;
   if (steps > BigInt(scale.max)) {
     const max = fromSteps(spec, scale.max, field);
-    throw new UnitError(field, 'max', `${label} must be at most ${max}.`);
+    throw new UnitError(field, 'max', refusalOf('order.aboveMax', { label, max }));
   }
   return Number(steps);
 }
@@ -156,6 +164,7 @@ export function fromNotional(pair: PairSpec | PairSymbol, notional: number): str
 export function checkMinValue(pair: PairSpec | PairSymbol, priceTicks: number, lots: number): void {
   const spec = specOf(pair);
   if (priceTicks * lots < spec.minNotional) {
-    throw new UnitError('total', 'min', `Order value must be at least ${spec.minValue} USDT.`);
+    const refusal = refusalOf('order.belowMinValue', { min: spec.minValue });
+    throw new UnitError('total', 'min', refusal);
   }
 }

@@ -14,6 +14,7 @@
  * The server may put several messages in one frame as a JSON array (the updates one commit
  * causes for one socket); a client reads them in order.
  */
+import type { ErrorCode } from '../errors/index.ts';
 import type { CardPurchase } from './buy.ts';
 import type { Deposit } from './deposits.ts';
 import type {
@@ -122,5 +123,6 @@ export type MarketServerMessage =
       type: 'p2pMessage';
       tradeId: number;
     }
-  | { v: 1; type: 'error'; message: string }
+  /** A message the socket could not follow: its catalogued code (core/errors) and words. */
+  | { v: 1; type: 'error'; code: ErrorCode; message: string }
   | { v: 1; type: 'pong' };

@@ -13,10 +13,11 @@ import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/ser
 import { connect, ticket } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
 import { SIGN_IN_ACCOUNT_POINTS } from '../http/limits.ts';
-import { WRONG_CREDENTIALS } from '../methods/users.ts';
 import type { Database } from '../storage/db.ts';
-import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './changePassword.ts';
 
+const WRONG_CREDENTIALS = errorText('account.wrongCredentials');
+const SAME_PASSWORD = errorText('account.samePassword');
+const WRONG_CURRENT_PASSWORD = errorText('account.wrongCurrentPassword');
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'staple battery horse';
 

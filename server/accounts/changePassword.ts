@@ -3,18 +3,12 @@
  * session left open is not enough), wrong guesses count against the same per-account limit as
  * sign-in, and every other session ends, since one of them may be whoever knew the old password.
  */
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { blockedFor, type Limits, spend, waitText } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { revokeOtherSessions } from './otherSessions.ts';
 import { hashPassword, type PasswordCost, verifyPassword } from './passwords.ts';
 import type { Caller } from './sessions.ts';
-
-/** The answer to a wrong current password. */
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
-
-/** The answer to a new password equal to the current one. */
-export const SAME_PASSWORD = 'Choose a new password that differs from the current one.';
 
 /**
  * Sets a new password and records when (withdrawals pause for a while after a change); returns
@@ -31,15 +25,13 @@ export async function changePassword(
   const { user } = caller;
   const wait = await blockedFor(limits.signInAccount, user.email);
   if (wait > 0) {
-    throw new DomainError(
-      `Too many failed password attempts. Please try again in ${waitText(wait)}.`,
-    );
+    throw refusal('account.tooManyPasswordAttempts', { wait: waitText(wait) });
   }
   if (!(await verifyPassword(currentPassword, user.password_hash))) {
     await spend(limits.signInAccount, user.email);
-    throw new DomainError(WRONG_CURRENT_PASSWORD);
+    throw refusal('account.wrongCurrentPassword');
   }
-  if (newPassword === currentPassword) throw new DomainError(SAME_PASSWORD);
+  if (newPassword === currentPassword) throw refusal('account.samePassword');
   const passwordHash = await hashPassword(newPassword, cost);
   return db.transaction().execute(async (trx) => {
     const now = new Date();

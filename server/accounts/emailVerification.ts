@@ -4,7 +4,7 @@
  * link again. A new link voids the older ones. (Withdrawals do not wait for it yet.)
  */
 import type { Config } from '../config.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { linkTo } from '../mail/site.ts';
 import { queueSiteMail } from '../mail/siteMail.ts';
 import { issueToken, redeemToken } from '../mail/tokens.ts';
@@ -13,10 +13,9 @@ import type { Database, Queryable } from '../storage/db.ts';
 /** How long a verification link works. */
 export const VERIFY_LINK_MS = 24 * 60 * 60_000;
 
-/** The answers a person reads. */
+/** The answers a person reads when verifying goes well. */
 export const VERIFY_MESSAGES = {
   verified: 'Your email address is verified.',
-  already: 'Your email address is already verified.',
   sent: 'We sent a new link to your address. It works for 24 hours.',
 } as const;
 
@@ -65,6 +64,6 @@ export async function resendVerification(
     .select(['id', 'email', 'email_verified_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (account.email_verified_at !== null) throw new DomainError(VERIFY_MESSAGES.already);
+  if (account.email_verified_at !== null) throw refusal('account.emailAlreadyVerified');
   await db.transaction().execute((trx) => queueVerificationMail(trx, config, account));
 }

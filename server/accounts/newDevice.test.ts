@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { linkIn, type Mailbox, mailingConfig, startMailbox } from '../../test/mailbox.ts';
 import { fails, ok, uniqueEmail } from '../../test/serverTesting.ts';
@@ -16,8 +17,9 @@ import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { describeBrowser, deviceKey, networkOf, placeOf } from './newDevice.ts';
 import { totpCode } from './totp.ts';
-import { TWO_FACTOR_REQUIRED, WRONG_CODE } from './twoFactor.ts';
 
+const TWO_FACTOR_REQUIRED = errorText('twoFactor.required');
+const WRONG_CODE = errorText('twoFactor.wrongCode');
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const CHROME_LINUX_NEXT = CHROME_LINUX.replace('Chrome/131.0.0.0', 'Chrome/132.0.6834.83');

@@ -17,9 +17,6 @@ export interface Caller {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The answer to a call that needs a signed-in account (and getInfo when signed out). */
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-
 /** The stored form of a token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import type { Reply } from '../../core/protocol/index.ts';
 import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { call, fails, ok, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
@@ -15,16 +16,14 @@ import { TWO_FACTOR_POINTS } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { openSecret } from './secretBox.ts';
 import { totpCode } from './totp.ts';
-import {
-  ALREADY_ON,
-  NO_SETUP,
-  NOT_ON,
-  TWO_FACTOR_REQUIRED,
-  USED_CODE,
-  USED_RECOVERY_CODE,
-  WRONG_CODE,
-} from './twoFactor.ts';
 
+const ALREADY_ON = errorText('twoFactor.alreadyOn');
+const NO_SETUP = errorText('twoFactor.noSetup');
+const NOT_ON = errorText('twoFactor.notOn');
+const TWO_FACTOR_REQUIRED = errorText('twoFactor.required');
+const USED_CODE = errorText('twoFactor.usedCode');
+const USED_RECOVERY_CODE = errorText('twoFactor.usedRecoveryCode');
+const WRONG_CODE = errorText('twoFactor.wrongCode');
 const PASSWORD = 'correct horse battery';
 const STEP_MS = 30_000;
 

@@ -4,36 +4,18 @@
  * code counts against the account's limit, and a code's time step is stored when it is accepted,
  * so neither a guess nor a code seen over someone's shoulder works twice (RFC 6238 §5.2).
  */
+
+import { errorText } from '../../core/errors/index.ts';
 import type { TwoFactorSetup } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { blockedFor, type Limits, spend, waitText } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from './recoveryCodes.ts';
 import { openSecret, sealSecret } from './secretBox.ts';
 import { codeStep, newTotpSecret, totpUri } from './totp.ts';
 
-/** The answer to a sign-in with the right password but no code, when two-factor is on. */
-export const TWO_FACTOR_REQUIRED =
-  'Enter the 6-digit code from your authenticator app, or a recovery code.';
-
-/** The answer to a code that is not the current one (or not a code at all). */
-export const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
-
-/** The answer to a code whose time step was already accepted. */
-export const USED_CODE =
-  'That code has already been used. Wait for the next one in your authenticator app.';
-
-/** The answer to a recovery code used before. */
-export const USED_RECOVERY_CODE = 'That recovery code has already been used.';
-
-/** The answer to setting up two-factor when it is on. */
-export const ALREADY_ON = 'Two-factor authentication is already on.';
-
-/** The answer to turning off two-factor when it is off. */
-export const NOT_ON = 'Two-factor authentication is not on.';
-
-/** The answer to a first code with no set-up waiting for it. */
-export const NO_SETUP = 'Start setting up two-factor authentication first.';
+/** The words of a wrong code, for callers outside accounts that still compare words. */
+export const WRONG_CODE = errorText('twoFactor.wrongCode');
 
 /** What the two-factor functions need from the server. */
 export interface TwoFactorContext {
@@ -71,7 +53,7 @@ export async function beginTwoFactor(
     )
     .returning('user_id')
     .executeTakeFirst();
-  if (row === undefined) throw new DomainError(ALREADY_ON);
+  if (row === undefined) throw refusal('twoFactor.alreadyOn');
   return { uri: totpUri(secret, issuer, account.email), key: secret };
 }
 
@@ -88,10 +70,10 @@ export async function enableTwoFactor(
     .select(['secret', 'enabled_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (row === undefined) throw new DomainError(NO_SETUP);
-  if (row.enabled_at !== null) throw new DomainError(ALREADY_ON);
+  if (row === undefined) throw refusal('twoFactor.noSetup');
+  if (row.enabled_at !== null) throw refusal('twoFactor.alreadyOn');
   const step = codeStep(openSecret(ctx.key, userId, row.secret), code.trim(), now);
-  if (step === null) return refuse(ctx, userId, WRONG_CODE);
+  if (step === null) return refuse(ctx, userId, 'twoFactor.wrongCode');
   const codes = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
     const enabled = await trx
@@ -102,7 +84,7 @@ export async function enableTwoFactor(
       .returning('user_id')
       .executeTakeFirst();
     // Two confirmations at once: the first one wins and its codes stand.
-    if (enabled === undefined) throw new DomainError(ALREADY_ON);
+    if (enabled === undefined) throw refusal('twoFactor.alreadyOn');
     await trx.updateTable('users').set({ two_factor: true }).where('id', '=', userId).execute();
     await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
     await trx
@@ -138,11 +120,11 @@ export async function verifySecondFactor(
     .where('user_id', '=', userId)
     .where('enabled_at', 'is not', null)
     .executeTakeFirst();
-  if (row === undefined) throw new DomainError(NOT_ON);
+  if (row === undefined) throw refusal('twoFactor.notOn');
   const digits = typed.replace(/\s/g, '');
   if (/^\d+$/.test(digits)) {
     const step = codeStep(openSecret(ctx.key, userId, row.secret), digits, now);
-    if (step === null) return refuse(ctx, userId, WRONG_CODE);
+    if (step === null) return refuse(ctx, userId, 'twoFactor.wrongCode');
     // Conditional, so two requests with one code cannot both pass.
     const accepted = await ctx.db
       .updateTable('two_factor_secrets')
@@ -151,7 +133,7 @@ export async function verifySecondFactor(
       .where('last_step', '<', step)
       .returning('user_id')
       .executeTakeFirst();
-    if (accepted === undefined) return refuse(ctx, userId, USED_CODE);
+    if (accepted === undefined) return refuse(ctx, userId, 'twoFactor.usedCode');
   } else {
     await spendRecoveryCode(ctx, userId, typed);
   }
@@ -179,7 +161,7 @@ export async function disableTwoFactor(
 
 async function spendRecoveryCode(ctx: TwoFactorContext, userId: number, typed: string) {
   const code = normaliseRecoveryCode(typed);
-  if (code === null) return refuse(ctx, userId, WRONG_CODE);
+  if (code === null) return refuse(ctx, userId, 'twoFactor.wrongCode');
   const hash = recoveryCodeHash(ctx.key, code);
   const used = await ctx.db
     .updateTable('two_factor_recovery_codes')
@@ -196,18 +178,26 @@ async function spendRecoveryCode(ctx: TwoFactorContext, userId: number, typed: s
     .where('user_id', '=', userId)
     .where('code_hash', '=', hash)
     .executeTakeFirst();
-  return refuse(ctx, userId, before === undefined ? WRONG_CODE : USED_RECOVERY_CODE);
+  return refuse(
+    ctx,
+    userId,
+    before === undefined ? 'twoFactor.wrongCode' : 'twoFactor.usedRecoveryCode',
+  );
 }
 
 async function refuseWhenBlocked(ctx: TwoFactorContext, userId: number): Promise<void> {
   const wait = await blockedFor(ctx.limits.twoFactorAccount, String(userId));
   if (wait > 0) {
-    throw new DomainError(`Too many wrong codes. Please try again in ${waitText(wait)}.`);
+    throw refusal('twoFactor.tooManyWrongCodes', { wait: waitText(wait) });
   }
 }
 
 /** Counts a wrong code against the account, then refuses it. */
-async function refuse(ctx: TwoFactorContext, userId: number, message: string): Promise<never> {
+async function refuse(
+  ctx: TwoFactorContext,
+  userId: number,
+  code: 'twoFactor.wrongCode' | 'twoFactor.usedCode' | 'twoFactor.usedRecoveryCode',
+): Promise<never> {
   await spend(ctx.limits.twoFactorAccount, String(userId));
-  throw new DomainError(message);
+  throw refusal(code);
 }

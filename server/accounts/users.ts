@@ -4,18 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import { DomainError } from '../errors/DomainError.ts';
+import { errorText } from '../../core/errors/index.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { UsersTable } from '../storage/schema.ts';
 
 /** A users row as selected. */
 export type UserRow = Selectable<UsersTable>;
 
-/** The message for a sign-up with an email already in use. */
-export const DUPLICATE_EMAIL = 'An account with this email already exists.';
-
-/** The answer to a correct sign-in of a blocked account, and to a blocked account's sends. */
-export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact support.';
+/** The words of a blocked account's refusal, for callers outside accounts that compare words. */
+export const ACCOUNT_BLOCKED = errorText('account.blocked');
 
 /** What a new account needs; everything else starts at the column defaults. */
 export interface NewUser {
@@ -56,7 +54,7 @@ export async function findReferrer(db: Queryable, code: string): Promise<number 
 /** Inserts an account with a fresh unique referral code; DomainError when the email is taken. */
 export async function createUser(db: Queryable, user: NewUser): Promise<UserRow> {
   const email = normaliseEmail(user.email);
-  if ((await findUserByEmail(db, email)) !== undefined) throw new DomainError(DUPLICATE_EMAIL);
+  if ((await findUserByEmail(db, email)) !== undefined) throw refusal('account.duplicateEmail');
   try {
     return await db
       .insertInto('users')
@@ -77,7 +75,7 @@ export async function createUser(db: Queryable, user: NewUser): Promise<UserRow>
       .executeTakeFirstOrThrow();
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error, 'users_email_key')) throw new DomainError(DUPLICATE_EMAIL);
+    if (isUniqueViolation(error, 'users_email_key')) throw refusal('account.duplicateEmail');
     throw error;
   }
 }

@@ -31,31 +31,40 @@ export function registerTestPaymentPage(
   db: Database,
   provider: TestCardProvider,
 ): void {
-  const load = async (request: FastifyRequest<{ Params: { id: string } }>) =>
-    db
-      .selectFrom('test_card_sessions')
-      .select([
-        'id',
-        'description',
-        'return_path',
-        'status',
-        'card_brand',
-        'card_last4',
-        'expires_at',
-      ])
-      .select((eb) => eb.fn<string>('trim_scale', ['amount']).as('amount'))
-      .where('id', '=', request.params.id.slice(0, 64))
-      .executeTakeFirst();
+  const pages = new TestPaymentPages(app, db, provider);
+  app.get<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id`, (request, reply) =>
+    pages.showCardForm(request, reply),
+  );
+  app.post<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id`, (request, reply) =>
+    pages.payByCard(request, reply),
+  );
+  app.post<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id/challenge`, (request, reply) =>
+    pages.answerChallenge(request, reply),
+  );
+}
 
-  app.get<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id`, async (request, reply) => {
-    const session = await load(request);
+/** A request for one checkout session's page. */
+type SessionRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/** The checkout's three pages: the card form, the card posted, the 3-D Secure step answered. */
+class TestPaymentPages {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly db: Database,
+    private readonly provider: TestCardProvider,
+  ) {}
+
+  /** GET: the card form of an open session. */
+  async showCardForm(request: SessionRequest, reply: FastifyReply) {
+    const session = await this.load(request);
     const ended = endedAnswer(session, 'open');
     if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
     return html(reply, 200, session, cardFormPage(pageSession(session), TEST_CARDS));
-  });
+  }
 
-  app.post<{ Params: { id: string } }>(`${TEST_PAYMENT_PATH}/:id`, async (request, reply) => {
-    const session = await load(request);
+  /** POST: checks the card; by its test outcome ends the session or shows the 3-D Secure step. */
+  async payByCard(request: SessionRequest, reply: FastifyReply) {
+    const session = await this.load(request);
     const ended = endedAnswer(session, 'open');
     if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
     const form = formOf(request.body);
@@ -73,7 +82,7 @@ export function registerTestPaymentPage(
     const card = { brand: check.card.brand, last4: check.last4 };
     switch (check.card.outcome) {
       case 'challenge': {
-        await db
+        await this.db
           .updateTable('test_card_sessions')
           .set({ status: 'challenge', card_brand: card.brand, card_last4: card.last4 })
           .where('id', '=', session.id)
@@ -82,43 +91,53 @@ export function registerTestPaymentPage(
         return html(reply, 200, session, challengePage(pageSession(session), card));
       }
       case 'succeeds':
-        return finish(reply, session, { succeeded: true, card }, ownOrigin(app));
+        return this.finish(reply, session, { succeeded: true, card });
       case 'declined':
       case 'insufficientFunds':
-        return finish(
-          reply,
-          session,
-          { succeeded: false, card, reason: DECLINE_REASONS[check.card.outcome] },
-          ownOrigin(app),
-        );
+        return this.finish(reply, session, {
+          succeeded: false,
+          card,
+          reason: DECLINE_REASONS[check.card.outcome],
+        });
       default:
         check.card.outcome satisfies never;
         throw new Error('unknown test card outcome');
     }
-  });
+  }
 
-  app.post<{ Params: { id: string } }>(
-    `${TEST_PAYMENT_PATH}/:id/challenge`,
-    async (request, reply) => {
-      const session = await load(request);
-      const ended = endedAnswer(session, 'challenge');
-      if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
-      const card = { brand: session.card_brand ?? 'card', last4: session.card_last4 ?? '0000' };
-      const passed = formOf(request.body).get('result') === 'complete';
-      const result: TestPaymentResult = passed
-        ? { succeeded: true, card }
-        : { succeeded: false, card, reason: DECLINE_REASONS.challengeFailed };
-      return finish(reply, session, result, ownOrigin(app));
-    },
-  );
+  /** POST to the 3-D Secure step: completed pays, anything else fails the payment. */
+  async answerChallenge(request: SessionRequest, reply: FastifyReply) {
+    const session = await this.load(request);
+    const ended = endedAnswer(session, 'challenge');
+    if (ended !== null || session === undefined) return html(reply, ended ?? 404, session);
+    const card = { brand: session.card_brand ?? 'card', last4: session.card_last4 ?? '0000' };
+    const passed = formOf(request.body).get('result') === 'complete';
+    const result: TestPaymentResult = passed
+      ? { succeeded: true, card }
+      : { succeeded: false, card, reason: DECLINE_REASONS.challengeFailed };
+    return this.finish(reply, session, result);
+  }
 
-  async function finish(
-    reply: FastifyReply,
-    session: SessionRow,
-    result: TestPaymentResult,
-    origin: string,
-  ) {
-    await provider.finish(session.id, result, origin);
+  private load(request: SessionRequest): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('test_card_sessions')
+      .select([
+        'id',
+        'description',
+        'return_path',
+        'status',
+        'card_brand',
+        'card_last4',
+        'expires_at',
+      ])
+      .select((eb) => eb.fn<string>('trim_scale', ['amount']).as('amount'))
+      .where('id', '=', request.params.id.slice(0, 64))
+      .executeTakeFirst();
+  }
+
+  /** Ends the session with the provider (which then sends its callback) and goes back to the shop. */
+  private async finish(reply: FastifyReply, session: SessionRow, result: TestPaymentResult) {
+    await this.provider.finish(session.id, result, ownOrigin(this.app));
     // 303: the browser follows with a GET, and a reload cannot post the card again.
     return reply.code(303).header('cache-control', 'no-store').redirect(session.return_path, 303);
   }

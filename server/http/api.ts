@@ -59,41 +59,10 @@ const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 /** Registers POST and OPTIONS /api and the body parsers they rely on. */
 export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
   const key = parseCodecKey(deps.config.codecKey);
-  const allowed = new Set(deps.config.allowedOrigins);
+  const checkOrigin = originHook(new Set(deps.config.allowedOrigins));
+  const rateLimit = rateLimitHook(deps.limits);
   const callers = new CallerLookup(deps.db);
-
-  // Every body arrives as raw bytes: the first byte, not the content type, tells JSON from the
-  // codec. The client sends text/plain so that calls stay CORS "simple requests"; the Origin
-  // check below is what guards against cross-site requests.
-  app.removeAllContentTypeParsers();
-  const raw = (_request: FastifyRequest, body: Buffer, done: (e: null, b: Buffer) => void) =>
-    done(null, body);
-  for (const type of ['text/plain', 'application/octet-stream', 'application/json', '*']) {
-    app.addContentTypeParser(type, { parseAs: 'buffer' }, raw);
-  }
-
-  /** OWASP CSRF Cheat Sheet: verify the Origin header against the target origin. */
-  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('vary', 'Origin');
-    reply.header('cache-control', 'no-store');
-    const verdict = checkRequestOrigin(request, allowed);
-    if (verdict === 'none' || verdict === 'same') return;
-    if (verdict === 'foreign') {
-      await reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
-      return reply;
-    }
-    reply.header('access-control-allow-origin', verdict.origin);
-    reply.header('access-control-allow-credentials', 'true');
-  };
-
-  const rateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (deps.limits.api === null) return;
-    const wait = await spend(deps.limits.api, request.ip);
-    if (wait === 0) return;
-    reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    await reply.code(429).send(envelope(refusalOf('request.tooMany', { wait: waitText(wait) })));
-    return reply;
-  };
+  acceptRawBodies(app);
 
   app.route({
     method: 'OPTIONS',
@@ -121,26 +90,77 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
     method: 'POST',
     url: API_PATH,
     onRequest: [checkOrigin, rateLimit],
-    handler: async (request, reply) => {
-      let body: { value: unknown; version: CodecVersion | null };
-      try {
-        body = readBody(request.body, key);
-      } catch (error) {
-        if (!(error instanceof CodecError)) throw error;
-        return reply
-          .code(400)
-          .send(envelope(refusalOf('request.unreadable', { reason: error.message })));
-      }
-      if (!isObject(body.value)) {
-        return reply.code(400).send(envelope(refusalOf('request.notAnObject')));
-      }
-      const answer = await call(body.value, request, deps, callers);
-      if (body.version === null) return reply.send(answer);
-      return reply
-        .type('application/octet-stream')
-        .send(Buffer.from(encode(answer, key, body.version)));
-    },
+    handler: (request, reply) => answerCall(request, reply, key, deps, callers),
   });
+}
+
+/**
+ * Every body arrives as raw bytes: the first byte, not the content type, tells JSON from the
+ * codec. The client sends text/plain so that calls stay CORS "simple requests"; the Origin
+ * check is what guards against cross-site requests.
+ */
+function acceptRawBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const raw = (_request: FastifyRequest, body: Buffer, done: (e: null, b: Buffer) => void) =>
+    done(null, body);
+  for (const type of ['text/plain', 'application/octet-stream', 'application/json', '*']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, raw);
+  }
+}
+
+/** OWASP CSRF Cheat Sheet: verify the Origin header against the target origin. */
+function originHook(allowed: ReadonlySet<string>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('vary', 'Origin');
+    reply.header('cache-control', 'no-store');
+    const verdict = checkRequestOrigin(request, allowed);
+    if (verdict === 'none' || verdict === 'same') return;
+    if (verdict === 'foreign') {
+      await reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
+      return reply;
+    }
+    reply.header('access-control-allow-origin', verdict.origin);
+    reply.header('access-control-allow-credentials', 'true');
+  };
+}
+
+/** Spends one of the caller's API calls per minute; out of them, a 429 saying when to retry. */
+function rateLimitHook(limits: Limits) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limits.api === null) return;
+    const wait = await spend(limits.api, request.ip);
+    if (wait === 0) return;
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    await reply.code(429).send(envelope(refusalOf('request.tooMany', { wait: waitText(wait) })));
+    return reply;
+  };
+}
+
+/** Reads a call's body, runs it and answers in the body's own encoding. */
+async function answerCall(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: Uint8Array,
+  deps: ApiDependencies,
+  callers: CallerLookup,
+): Promise<FastifyReply> {
+  let body: { value: unknown; version: CodecVersion | null };
+  try {
+    body = readBody(request.body, key);
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    return reply
+      .code(400)
+      .send(envelope(refusalOf('request.unreadable', { reason: error.message })));
+  }
+  if (!isObject(body.value)) {
+    return reply.code(400).send(envelope(refusalOf('request.notAnObject')));
+  }
+  const answer = await call(body.value, request, deps, callers);
+  if (body.version === null) return reply.send(answer);
+  return reply
+    .type('application/octet-stream')
+    .send(Buffer.from(encode(answer, key, body.version)));
 }
 
 /** The host name of an Origin header, or null when there is none (or it is `null`). */

@@ -90,7 +90,11 @@ forEachDatabase((open) => {
   test('other methods on unknown paths get a 404 envelope', async () => {
     const response = await app.inject({ method: 'POST', url: '/nothing', payload: '{}' });
     assert.equal(response.statusCode, 404);
-    assert.deepEqual(JSON.parse(response.body), { status: false, error_msg: 'Not found.' });
+    assert.deepEqual(JSON.parse(response.body), {
+      status: false,
+      error_msg: 'Not found.',
+      error_code: 'request.notFound',
+    });
   });
 
   test('without a built site pages answer 404 text and the API still works', async () => {

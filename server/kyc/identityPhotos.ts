@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { refusalOf } from '../../core/errors/index.ts';
 import { KYC_PHOTO_EXTENSIONS } from '../../core/kyc.ts';
-import type { IdentityPhotos } from '../support/uploads.ts';
+import type { IdentityPhotos } from '../http/uploads/attachmentShelf.ts';
 import { type PhotoFormat, stripMetadata } from './stripMetadata.ts';
 import { forgetUnusedPhotos } from './unusedPhotos.ts';
 

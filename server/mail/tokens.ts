@@ -5,17 +5,18 @@
  * older ones of that account void, except a withdrawal's: each request has a link of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError } from '../errors/DomainError.ts';
+import { errorText } from '../../core/errors/index.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 
 /** What a link is for. */
 export type TokenPurpose = 'verify' | 'reset' | 'withdrawal';
 
-/** The answers to a link that cannot be used, as a person reads them. */
+/** The words of each link refusal, for callers outside accounts and mail that compare words. */
 export const LINK_MESSAGES = {
-  unknown: 'This link is not valid: it may be incomplete or altered. Ask for a new one.',
-  used: 'This link has already been used. Ask for a new one if you still need it.',
-  expired: 'This link has expired. Ask for a new one.',
+  unknown: errorText('link.unknown'),
+  used: errorText('link.used'),
+  expired: errorText('link.expired'),
 } as const;
 
 function digest(token: string): string {
@@ -81,15 +82,15 @@ export async function redeemToken(
     .where('purpose', '=', purpose)
     .forUpdate()
     .executeTakeFirst();
-  if (row === undefined) throw new DomainError(LINK_MESSAGES.unknown);
-  if (row.used_at !== null) throw new DomainError(LINK_MESSAGES.used);
-  if (row.expires_at <= now) throw new DomainError(LINK_MESSAGES.expired);
+  if (row === undefined) throw refusal('link.unknown');
+  if (row.used_at !== null) throw refusal('link.used');
+  if (row.expires_at <= now) throw refusal('link.expired');
   const used = await db
     .updateTable('mail_tokens')
     .set({ used_at: now })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (used.numUpdatedRows !== 1n) throw new DomainError(LINK_MESSAGES.used);
+  if (used.numUpdatedRows !== 1n) throw refusal('link.used');
   return { userId: row.user_id, withdrawalId: row.withdrawal_id };
 }

@@ -17,7 +17,9 @@ const getItems = defineMethod({
       .orderBy('position')
       .orderBy('id')
       .execute();
-    if (items.length === 0) throw refusal('faq.unknownSection', { slug: params.slug });
+    if (items.length === 0) {
+      throw refusal('content.unknownFaqSection', { slug: params.slug });
+    }
     return { items };
   },
 });

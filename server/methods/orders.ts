@@ -3,7 +3,7 @@
  * and fills. Placing answers only after the order, its fills and their ledger entries are stored.
  */
 import { z } from 'zod';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';
 import { DEFAULT_SELF_TRADE } from '../trading/engine/index.ts';
 import {
@@ -61,7 +61,7 @@ const cancel = defineMethod({
   }),
   async handler(params, { caller, market }) {
     if ((params.id === undefined) === (params.clientOrderId === undefined)) {
-      throw new DomainError('Give the order id or its client order id (one of the two).');
+      throw refusal('order.refRequired');
     }
     const ref =
       params.id !== undefined ? { id: params.id } : { clientOrderId: params.clientOrderId ?? '' };

@@ -15,7 +15,9 @@ const getItem = defineMethod({
       .select(['type', 'title', 'html', 'updated_at'])
       .where('type', '=', params.type)
       .executeTakeFirst();
-    if (row === undefined) throw refusal('page.unknownType', { type: params.type });
+    if (row === undefined) {
+      throw refusal('content.unknownPage', { type: params.type });
+    }
     return {
       page: {
         type: row.type,

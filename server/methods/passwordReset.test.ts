@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { linkIn, type Mailbox, startMailbox } from '../../test/mailbox.ts';
 import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
@@ -13,9 +14,7 @@ import { waitFor } from '../../test/waitFor.ts';
 import { VERIFY_MESSAGES } from '../accounts/emailVerification.ts';
 import { RESET_REQUESTED } from '../accounts/passwordReset.ts';
 import { createServer } from '../app.ts';
-import { LINK_MESSAGES } from '../mail/tokens.ts';
 import type { Database } from '../storage/db.ts';
-import { WRONG_CREDENTIALS } from './users.ts';
 
 const NEW_PASSWORD = 'a brand new password 7';
 
@@ -90,7 +89,7 @@ forEachDatabase((open) => {
     );
     assert.equal(
       await fails(app, { method: 'users.verifyEmail', verifyToken }),
-      LINK_MESSAGES.used,
+      errorText('link.used'),
     );
     const again = await mailTo(user.email, 'Confirm your email address for Exchange', 2);
     const fresh = linkIn(again, '/verify-email').searchParams.get('token') ?? '';
@@ -102,11 +101,11 @@ forEachDatabase((open) => {
     assert.equal(after.isEmailVerified, true);
     assert.equal(
       await fails(app, { method: 'users.verifyEmail', verifyToken: fresh }),
-      LINK_MESSAGES.used,
+      errorText('link.used'),
     );
     assert.equal(
       await fails(app, { method: 'users.resendVerification' }, { token: session }),
-      VERIFY_MESSAGES.already,
+      errorText('account.emailAlreadyVerified'),
     );
   });
 
@@ -123,7 +122,7 @@ forEachDatabase((open) => {
         resetToken: verifyToken,
         password: NEW_PASSWORD,
       }),
-      LINK_MESSAGES.unknown,
+      errorText('link.unknown'),
     );
   });
 
@@ -156,7 +155,7 @@ forEachDatabase((open) => {
         email: user.email,
         password: 'correct horse battery',
       }),
-      WRONG_CREDENTIALS,
+      errorText('account.wrongCredentials'),
     );
     await ok(app, 'users.signIn', { email: user.email, password: NEW_PASSWORD });
     const notice = await mailTo(user.email, 'Your Exchange password was changed');
@@ -169,7 +168,7 @@ forEachDatabase((open) => {
         resetToken: token,
         password: 'another password 99',
       }),
-      LINK_MESSAGES.used,
+      errorText('link.used'),
     );
   });
 
@@ -184,7 +183,7 @@ forEachDatabase((open) => {
         resetToken: `${token.slice(0, -2)}xx`,
         password: NEW_PASSWORD,
       }),
-      LINK_MESSAGES.unknown,
+      errorText('link.unknown'),
     );
     await db
       .updateTable('mail_tokens')
@@ -197,7 +196,7 @@ forEachDatabase((open) => {
         resetToken: token,
         password: NEW_PASSWORD,
       }),
-      LINK_MESSAGES.expired,
+      errorText('link.expired'),
     );
     await ok(app, 'users.signIn', { email: user.email, password: 'correct horse battery' });
   });

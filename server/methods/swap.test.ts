@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import type { PlaceOrderParams, Ticker } from '../../core/protocol/index.ts';
+import { SWAP_QUOTE_SECONDS } from '../../core/protocol/swap.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import {
   call,
@@ -14,7 +16,6 @@ import {
 } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
-import { SWAP_MESSAGES } from '../swap/messages.ts';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -166,7 +167,10 @@ forEachDatabase((open) => {
       .execute();
     const reply = await call(app, 'swap.accept', { quoteId: quote.id }, { token: me.token });
     assert.equal(reply.status, false);
-    assert.equal(reply.status ? '' : reply.error_msg, SWAP_MESSAGES.expired);
+    assert.equal(
+      reply.status ? '' : reply.error_msg,
+      errorText('swap.quoteExpired', { seconds: SWAP_QUOTE_SECONDS }),
+    );
     const fresh = reply.status ? undefined : reply.quote;
     assert.ok(fresh !== undefined && fresh.id !== quote.id);
     assert.deepEqual(await balances(me.id, ['ETH', 'USDT']), { ETH: '1', USDT: '0' });
@@ -202,7 +206,7 @@ forEachDatabase((open) => {
       amount: '1',
     });
     const reply = await call(app, 'swap.accept', { quoteId: quote.id }, { token: me.token });
-    assert.equal(reply.status ? '' : reply.error_msg, SWAP_MESSAGES.priceMoved);
+    assert.equal(reply.status ? '' : reply.error_msg, errorText('swap.priceMoved'));
     const fresh = reply.status ? undefined : reply.quote;
     assert.ok(fresh !== undefined);
     assert.deepEqual([fresh.received, fresh.remainder], ['2.724273', '0.03']);
@@ -228,7 +232,7 @@ forEachDatabase((open) => {
     // The first leg would still fill as quoted; the TRX it buys is gone.
     await clear(asks);
     const reply = await call(app, 'swap.accept', { quoteId: quote.id }, { token: me.token });
-    assert.equal(reply.status ? '' : reply.error_msg, SWAP_MESSAGES.noLiquidity);
+    assert.equal(reply.status ? '' : reply.error_msg, errorText('swap.noLiquidity'));
     assert.deepEqual(await balances(me.id, ['BNB', 'USDT', 'TRX']), {
       BNB: '2',
       USDT: '0',
@@ -247,14 +251,14 @@ forEachDatabase((open) => {
       { method: 'swap.quote', from: 'LTC', to: 'USDT', amount: '1' },
       { token: me.token },
     );
-    assert.equal(empty, SWAP_MESSAGES.noLiquidity);
+    assert.equal(empty, errorText('swap.noLiquidity'));
     const bids = await ladder('LTC_USDT', 'buy', [['80', '2']]);
     const large = await fails(
       app,
       { method: 'swap.quote', from: 'LTC', to: 'USDT', amount: '5' },
       { token: me.token },
     );
-    assert.equal(large, SWAP_MESSAGES.tooLarge('2 LTC'));
+    assert.equal(large, errorText('swap.tooLargeToSell', { most: '2 LTC' }));
     // A quote whose book empties before it is accepted is refused.
     const { quote } = await ok(
       app,
@@ -268,7 +272,7 @@ forEachDatabase((open) => {
       { method: 'swap.accept', quoteId: quote.id },
       { token: me.token },
     );
-    assert.equal(reply, SWAP_MESSAGES.noLiquidity);
+    assert.equal(reply, errorText('swap.noLiquidity'));
     assert.deepEqual(await balances(me.id, ['LTC', 'USDT']), { LTC: '10', USDT: '100' });
     await audit();
   });
@@ -280,24 +284,30 @@ forEachDatabase((open) => {
       fails(app, { method: 'swap.quote', ...params }, { token: me.token });
     assert.match(await quote({ from: 'ABC', to: 'ETH', amount: '1' }), /from must be one of/i);
     assert.match(await quote({ from: 'BTC', to: 'EUR', amount: '1' }), /to must be one of/i);
-    assert.equal(await quote({ from: 'BTC', to: 'BTC', amount: '1' }), SWAP_MESSAGES.sameCurrency);
+    assert.equal(
+      await quote({ from: 'BTC', to: 'BTC', amount: '1' }),
+      errorText('swap.sameCurrency'),
+    );
     assert.equal(
       await quote({ from: 'BTC', to: 'USDT', amount: '0.000001' }),
-      SWAP_MESSAGES.overPrecise('BTC', '0.00001'),
+      errorText('swap.overPrecise', { ticker: 'BTC', step: '0.00001' }),
     );
     assert.equal(
       await quote({ from: 'BTC', to: 'USDT', amount: '0.00001' }),
-      SWAP_MESSAGES.belowMinimum('5'),
+      errorText('swap.belowMinimum', { minValue: '5' }),
     );
-    assert.equal(await quote({ from: 'BTC', to: 'USDT', amount: '0' }), SWAP_MESSAGES.zero);
+    assert.equal(
+      await quote({ from: 'BTC', to: 'USDT', amount: '0' }),
+      errorText('swap.zeroAmount'),
+    );
     assert.match(await quote({ from: 'BTC', to: 'USDT', amount: 0.1 }), /not a number/);
     assert.equal(
       await quote({ from: 'BTC', to: 'USDT', amount: '1e3' }),
-      SWAP_MESSAGES.amountFormat,
+      errorText('swap.amountFormat'),
     );
     assert.equal(
       await fails(app, { method: 'swap.accept', quoteId: 999999 }, { token: me.token }),
-      SWAP_MESSAGES.unknownQuote,
+      errorText('swap.unknownQuote'),
     );
     // Another account's quote is not yours to accept.
     const { quote: theirs } = await ok(
@@ -309,7 +319,7 @@ forEachDatabase((open) => {
     const other = await trader({ BTC: '1' });
     assert.equal(
       await fails(app, { method: 'swap.accept', quoteId: theirs.id }, { token: other.token }),
-      SWAP_MESSAGES.unknownQuote,
+      errorText('swap.unknownQuote'),
     );
     // Spending more than one has.
     const poor = await trader({ BTC: '0.1' });
@@ -345,11 +355,11 @@ forEachDatabase((open) => {
         { method: 'swap.quote', from: 'XRP', to: 'USDT', amount: '100' },
         { token: me.token },
       ),
-      SWAP_MESSAGES.disabled,
+      errorText('swap.disabled'),
     );
     assert.equal(
       await fails(app, { method: 'swap.accept', quoteId: quote.id }, { token: me.token }),
-      SWAP_MESSAGES.disabled,
+      errorText('swap.disabled'),
     );
     assert.deepEqual(await balances(me.id, ['XRP', 'USDT']), { XRP: '100', USDT: '0' });
     await clear(bids);

@@ -27,14 +27,11 @@ import {
   beginTwoFactor,
   disableTwoFactor,
   enableTwoFactor,
-  TWO_FACTOR_REQUIRED,
   type TwoFactorContext,
   verifySecondFactor,
 } from '../accounts/twoFactor.ts';
 import {
-  ACCOUNT_BLOCKED,
   createUser,
-  DUPLICATE_EMAIL,
   findReferrer,
   findUserByEmail,
   normaliseEmail,
@@ -75,17 +72,15 @@ const signUp = defineMethod({
     // The product's own synthetic addresses (visitors, the demo market's accounts) are under
     // .invalid, where no mailbox can be (RFC 2606 §2), so no account may sign up there.
     if (/\.invalid$/i.test(params.email)) {
-      throw new DomainError('Email must be a valid email address.');
+      throw refusal('account.invalidEmail');
     }
     const wait = await spend(ctx.limits.signUpIp, ip);
     if (wait > 0) {
-      throw new DomainError(
-        `Too many sign-ups from this address. Please try again in ${waitText(wait)}.`,
-      );
+      throw refusal('account.tooManySignUps', { wait: waitText(wait) });
     }
     // Checked before the slow hash so a duplicate answers at once; createUser checks again.
     if ((await findUserByEmail(db, params.email)) !== undefined) {
-      throw new DomainError(DUPLICATE_EMAIL);
+      throw refusal('account.duplicateEmail');
     }
     const passwordHash = await hashPassword(params.password, ctx.config.passwordCost);
     const referredBy = params.ref === undefined ? null : await findReferrer(db, params.ref);
@@ -141,9 +136,7 @@ const signIn = defineMethod({
       await blockedFor(limits.signInIp, ip),
     );
     if (wait > 0) {
-      throw new DomainError(
-        `Too many failed sign-in attempts. Please try again in ${waitText(wait)}.`,
-      );
+      throw refusal('account.tooManySignIns', { wait: waitText(wait) });
     }
     const found = await findUserByEmail(db, account);
     // A visitor's row is no account: it answers exactly like an unknown email, slow hash included.
@@ -155,9 +148,9 @@ const signIn = defineMethod({
     if (user === undefined || !ok) {
       await spend(limits.signInAccount, account);
       await spend(limits.signInIp, ip);
-      throw new DomainError(WRONG_CREDENTIALS);
+      throw refusal('account.wrongCredentials');
     }
-    if (user.is_blocked) throw new DomainError(ACCOUNT_BLOCKED);
+    if (user.is_blocked) throw refusal('account.blocked');
     await limits.signInAccount.delete(account);
     if (user.two_factor) await checkSignInCode(ctx, user.id, params.code);
     const cost = ctx.config.passwordCost;
@@ -211,12 +204,12 @@ const getInfo = defineMethod({
  * the page asks for a code (again) rather than for the password.
  */
 async function checkSignInCode(ctx: RequestContext, userId: number, typed: string | undefined) {
-  if (typed === undefined) throw new DomainError(TWO_FACTOR_REQUIRED, { twoFactorRequired: true });
+  if (typed === undefined) throw refusal('twoFactor.required').with({ twoFactorRequired: true });
   try {
     await verifySecondFactor(twoFactor(ctx), userId, typed);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    throw new DomainError(error.message, { twoFactorRequired: true });
+    throw error.with({ twoFactorRequired: true });
   }
 }
 
@@ -317,7 +310,7 @@ const forgotPassword = defineMethod({
       await spend(ctx.limits.mailAddress, params.email),
     );
     if (wait > 0) {
-      throw new DomainError(`Too many links asked for. Please try again in ${waitText(wait)}.`);
+      throw refusal('account.tooManyLinks', { wait: waitText(wait) });
     }
     await requestPasswordReset(ctx.db, ctx.config, params.email);
     return { message: RESET_REQUESTED };
@@ -342,7 +335,7 @@ const resendVerificationMethod = defineMethod({
   async handler(_params, ctx) {
     const wait = await spend(ctx.limits.mailAddress, ctx.caller.user.email);
     if (wait > 0) {
-      throw new DomainError(`Too many links asked for. Please try again in ${waitText(wait)}.`);
+      throw refusal('account.tooManyLinks', { wait: waitText(wait) });
     }
     await resendVerification(ctx.db, ctx.config, ctx.caller.user.id);
     return { message: VERIFY_MESSAGES.sent };

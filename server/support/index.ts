@@ -7,13 +7,14 @@ import type { AccessEnds } from '../accounts/sessions.ts';
 import { purgeIdleVisitors } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
 import type { Limits } from '../http/limits.ts';
+import type { IdentityPhotos } from '../http/uploads/attachmentShelf.ts';
 import type { Database } from '../storage/db.ts';
 import { SupportHub } from './hub.ts';
 import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
 import type { TradeChats } from './rooms.ts';
 import { vapidKeys } from './secrets.ts';
 import { registerSupportSocket } from './socket.ts';
-import { type IdentityPhotos, registerUploads } from './uploads.ts';
+import { registerUploads } from './uploads.ts';
 
 /** What live support needs from the server. */
 export interface SupportDependencies {

@@ -11,7 +11,10 @@ import type { Queryable } from '../storage/db.ts';
 /** How old a file must be before it may be removed as an orphan. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
-/** Stored names are 32 hex digits (uploads.ts); anything else in the folder is left alone. */
+/**
+ * Stored names are 32 hex digits (http/uploads/storedUpload.ts); anything else in the folder is
+ * left alone.
+ */
 const STORED_NAME = /^[0-9a-f]{32}$/;
 
 /** Deletes the orphans among the folder's files; resolves with how many it removed. */

@@ -5,9 +5,7 @@
  * still checks that the viewer is one of the dialog's two sides at that moment.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** Where attachments are served from; `/attachments/:id?v=viewer&e=expiry&s=signature`. */
-export const ATTACHMENTS_PATH = '/attachments';
+import { ATTACHMENTS_PATH } from '../http/uploads/serveAttachment.ts';
 
 /** Expiries are rounded up to this step so repeated history loads give the same, cacheable URL. */
 export const URL_STEP_SECONDS = 6 * 60 * 60;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type ArgsFor, type ErrorCode, refusalOf } from '../../core/errors/index.ts';
 import { toLots, toTicks } from '../../core/markets/units.ts';
 import type { PairSymbol } from '../../core/protocol/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
-import { SWAP_MESSAGES } from './messages.ts';
 import { type BookLevels, evaluate, plan } from './route.ts';
 
 /** Books from [price, amount] levels, best first. */
@@ -21,8 +21,17 @@ function books(
     );
 }
 
-const refusal = (message: string) => (error: unknown) =>
-  error instanceof DomainError && error.message === message;
+/** Whether a thrown error is the refusal `code` makes with `args`: its code and its words. */
+const refusal =
+  <C extends ErrorCode>(code: C, ...args: ArgsFor<C>) =>
+  (error: unknown) => {
+    const expected = refusalOf(code, ...args);
+    return (
+      error instanceof DomainError &&
+      error.code === expected.code &&
+      error.message === expected.message
+    );
+  };
 
 describe('swap route', () => {
   const full = books({
@@ -67,22 +76,19 @@ describe('swap route', () => {
   });
 
   it('refuses an empty book, a swap larger than the book, and one below the minimum', () => {
-    assert.throws(
-      () => plan('BTC', 'USDT', '0.1', books({}), '0'),
-      refusal(SWAP_MESSAGES.noLiquidity),
-    );
+    assert.throws(() => plan('BTC', 'USDT', '0.1', books({}), '0'), refusal('swap.noLiquidity'));
     assert.throws(
       () => plan('BTC', 'USDT', '2', full, '0'),
-      refusal(SWAP_MESSAGES.tooLarge('1 BTC')),
+      refusal('swap.tooLargeToSell', { most: '1 BTC' }),
     );
     assert.throws(
       () => plan('USDT', 'ETH', '10000', full, '0'),
-      refusal(SWAP_MESSAGES.tooLarge('2 ETH', true)),
+      refusal('swap.tooLargeToBuy', { most: '2 ETH' }),
     );
     assert.throws(
       () => plan('USDT', 'ETH', '1', full, '0'),
-      refusal(SWAP_MESSAGES.belowMinimum('5')),
+      refusal('swap.belowMinimum', { minValue: '5' }),
     );
-    assert.throws(() => plan('ETH', 'ETH', '1', full, '0'), refusal(SWAP_MESSAGES.sameCurrency));
+    assert.throws(() => plan('ETH', 'ETH', '1', full, '0'), refusal('swap.sameCurrency'));
   });
 });

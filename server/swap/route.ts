@@ -13,10 +13,9 @@ import { swapStep } from '../../core/markets/swapSteps.ts';
 import { fromLots, fromNotional, toLots, UnitError } from '../../core/markets/units.ts';
 import { QUOTE, type Ticker } from '../../core/protocol/index.ts';
 import type { SwapLeg } from '../../core/protocol/swap.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { DepthLevel } from '../trading/engine/index.ts';
 import type { GroupLeg, Money } from '../trading/OrderGroup.ts';
-import { SWAP_MESSAGES } from './messages.ts';
 import type { PlannedLeg } from './SwapsTable.ts';
 
 /** One side of a pair's book, best price first. */
@@ -57,17 +56,16 @@ export function routeOf(from: Ticker, to: Ticker): Ticker[] {
  * different currencies, a positive amount on the source's swap step.
  */
 export function checkRequest(from: Ticker, to: Ticker, amount: string): void {
-  if (from === to) throw new DomainError(SWAP_MESSAGES.sameCurrency);
+  if (from === to) throw refusal('swap.sameCurrency');
   const parsed = parseDecimal(amount);
-  if (parsed === 'format') throw new DomainError(SWAP_MESSAGES.amountFormat);
-  if (parsed === 'digits' || parsed.units === 0n) {
-    throw new DomainError(parsed === 'digits' ? SWAP_MESSAGES.amountDigits : SWAP_MESSAGES.zero);
-  }
+  if (parsed === 'format') throw refusal('swap.amountFormat');
+  if (parsed === 'digits') throw refusal('swap.amountDigits');
+  if (parsed.units === 0n) throw refusal('swap.zeroAmount');
   const step = parseDecimal(swapStep(from));
   if (typeof step === 'string') throw new Error('bad swap step');
   const decimals = Math.max(parsed.decimals, step.decimals);
   if (rescale(parsed, decimals) % rescale(step, decimals) !== 0n) {
-    throw new DomainError(SWAP_MESSAGES.overPrecise(from, swapStep(from)));
+    throw refusal('swap.overPrecise', { ticker: from, step: swapStep(from) });
   }
 }
 
@@ -173,7 +171,9 @@ function sellLeg(spec: PairSpec, amount: string, bids: readonly DepthLevel[]): P
     lots = toLots(spec, amount);
   } catch (error) {
     if (error instanceof UnitError && error.problem === 'max') {
-      throw new DomainError(SWAP_MESSAGES.tooLarge(`${fromLots(spec, spec.maxLots)} ${spec.base}`));
+      throw refusal('swap.tooLargeToSell', {
+        most: `${fromLots(spec, spec.maxLots)} ${spec.base}`,
+      });
     }
     throw error;
   }
@@ -186,11 +186,11 @@ function sellLeg(spec: PairSpec, amount: string, bids: readonly DepthLevel[]): P
   }
   if (left > 0) {
     const most = bids.reduce((sum, level) => sum + level.lots, 0);
-    if (most === 0) throw new DomainError(SWAP_MESSAGES.noLiquidity);
-    throw new DomainError(SWAP_MESSAGES.tooLarge(`${fromLots(spec, most)} ${spec.base}`));
+    if (most === 0) throw refusal('swap.noLiquidity');
+    throw refusal('swap.tooLargeToSell', { most: `${fromLots(spec, most)} ${spec.base}` });
   }
   if (worst * lots < spec.minNotional)
-    throw new DomainError(SWAP_MESSAGES.belowMinimum(spec.minValue));
+    throw refusal('swap.belowMinimum', { minValue: spec.minValue });
   return { pair: spec.symbol, side: 'sell', lots, limitTicks: worst };
 }
 
@@ -215,14 +215,14 @@ function buyLeg(spec: PairSpec, usdt: string, asks: readonly DepthLevel[]): Plan
   }
   if (exhausted && lots > 0 && budget >= BigInt(worst)) {
     const most = asks.reduce((sum, level) => sum + level.lots, 0);
-    throw new DomainError(SWAP_MESSAGES.tooLarge(`${fromLots(spec, most)} ${spec.base}`, true));
+    throw refusal('swap.tooLargeToBuy', { most: `${fromLots(spec, most)} ${spec.base}` });
   }
-  if (lots === 0 && asks.length === 0) throw new DomainError(SWAP_MESSAGES.noLiquidity);
+  if (lots === 0 && asks.length === 0) throw refusal('swap.noLiquidity');
   if (lots === 0 || worst * lots < spec.minNotional) {
-    throw new DomainError(SWAP_MESSAGES.belowMinimum(spec.minValue));
+    throw refusal('swap.belowMinimum', { minValue: spec.minValue });
   }
   if (lots > spec.maxLots) {
-    throw new DomainError(SWAP_MESSAGES.tooLarge(`${fromLots(spec, spec.maxLots)} ${spec.base}`));
+    throw refusal('swap.tooLargeToSell', { most: `${fromLots(spec, spec.maxLots)} ${spec.base}` });
   }
   return { pair: spec.symbol, side: 'buy', lots, limitTicks: worst };
 }

@@ -8,16 +8,16 @@
  * retried accept finds the swap already made instead of making a second.
  */
 import type { Selectable } from 'kysely';
+import { refusalOf } from '../../core/errors/index.ts';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
 import { QUOTE } from '../../core/protocol/index.ts';
 import { SWAP_QUOTE_SECONDS, type Swap, type SwapQuote } from '../../core/protocol/swap.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import type { DepthLevel, OrderBook } from '../trading/engine/index.ts';
 import type { Market } from '../trading/Market.ts';
 import type { OrderGroup } from '../trading/OrderGroup.ts';
-import { SWAP_MESSAGES } from './messages.ts';
 import {
   atLeast,
   type BookLevels,
@@ -72,7 +72,7 @@ export interface Swapper {
  * applies from the next call, without a query of its own on the quote's path.
  */
 function checkAllowed(user: Swapper): void {
-  if (!user.is_swap || user.is_blocked) throw new DomainError(SWAP_MESSAGES.disabled);
+  if (!user.is_swap || user.is_blocked) throw refusal('swap.disabled');
 }
 
 /** A firm quote for swapping `amount` of `from` into `to`, stored for `swap.accept`. */
@@ -150,14 +150,15 @@ export async function acceptSwap(
   const again = { from, to, amount: row.amount };
   if (row.expires_at.getTime() <= Date.now()) {
     const quote = await storeQuote(db, market, userId, again);
-    throw new QuoteRefused(SWAP_MESSAGES.expired, { quote });
+    const expired = refusalOf('swap.quoteExpired', { seconds: SWAP_QUOTE_SECONDS });
+    throw new QuoteRefused(expired, { quote });
   }
   try {
     await market.placeGroup(swapGroup(row, userId, market.fees.taker));
   } catch (error) {
     if (!(error instanceof QuoteRefused)) throw error;
     const quote = await storeQuote(db, market, userId, again);
-    throw new QuoteRefused(error.message, { quote });
+    throw new QuoteRefused(error, { quote });
   }
   return swapOnWire(await findSwap(db, userId, quoteId));
 }
@@ -182,7 +183,7 @@ function swapGroup(row: SwapRow, userId: number, takerFee: string): OrderGroup {
         !atLeast(now.received, row.quoted_received) ||
         !atLeast(now.remainder, row.quoted_remainder)
       ) {
-        throw new QuoteRefused(SWAP_MESSAGES.priceMoved);
+        throw new QuoteRefused(refusalOf('swap.priceMoved'));
       }
       outcome = now;
       return groupLegs(row.id, now.legs);
@@ -213,7 +214,7 @@ async function findSwap(db: Queryable, userId: number, id: number): Promise<Swap
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (row === undefined) throw new DomainError(SWAP_MESSAGES.unknownQuote);
+  if (row === undefined) throw refusal('swap.unknownQuote');
   return row;
 }
 

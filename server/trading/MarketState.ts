@@ -4,7 +4,7 @@
  * after a failed batch.
  */
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { OrderRef } from './Command.ts';
 import { createBooks, type OrderBook } from './engine/index.ts';
 import type { OrderRow } from './orderRows.ts';
@@ -56,11 +56,9 @@ export class MarketState {
       if (row.user_id !== userId) continue;
       if ('id' in ref ? row.id === ref.id : row.client_order_id === ref.clientOrderId) return row;
     }
-    throw new DomainError(
-      'id' in ref
-        ? `You have no open order ${ref.id}.`
-        : `You have no open order with client order id "${ref.clientOrderId}".`,
-    );
+    throw 'id' in ref
+      ? refusal('order.notOpen', { id: ref.id })
+      : refusal('order.clientIdNotOpen', { clientOrderId: ref.clientOrderId });
   }
 
   /** Forgets orders that ended in a committed batch. */

@@ -4,10 +4,11 @@
  * writes to the engine's ticks and lots, with a message that names the field.
  */
 import { z } from 'zod';
+import type { ErrorCode } from '../../core/errors/index.ts';
 import { isPairSymbol, PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { checkMinValue, toLots, toNotional, toTicks, UnitError } from '../../core/markets/units.ts';
 import type { PlaceOrderParams } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import { pattern } from '../http/fields.ts';
 import type { OrderDraft } from './Command.ts';
 
@@ -51,28 +52,42 @@ export function clientOrderIdField() {
 
 /** The pair a symbol names (the schema has checked it). */
 export function pairOf(symbol: string): PairSymbol {
-  if (!isPairSymbol(symbol)) throw new DomainError(`Unknown pair "${symbol.slice(0, 20)}".`);
+  if (!isPairSymbol(symbol)) throw refusal('order.unknownPair', { pair: symbol.slice(0, 20) });
   return symbol;
 }
 
-/** Runs a conversion, turning a unit problem into the message the caller gets. */
+/** Runs a conversion, turning a unit problem into the refusal the caller gets. */
 function converted<T>(convert: () => T): T {
   try {
     return convert();
   } catch (error) {
-    if (error instanceof UnitError) throw new DomainError(error.message);
+    if (error instanceof UnitError) throw new DomainError(error);
     throw error;
   }
 }
 
+/** The refusals that name a parameter and take no values. */
+type PlainCode = Extract<
+  ErrorCode,
+  | 'order.stopPriceNotTaken'
+  | 'order.stopPriceRequired'
+  | 'order.priceRequired'
+  | 'order.amountRequired'
+  | 'order.totalNotForLimit'
+  | 'order.marketPrice'
+  | 'order.marketPostOnly'
+  | 'order.marketTimeInForce'
+  | 'order.marketSellTotal'
+>;
+
 /** Refuses a parameter the order type does not take. */
-function refuse(given: unknown, message: string): void {
-  if (given !== undefined) throw new DomainError(message);
+function refuse(given: unknown, code: PlainCode): void {
+  if (given !== undefined) throw refusal(code);
 }
 
 /** Requires a parameter the order type needs. */
-function need<T>(given: T | undefined, message: string): T {
-  if (given === undefined) throw new DomainError(message);
+function need<T>(given: T | undefined, code: PlainCode): T {
+  if (given === undefined) throw refusal(code);
   return given;
 }
 
@@ -86,28 +101,18 @@ export function draftOf(params: PlaceOrderParams): { pair: PairSymbol; draft: Or
     ...(params.selfTrade === undefined ? {} : { selfTrade: params.selfTrade }),
   };
   const isStop = params.type === 'stopLimit' || params.type === 'stopMarket';
-  if (!isStop)
-    refuse(params.stopPrice, 'Stop price is only for stop-limit and stop-market orders.');
+  if (!isStop) refuse(params.stopPrice, 'order.stopPriceNotTaken');
   const stopTicks = isStop
-    ? converted(() =>
-        toTicks(
-          spec,
-          need(params.stopPrice, 'Stop price is required for a stop order.'),
-          'stopPrice',
-        ),
-      )
+    ? converted(() => toTicks(spec, need(params.stopPrice, 'order.stopPriceRequired'), 'stopPrice'))
     : 0;
 
   if (params.type === 'limit' || params.type === 'stopLimit') {
-    refuse(
-      params.total,
-      'Total is only for market buys; a limit order gives a price and an amount.',
-    );
-    const priceTicks = converted(() => toTicks(spec, need(params.price, 'Price is required.')));
-    const lots = converted(() => toLots(spec, need(params.amount, 'Amount is required.')));
+    refuse(params.total, 'order.totalNotForLimit');
+    const priceTicks = converted(() => toTicks(spec, need(params.price, 'order.priceRequired')));
+    const lots = converted(() => toLots(spec, need(params.amount, 'order.amountRequired')));
     converted(() => checkMinValue(spec, priceTicks, lots));
     if (params.postOnly === true && (params.timeInForce ?? 'GTC') !== 'GTC') {
-      throw new DomainError('A post-only order waits on the book, so its time in force is GTC.');
+      throw refusal('order.postOnlyIsGtc');
     }
     const limit = {
       ...common,
@@ -123,16 +128,12 @@ export function draftOf(params: PlaceOrderParams): { pair: PairSymbol; draft: Or
     return { pair, draft };
   }
 
-  refuse(params.price, 'A market order takes no price; use a limit order to name one.');
-  refuse(params.postOnly, 'Post-only is for limit orders: a market order always takes.');
-  refuse(params.timeInForce, 'A market order trades at once; time in force is for limit orders.');
-  if (params.side === 'sell') refuse(params.total, 'A market sell gives the amount to sell.');
+  refuse(params.price, 'order.marketPrice');
+  refuse(params.postOnly, 'order.marketPostOnly');
+  refuse(params.timeInForce, 'order.marketTimeInForce');
+  if (params.side === 'sell') refuse(params.total, 'order.marketSellTotal');
   if (params.amount === undefined && params.total === undefined) {
-    throw new DomainError(
-      params.side === 'sell'
-        ? 'Amount is required.'
-        : 'Give the amount to buy, or the total USDT to spend.',
-    );
+    throw refusal(params.side === 'sell' ? 'order.amountRequired' : 'order.sizeRequired');
   }
   const market = {
     ...common,

@@ -2,18 +2,20 @@
  * Orders between the three forms they take: the row the database keeps, the engine's request
  * and open-order record, and the order the API answers with (decimal strings, never numbers).
  */
+
+import { errorText } from '../../core/errors/index.ts';
 import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { OwnTrade, SpotOrder } from '../../core/protocol/index.ts';
-import {
-  type OpenOrderRecord,
-  type OrderReason,
-  type OrderRequest,
-  type OrderUpdate,
-  REASON_MESSAGES,
-  type SelfTradeMode,
+import type {
+  OpenOrderRecord,
+  OrderReason,
+  OrderRequest,
+  OrderUpdate,
+  SelfTradeMode,
 } from './engine/index.ts';
+import { reasonCode } from './reasonCode.ts';
 import type { OrdersTable, TradesTable } from './TradingTables.ts';
 
 /** An order row as the market keeps it in memory and writes it back. */
@@ -134,7 +136,7 @@ export function toWire(row: OrderRow): SpotOrder {
     selfTrade: row.self_trade as SelfTradeMode,
     clientOrderId: row.client_order_id,
     status: row.status,
-    reason: row.reason === null ? null : REASON_MESSAGES[row.reason as OrderReason],
+    reason: row.reason === null ? null : errorText(reasonCode(row.reason as OrderReason)),
     triggered: row.triggered,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

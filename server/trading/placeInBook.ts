@@ -1,10 +1,11 @@
 /** Placing one checked, funded order in its book, with its hold and what it traded settled. */
 import type { PairSymbol } from '../../core/markets/pairs.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Batch } from './Batch.ts';
-import { type OrderRequest, REASON_MESSAGES } from './engine/index.ts';
+import type { OrderRequest } from './engine/index.ts';
 import type { MarketState } from './MarketState.ts';
 import { isOpen, type OrderRow, rowOf } from './orderRows.ts';
+import { reasonCode } from './reasonCode.ts';
 import { settleEvents } from './settleEvents.ts';
 import type { HeldOrder } from './settlement.ts';
 
@@ -26,7 +27,7 @@ export function placeInBook(
     if (row !== undefined) return row;
   }
   if (result.order.status === 'rejected') {
-    throw new DomainError(REASON_MESSAGES[result.order.reason ?? 'invalidOrder']);
+    throw refusal(reasonCode(result.order.reason ?? 'invalidOrder'));
   }
   state.nextOrderId += 1;
   const row = rowOf(pair, request, batch.now);

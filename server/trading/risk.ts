@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import type { PairSpec } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
-import { insufficient, type Posting } from '../wallet/ledger.ts';
+import type { Posting } from '../wallet/ledger.ts';
 import type { Spend } from './Command.ts';
 import type { GroupLeg, Money } from './OrderGroup.ts';
 
@@ -79,14 +79,14 @@ export function marketBuyTotal(balances: Balances, userId: number, spec: PairSpe
   // Capped while still a BigInt: a balance can hold more notional units than 2^53.
   const cap = BigInt(spec.maxNotional);
   const total = Number(units < cap ? units : cap);
-  if (total <= 0) throw new DomainError(insufficient('USDT'));
+  if (total <= 0) throw refusal('order.insufficientBalance', { ticker: 'USDT' });
   return total;
 }
 
 /** Refuses an order whose hold is more than the account's available balance. */
 export function requireHold(balances: Balances, userId: number, hold: Money): void {
   if (toScaled(hold.amount) > balances.get(userId, hold.ticker)) {
-    throw new DomainError(insufficient(hold.ticker));
+    throw refusal('order.insufficientBalance', { ticker: hold.ticker });
   }
 }
 
@@ -100,7 +100,7 @@ export function requireGroupFunds(
   const fundsOf = (ticker: Ticker) => funds.get(ticker) ?? balances.get(userId, ticker);
   for (const { spends, receives } of legs) {
     const left = fundsOf(spends.ticker) - toScaled(spends.amount);
-    if (left < 0n) throw new DomainError(insufficient(spends.ticker));
+    if (left < 0n) throw refusal('order.insufficientBalance', { ticker: spends.ticker });
     funds.set(spends.ticker, left);
     funds.set(receives.ticker, fundsOf(receives.ticker) + toScaled(receives.amount));
   }

@@ -1,6 +1,6 @@
 /** Running one queued command inside its batch: place, cancel, cancel all, place a group. */
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Batch } from './Batch.ts';
 import type { Command } from './Command.ts';
 import { holdFor, type OrderRequest } from './engine/index.ts';
@@ -49,7 +49,7 @@ function placeOrder(
     request = { ...request, total: marketBuyTotal(batch.balances, userId, PAIRS[pair]) };
   }
   const hold = holdFor(request);
-  if (hold === null) throw new DomainError('The order cannot be placed.');
+  if (hold === null) throw refusal('order.cannotPlace');
   requireHold(batch.balances, userId, state.settler(pair).holdAmount(request.side, hold.amount));
   return placeInBook(state, pair, request, hold.amount, batch);
 }

@@ -1,6 +1,6 @@
 /** The sign-in's second step, for an account with two-factor authentication on. */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { AuthOutcome } from '../../core/index.ts';
+import { type AuthOutcome, errorText } from '../../core/index.ts';
 
 /** The second step: the authenticator's code, or a recovery code, for the same credentials. */
 export function CodeStep(props: {
@@ -20,7 +20,7 @@ export function CodeStep(props: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (code.trim() === '') {
-      setError('Enter the code from your authenticator app.');
+      setError(errorText('twoFactor.required'));
       input.current?.focus();
       return;
     }

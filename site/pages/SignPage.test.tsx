@@ -46,7 +46,7 @@ describe('SignPage', () => {
     expect(email.getAttribute('aria-invalid')).to.equal('true');
     const describedBy = email.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).to.contain('valid email');
-    expect(screen.getByText('Use at least 8 characters.')).to.exist;
+    expect(screen.getByText('Password must be at least 8 characters.')).to.exist;
     expect(calls).to.equal(0);
   });
 

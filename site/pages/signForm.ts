@@ -3,9 +3,9 @@
  * with the other pages that ask for an email or a password) and where a person lands once
  * signed in.
  */
+import { errorText, newPasswordProblem } from '../../core/index.ts';
 
-/** The smallest password the server accepts. */
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from '../../core/index.ts';
 
 /** The longest referral code the server reads (its own are 8 characters). */
 const MAX_REFERRAL_CODE_LENGTH = 64;
@@ -23,12 +23,11 @@ export function validateSignForm(
 ): SignFieldErrors {
   const errors: SignFieldErrors = {};
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email.trim())) {
-    errors.email = 'Enter a valid email address, like name@example.com.';
+    errors.email = errorText('account.invalidEmail');
   }
-  if (fields.password === '') errors.password = 'Enter your password.';
-  else if (mode === 'signup' && fields.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
+  const tooShort = mode === 'signup' ? newPasswordProblem(fields.password) : null;
+  if (fields.password === '') errors.password = errorText('params.required', { label: 'Password' });
+  else if (tooShort !== null) errors.password = tooShort;
   if (mode === 'signup' && (fields.ref ?? '').trim().length > MAX_REFERRAL_CODE_LENGTH) {
     errors.ref = `A referral code has at most ${MAX_REFERRAL_CODE_LENGTH} characters.`;
   }

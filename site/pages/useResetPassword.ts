@@ -1,7 +1,6 @@
 /** The reset-password form's state: the new password, its error, and whether it is set. */
 import { type FormEvent, useRef, useState } from 'react';
-import { call, loadUser } from '../../core/index.ts';
-import { MIN_PASSWORD_LENGTH } from './signForm.ts';
+import { call, loadUser, newPasswordProblem } from '../../core/index.ts';
 
 /** The password as typed, the message to show, `submit` and `done` once the server set it. */
 export function useResetPassword(token: string) {
@@ -13,8 +12,9 @@ export function useResetPassword(token: string) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(`Use at least ${MIN_PASSWORD_LENGTH} characters.`);
+    const problem = newPasswordProblem(password);
+    if (problem !== null) {
+      setError(problem);
       input.current?.focus();
       return;
     }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../../core/errors/index.ts';
 import { PAIR_SYMBOLS } from '../../../core/markets/pairs.ts';
 import { forEachDatabase } from '../../../test/databases.ts';
 import { seededRandom } from '../../../test/seededRandom.ts';
@@ -12,7 +13,6 @@ import { createUser, findUserByEmail } from '../../accounts/users.ts';
 import { createServer } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { DEPOSIT_REASON } from '../../content/seed.ts';
-import { WRONG_CREDENTIALS } from '../../methods/users.ts';
 import { type Database, openDatabase } from '../../storage/db.ts';
 import { MARKET_MAKER, TAKER } from './ensureTrader.ts';
 
@@ -91,7 +91,7 @@ forEachDatabase((open) => {
           email,
           password: 'any password at all',
         });
-        assert.equal(refused, WRONG_CREDENTIALS);
+        assert.equal(refused, errorText('account.wrongCredentials'));
       }
     } finally {
       await app.close();

@@ -45,7 +45,7 @@ export async function ensureTrader(db: Queryable, trader: DemoTrader): Promise<n
     return user.id;
   } catch (error) {
     // Another server on the same database created it a moment ago.
-    if (!(error instanceof DomainError)) throw error;
+    if (!(error instanceof DomainError && error.code === 'account.duplicateEmail')) throw error;
     return demoTraderId(await findUserByEmail(db, trader.email));
   }
 }

@@ -14,7 +14,7 @@ export type OrderStatus =
   | 'expired'
   | 'rejected';
 
-/** Why an order was rejected or expired; REASON_MESSAGES words each for a person. */
+/** Why an order was rejected or expired; the error catalogue words each for a person. */
 export type OrderReason =
   | 'invalidOrder'
   | 'invalidPrice'

@@ -33,4 +33,3 @@ export {
   type StopMarketRequest,
   type TimeInForce,
 } from './OrderRequest.ts';
-export { REASON_MESSAGES } from './reasonMessages.ts';

@@ -9,6 +9,7 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { type ErrorReport, refusalOf } from '../../../core/errors/index.ts';
 import {
   MARKET_SOCKET_PATH,
   type MarketClientMessage,
@@ -158,12 +159,12 @@ class MarketSession implements Subscriber {
     try {
       parsed = JSON.parse(data.toString('utf8'));
     } catch {
-      this.fail('The message is not JSON.');
+      this.fail(refusalOf('stream.notJson'));
       return;
     }
     const reading = read(messageSchema, parsed);
     if (!reading.ok) {
-      this.fail(reading.error.message);
+      this.fail(reading.error);
       return;
     }
     const message = reading.value;
@@ -185,14 +186,12 @@ class MarketSession implements Subscriber {
 
   private async subscribe(topic: StreamTopic): Promise<void> {
     if (topic.stream === 'account' && this.userId === null) {
-      this.fail(
-        'The account stream needs a ticket: open the socket with ?ticket= from markets.getSocketTicket.',
-      );
+      this.fail(refusalOf('stream.ticketRequired'));
       return;
     }
     const key = JSON.stringify(topicOf(topic));
     if (!this.topics.has(key) && this.topics.size >= MAX_SUBSCRIPTIONS) {
-      this.fail(`A socket may hold at most ${MAX_SUBSCRIPTIONS} subscriptions.`);
+      this.fail(refusalOf('stream.tooManySubscriptions', { max: MAX_SUBSCRIPTIONS }));
       return;
     }
     this.topics.add(key);
@@ -202,12 +201,12 @@ class MarketSession implements Subscriber {
       this.topics.delete(key);
       this.feed.unsubscribe(this, topicOf(topic));
       console.error('Market stream snapshot failed:', error);
-      this.fail('The stream could not be read just now: subscribe again.');
+      this.fail(refusalOf('stream.unavailable'));
     }
   }
 
-  private fail(message: string): void {
-    this.send({ v: 1, type: 'error', message });
+  private fail(refusal: ErrorReport): void {
+    this.send({ v: 1, type: 'error', code: refusal.code, message: refusal.message });
   }
 }
 

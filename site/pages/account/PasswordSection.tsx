@@ -1,8 +1,7 @@
 /** The password form of the settings page: every other session ends when it changes. */
 import { type FormEvent, useId, useState } from 'react';
-import { call } from '../../../core/index.ts';
+import { call, errorText, newPasswordProblem } from '../../../core/index.ts';
 import { FormOutcome } from '../../components/FormOutcome.tsx';
-import { MIN_PASSWORD_LENGTH } from '../SignPage.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
 type Fields = { current: string; next: string; repeat: string };
@@ -12,11 +11,9 @@ type FieldErrors = Partial<Record<keyof Fields, string>>;
 export function validatePasswordForm(fields: Fields): FieldErrors {
   const errors: FieldErrors = {};
   if (fields.current === '') errors.current = 'Enter your current password.';
-  if (fields.next.length < MIN_PASSWORD_LENGTH) {
-    errors.next = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  } else if (fields.next === fields.current) {
-    errors.next = 'Choose a password that differs from the current one.';
-  }
+  const tooShort = newPasswordProblem(fields.next);
+  if (tooShort !== null) errors.next = tooShort;
+  else if (fields.next === fields.current) errors.next = errorText('account.samePassword');
   if (fields.repeat !== fields.next) errors.repeat = 'The two new passwords do not match.';
   return errors;
 }

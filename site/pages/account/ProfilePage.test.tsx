@@ -64,7 +64,7 @@ describe('ProfilePage', () => {
     expect(validatePasswordForm({ ...fields, current: '' })).to.have.property('current');
     expect(validatePasswordForm({ ...fields, next: 'short', repeat: 'short' })).to.have.property(
       'next',
-      'Use at least 8 characters.',
+      'Password must be at least 8 characters.',
     );
     expect(
       validatePasswordForm({ ...fields, next: fields.current, repeat: fields.current }),

@@ -6,6 +6,7 @@
  */
 import {
   checkMinValue,
+  errorText,
   type OrderSide,
   PAIRS,
   type PairSymbol,
@@ -106,10 +107,6 @@ export function totalFor(price: string, amount: string): string | null {
   return at === null || size === null ? null : text(times(at, size));
 }
 
-function insufficient(amount: string, ticker: string): string {
-  return `Insufficient balance: you have ${amount} ${ticker} available.`;
-}
-
 /** Checks a draft against the pair's steps, its minimum value and the available balances. */
 export function checkDraft(pair: PairSymbol, draft: OrderDraft, available: Available): DraftCheck {
   const spec = PAIRS[pair];
@@ -136,7 +133,7 @@ export function checkDraft(pair: PairSymbol, draft: OrderDraft, available: Avail
     if (notional !== null) {
       params.total = draft.total.trim();
       if (notional < spec.minNotional) {
-        errors.total = `Order value must be at least ${spec.minValue} USDT.`;
+        errors.total = errorText('order.belowMinValue', { min: spec.minValue });
       }
     }
   } else if (byTotal) {
@@ -144,7 +141,7 @@ export function checkDraft(pair: PairSymbol, draft: OrderDraft, available: Avail
     if (attempt(errors, 'total', () => toNotional(spec, total)) !== null && params.price) {
       const amount = amountForTotal(pair, total, params.price);
       if (amount === null || amount === '0') {
-        errors.total = `Total is too small to buy one lot (${spec.lotSize} ${spec.base}).`;
+        errors.total = errorText('order.totalBelowLot', { lotSize: spec.lotSize, base: spec.base });
       } else {
         lots = toLots(spec, amount);
         params.amount = amount;
@@ -177,7 +174,8 @@ function checkBalance(
     const have = available.base === null ? null : exact(available.base);
     const want = params.amount === undefined ? null : exact(params.amount);
     if (have !== null && want !== null && compare(want, have) > 0) {
-      errors[field] = insufficient(available.base ?? '0', spec.base);
+      const amount = available.base ?? '0';
+      errors[field] = errorText('order.notEnoughAvailable', { amount, ticker: spec.base });
     }
     return;
   }
@@ -192,7 +190,8 @@ function checkBalance(
         ? exact(totalFor(params.price, params.amount) ?? '')
         : null;
   if (cost !== null && compare(cost, have) > 0) {
-    errors[field] = insufficient(available.quote ?? '0', spec.quote);
+    const amount = available.quote ?? '0';
+    errors[field] = errorText('order.notEnoughAvailable', { amount, ticker: spec.quote });
   }
 }
 
@@ -215,8 +214,9 @@ export function shareOfBalance(
   const share = { units: BigInt(percent), decimals: 2 };
   if (draft.side === 'sell') {
     const have = exact(available.base ?? '');
-    if (have === null)
-      return { field: 'form', message: `Your ${spec.base} balance is not known yet.` };
+    if (have === null) {
+      return { field: 'form', message: errorText('order.balanceUnknown', { ticker: spec.base }) };
+    }
     const units = unitsAt(times(have, share), spec.amountDecimals, 'down');
     return {
       field: 'amount',
@@ -224,8 +224,9 @@ export function shareOfBalance(
     };
   }
   const have = exact(available.quote ?? '');
-  if (have === null)
-    return { field: 'form', message: `Your ${spec.quote} balance is not known yet.` };
+  if (have === null) {
+    return { field: 'form', message: errorText('order.balanceUnknown', { ticker: spec.quote }) };
+  }
   const spend = times(have, share);
   if (draft.type === 'market') {
     const units = unitsAt(spend, spec.valueDecimals, 'down');
@@ -237,7 +238,7 @@ export function shareOfBalance(
   }
   const price = exact(draft.price.trim());
   if (price === null || price.units === 0n) {
-    return { field: 'form', message: 'Enter a price first: the amount depends on it.' };
+    return { field: 'form', message: errorText('order.priceFirst') };
   }
   const amount = amountForTotal(pair, text(spend), text(price));
   return { field: 'amount', value: amount ?? '0' };

@@ -1,0 +1,141 @@
+/**
+ * One open support socket: its peer in the hub (its support dialog or its trade's chat), closed
+ * by a logout or block, and its receive loop. PING is answered at once and typing is passed on;
+ * sends are handled one after another, so they are stored in the order sent.
+ */
+import type { WebSocket } from '@fastify/websocket';
+import type { FastifyBaseLogger } from 'fastify';
+import { AccessEnds } from '../accounts/sessions.ts';
+import type { Database } from '../storage/db.ts';
+import { markClientBack } from './dialogs.ts';
+import type { SupportHub, SupportPeer } from './hub.ts';
+import { type Room, type RoomContext, supportRoom, type TradeSeat } from './rooms.ts';
+import type { SendReceiver } from './sendReceiver.ts';
+import { frameSize, MAX_FRAME_BYTES, MAX_IN_FLIGHT, parseFrame } from './socketFrames.ts';
+import type { OpenedSocket } from './socketHandshake.ts';
+
+/** What every socket session shares. */
+export interface SessionContext {
+  db: Database;
+  hub: SupportHub;
+  rooms: RoomContext;
+  accessEnds: AccessEnds;
+  receiver: SendReceiver;
+  /** The server's log, for what goes wrong outside a request. */
+  log: FastifyBaseLogger;
+}
+
+/** An admitted socket from its opening to its close. */
+export class SocketSession {
+  private readonly peer: SupportPeer;
+  private readonly seat: TradeSeat | null;
+  private readonly room: Room;
+  private chain: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  private flooded = false;
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly socket: WebSocket,
+    opened: OpenedSocket,
+    /** The upgrade request's log, for failed sends. */
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.seat = opened.seat;
+    this.peer = peerOf(socket, opened.caller.user);
+    this.room =
+      this.seat === null
+        ? supportRoom(context.rooms, this.peer)
+        : this.seat.room(context.rooms, this.peer);
+    this.join(opened);
+    socket.on('message', (data, isBinary) => this.take(data, isBinary));
+  }
+
+  /** Joins the hub and leaves it on close; a logout or block of the caller closes the socket. */
+  private join(opened: OpenedSocket): void {
+    const { hub, db } = this.context;
+    const { peer, seat } = this;
+    const { user, sessionId } = opened.caller;
+    if (seat === null) hub.add(peer);
+    else hub.joinTrade(seat.tradeId, peer);
+    if (!peer.isStaff && seat === null) {
+      markClientBack(db, peer.userId).catch((error: unknown) =>
+        this.context.log.error({ err: error }, 'Marking a support client back failed'),
+      );
+    }
+    const stopListening = this.context.accessEnds.on((end) => {
+      if (AccessEnds.ends(end, sessionId, user.id)) peer.close('Signed out');
+    });
+    this.socket.on('close', () => {
+      stopListening();
+      if (seat === null) hub.remove(peer);
+      else hub.leaveTrade(seat.tradeId, peer);
+    });
+  }
+
+  /** Takes one frame from the receive loop. */
+  private take(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    // registerSockets' maxPayload already enforces this unless it was given a larger one.
+    if (frameSize(data) > MAX_FRAME_BYTES) {
+      this.socket.close(1009, 'Message too large');
+      return;
+    }
+    const message = isBinary ? null : parseFrame(String(data));
+    if (message === null) return;
+    if (message.type === 'PING') {
+      this.peer.send({ type: 'PONG' });
+      return;
+    }
+    if (message.type === 'SUPPORT_TYPING') {
+      this.typing(message.userId);
+      return;
+    }
+    this.queue(message);
+  }
+
+  /** Passes typing on to the other side. */
+  private typing(userId: number | undefined): void {
+    const { hub } = this.context;
+    const { peer, seat } = this;
+    if (seat !== null) {
+      hub.toTrade(seat.tradeId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }), peer);
+    } else if (!peer.isStaff) {
+      hub.toStaff(() => ({ type: 'SUPPORT_TYPING_MESSAGE', userId: peer.userId }));
+    } else if (userId !== undefined) {
+      hub.toClient(userId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }));
+    }
+  }
+
+  /** Queues a send behind the ones before it; too many waiting closes the socket as a flood. */
+  private queue(message: unknown): void {
+    // Once flooded, nothing more from this socket is taken: accepting later messages after
+    // dropping some would store them out of order. The client resends on a new socket.
+    if (this.flooded) return;
+    if (this.inFlight >= MAX_IN_FLIGHT) {
+      this.flooded = true;
+      this.socket.close(1008, 'Too many messages at once');
+      return;
+    }
+    this.inFlight += 1;
+    this.chain = this.chain
+      .then(() => this.context.receiver.receive(this.peer, this.room, message))
+      .catch((error: unknown) => this.log.error({ err: error }, 'support send failed'))
+      .finally(() => {
+        this.inFlight -= 1;
+      });
+  }
+}
+
+/** The hub's view of a socket: whom it belongs to, and how to send to it or close it. */
+function peerOf(socket: WebSocket, user: { id: number; status_id: number }): SupportPeer {
+  return {
+    userId: user.id,
+    isStaff: user.status_id > 0,
+    send(message) {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    },
+    close(reason) {
+      socket.close(1008, reason);
+    },
+  };
+}
