@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
+import { ERRORS } from '../core/errors/index.ts';
 
 /** The folders whose product code is measured (tests and generated files are left out). */
 export const PRODUCT_FOLDERS = ['core', 'site', 'widgets', 'server'] as const;
@@ -35,8 +36,10 @@ export interface HouseFigures {
   mutualDomains: [string, string][];
   /** Product functions over FUNCTION_LINE_LIMIT lines, longest first. */
   longFunctions: LongFunction[];
-  /** `new DomainError(` occurrences in server product files. */
+  /** Refusals thrown with words of their own (`new DomainError('…')`) instead of a catalogue code. */
   inlineErrorSites: number;
+  /** Refusals in the catalogue (core/errors), and the server's `refusal(code)` throw sites. */
+  catalogue: { codes: number; throwSites: number };
 }
 
 const SOURCE = /\.(ts|tsx|mts)$/;
@@ -203,19 +206,20 @@ export function measureHouse(root: string): HouseFigures {
   const longFunctions = files
     .flatMap((file) => longFunctionsIn(root, file, FUNCTION_LINE_LIMIT))
     .sort((a, b) => b.lines - a.lines);
-  const inlineErrorSites = files
+  const serverText = files
     .filter((file) => file.startsWith('server/'))
-    .reduce(
-      (sum, file) =>
-        sum + (readFileSync(join(root, file), 'utf8').match(/new DomainError\(/g)?.length ?? 0),
-      0,
-    );
+    .map((file) => readFileSync(join(root, file), 'utf8'));
+  const count = (pattern: RegExp) =>
+    serverText.reduce((sum, text) => sum + (text.match(pattern)?.length ?? 0), 0);
+  const inlineErrorSites = count(/new DomainError\(\s*[`'"]/g);
+  const catalogue = { codes: Object.keys(ERRORS).length, throwSites: count(/\brefusal\(/g) };
   return {
     looseServerFiles,
     circles: findCircles(graph),
     mutualDomains: findMutualDomains(graph),
     longFunctions,
     inlineErrorSites,
+    catalogue,
   };
 }
 
@@ -228,7 +232,8 @@ export function describeHouse(figures: HouseFigures): string {
     `Server domains that import each other: ${figures.mutualDomains.length} ${figures.mutualDomains.map((pair) => pair.join('↔')).join(', ')}`,
     `Product functions over ${FUNCTION_LINE_LIMIT} lines: ${figures.longFunctions.length}`,
     ...figures.longFunctions.map((f) => `  ${f.lines} ${f.name} (${f.file})`),
-    `'new DomainError(' sites in server/: ${figures.inlineErrorSites}`,
+    `Refusals thrown with words outside the catalogue: ${figures.inlineErrorSites}`,
+    `Catalogue: ${figures.catalogue.codes} codes; ${figures.catalogue.throwSites} 'refusal(code)' sites in server/`,
   ].join('\n');
 }
 

@@ -33,8 +33,13 @@ test('age counts whole years, the birthday itself included', () => {
   assert.equal(ageOn('2026-11-24', TODAY), -1);
   assert.equal(ageOn('2008-02-30', TODAY), null);
   assert.equal(kycFieldProblem('dateOfBirth', '2008-11-23', TODAY), null);
-  assert.match(kycFieldProblem('dateOfBirth', '2008-11-24', TODAY) ?? '', /at least 18/);
-  assert.match(kycFieldProblem('dateOfBirth', '2027-01-01', TODAY) ?? '', /future/);
+  assert.deepEqual(kycFieldProblem('dateOfBirth', '2008-11-24', TODAY), {
+    code: 'kyc.tooYoung',
+    message: 'Date of birth: you must be at least 18 years old to verify.',
+    param: 'dateOfBirth',
+  });
+  assert.equal(kycFieldProblem('dateOfBirth', '2027-01-01', TODAY)?.code, 'kyc.birthInFuture');
+  assert.match(kycFieldProblem('dateOfBirth', '2027-01-01', TODAY)?.message ?? '', /future/);
 });
 
 test('the server asks for what the form calls filled, plus the document type', () => {

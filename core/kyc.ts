@@ -1,12 +1,12 @@
 /**
  * The verification form's rules, shared by the browser (to explain a field as it is typed) and
- * the server (which enforces them): each check returns the sentence a person reads, naming the
- * field, or null when the value is fine. An empty value is allowed in a draft; submitting needs
+ * the server (which enforces them): each check returns a catalogued refusal (its code, its words
+ * and the field it names), or null when the value is fine. An empty value is allowed in a draft; submitting needs
  * every field the form needs to count as filled, plus the photos the document type asks for.
  */
 
 import { findCountry } from './countries.ts';
-import { errorText } from './errors/index.ts';
+import { type ErrorReport, errorText, refusalOf } from './errors/index.ts';
 import type { IdType, KycDetails, KycPhotoSlot } from './protocol/kyc.ts';
 
 /** The image types an identity photo may be uploaded as (a subset of the chat's). */
@@ -17,6 +17,9 @@ export const KYC_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** The answer for a verification upload that is not one of those images. */
 export const KYC_PHOTO_TYPE_TEXT = errorText('upload.kycType');
+
+/** The longest reason staff may give for rejecting an application. */
+export const KYC_REASON_MAX = 500;
 
 /** The youngest age at which an account may verify. */
 export const MIN_AGE = 18;
@@ -101,57 +104,59 @@ export function ageOn(birth: string, today: Date): number | null {
   return age;
 }
 
+/** `refusal` as it names `field` (the rules shared by several fields name theirs here). */
+function aboutField(field: keyof KycDetails, refusal: ErrorReport): ErrorReport {
+  return { ...refusal, param: field };
+}
+
 /** What is wrong with one field's value, naming the field, or null; '' passes (a draft). */
 export function kycFieldProblem<F extends keyof KycDetails>(
   field: F,
   value: KycDetails[F],
   today: Date = new Date(),
-): string | null {
+): ErrorReport | null {
   const label = KYC_FIELD_LABELS[field];
   if (field === 'countryId') {
-    return findCountry(value as number) === undefined
-      ? `${label}: choose your country from the list.`
-      : null;
+    return findCountry(value as number) === undefined ? refusalOf('kyc.unknownCountry') : null;
   }
   const text = String(value).trim();
   if (text === '') return null;
   const max = KYC_MAX_LENGTH[field as Exclude<keyof KycDetails, 'countryId'>];
-  if (text.length > max) return `${label} must be at most ${max} characters.`;
+  if (text.length > max) return aboutField(field, refusalOf('kyc.tooLong', { label, max }));
   switch (field) {
     case 'firstName':
     case 'lastName':
-      return NAME.test(text)
-        ? null
-        : `${label} may contain letters, spaces, apostrophes, dots and hyphens only, as on your document.`;
+      return NAME.test(text) ? null : aboutField(field, refusalOf('kyc.nameLetters', { label }));
     case 'dateOfBirth': {
       const age = ageOn(text, today);
-      if (age === null) return `${label} must be a real date, written as YYYY-MM-DD.`;
-      if (age < 0) return `${label} cannot be in the future.`;
-      if (age < MIN_AGE) return `${label}: you must be at least ${MIN_AGE} years old to verify.`;
-      if (age > MAX_AGE) return `${label}: please check the year.`;
+      if (age === null) return refusalOf('kyc.birthDate');
+      if (age < 0) return refusalOf('kyc.birthInFuture');
+      if (age < MIN_AGE) return refusalOf('kyc.tooYoung', { min: MIN_AGE });
+      if (age > MAX_AGE) return refusalOf('kyc.tooOld');
       return null;
     }
     case 'phone': {
       const digits = text.replace(/\D/g, '').length;
-      return PHONE.test(text) && digits >= 7 && digits <= 15
-        ? null
-        : `${label} must be a phone number of 7 to 15 digits, with the country code, e.g. +44 20 7946 0958.`;
+      return PHONE.test(text) && digits >= 7 && digits <= 15 ? null : refusalOf('kyc.phone');
     }
     case 'zipCode':
-      return ZIP.test(text) && text.length >= 2
-        ? null
-        : `${label} may contain letters, digits, spaces and hyphens, 2 to 10 characters.`;
+      return ZIP.test(text) && text.length >= 2 ? null : refusalOf('kyc.zipCode');
     case 'idType':
       return ID_TYPES.some((type) => type.id === text)
         ? null
-        : `${label} must be one of: ${ID_TYPES.map((type) => type.name).join(', ')}.`;
+        : refusalOf('kyc.idType', { types: ID_TYPES.map((type) => type.name).join(', ') });
     case 'idNumber':
-      return ID_NUMBER.test(text) && text.length >= 4
-        ? null
-        : `${label} may contain letters, digits, spaces and hyphens, 4 to 20 characters.`;
+      return ID_NUMBER.test(text) && text.length >= 4 ? null : refusalOf('kyc.idNumber');
     default:
       return null;
   }
+}
+
+/** The refusal for a field left empty: a list asks to choose, a text field is required. */
+export function kycFieldMissing(field: keyof KycDetails): ErrorReport {
+  const label = KYC_FIELD_LABELS[field];
+  const code = field === 'countryId' || field === 'idType' ? 'kyc.choose' : 'kyc.required';
+  return aboutField(field, refusalOf(code, { label }));
 }
 
 /** The first field still empty, for the message that says what is missing, or null. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { errorText } from './errors/index.ts';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_EXTENSIONS,
@@ -43,8 +44,17 @@ describe('attachments', () => {
     assert.deepEqual(pickAttachment([a, { name: 'b.png' }]), {
       error: 'Attach one file at a time.',
     });
-    assert.ok('error' in pickAttachment([]));
-    assert.ok('error' in pickAttachment([{ name: 'x.exe' }]));
+    assert.deepEqual(pickAttachment([]), { error: errorText('upload.noFile') });
+  });
+
+  it('refuses a file type in the words the upload endpoint uses', () => {
+    assert.deepEqual(pickAttachment([{ name: 'x.exe' }]), {
+      error: errorText('upload.type', { extensions: ATTACHMENT_EXTENSIONS.join(', ') }),
+    });
+    assert.equal(
+      (pickAttachment([{ name: 'x.exe' }]) as { error: string }).error,
+      'Only png, jpg, jpeg, webp, gif, svg, mkv, mp4, mov, webm files can be attached.',
+    );
   });
 
   it('disables the picker while uploading or when a file is attached', () => {

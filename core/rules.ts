@@ -5,6 +5,8 @@
  */
 import { fill } from './errors/entry.ts';
 import { REQUEST_ERRORS } from './errors/request.ts';
+import { SUPPORT_ERRORS } from './errors/support.ts';
+import { tableText } from './errors/tableText.ts';
 
 /** The shortest password the server accepts for a new account or a new password. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -44,13 +46,17 @@ export function isAcceptedAttachment(fileName: string): boolean {
 /** The outcome of picking attachment files: the one accepted file, or why none was taken. */
 export type AttachmentPick<F> = { file: F } | { error: string };
 
-/** Applies the one-file rule and the accept list to a picker's selection. */
+/**
+ * Applies the one-file rule and the accept list to a picker's selection, in the upload endpoint's
+ * words read from the support table alone (the chat widget loads this).
+ */
 export function pickAttachment<F extends { name: string }>(files: readonly F[]): AttachmentPick<F> {
   const [file, ...rest] = files;
-  if (!file) return { error: 'Choose a file to attach.' };
-  if (rest.length > 0) return { error: 'Attach one file at a time.' };
+  if (!file) return { error: tableText(SUPPORT_ERRORS, 'upload.noFile') };
+  if (rest.length > 0) return { error: tableText(SUPPORT_ERRORS, 'upload.oneFile') };
   if (!isAcceptedAttachment(file.name)) {
-    return { error: `Only ${ATTACHMENT_EXTENSIONS.join(', ')} files can be attached.` };
+    const extensions = ATTACHMENT_EXTENSIONS.join(', ');
+    return { error: tableText(SUPPORT_ERRORS, 'upload.type', { extensions }) };
   }
   return { file };
 }

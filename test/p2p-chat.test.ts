@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import { errorText } from '../core/errors/index.ts';
 import type { SupportServerMessage } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
-import { CHAT_MESSAGES } from '../server/p2p/chat.ts';
 import type { Database } from '../server/storage/db.ts';
 import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
@@ -217,7 +216,7 @@ forEachDatabase((open) => {
     buyerChat.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'b-late', text: 'But…', attachment: null });
     const refused = await buyerChat.next(echoOf('b-late'));
     assert.ok(refused.type === 'SUPPORT_SEND_MESSAGE');
-    assert.equal(refused.error, CHAT_MESSAGES.ended);
+    assert.equal(refused.error, errorText('tradeChat.ended'));
     // What was said before stays readable.
     const { messages } = await ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: buyer.token });
     assert.equal(messages.length, 2);

@@ -9,6 +9,8 @@ import { ADDRESS_BOOK_ERRORS } from './addressBook.ts';
 import { BUY_ERRORS } from './buy.ts';
 import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
+import { KYC_ERRORS } from './kyc.ts';
+import { P2P_ERRORS } from './p2p.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
 import { SWAP_ERRORS } from './swap.ts';
@@ -36,6 +38,8 @@ export const ERROR_TABLES = [
   STREAM_ERRORS,
   SWAP_ERRORS,
   CONTENT_ERRORS,
+  KYC_ERRORS,
+  P2P_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -54,6 +58,8 @@ export const ERRORS = {
   ...STREAM_ERRORS,
   ...SWAP_ERRORS,
   ...CONTENT_ERRORS,
+  ...KYC_ERRORS,
+  ...P2P_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */

@@ -8,7 +8,6 @@ export const REQUEST_ERRORS = {
   'request.tooMany': { message: 'Too many requests. Please try again in {wait}.' },
   'request.postOnly': { message: 'The API answers POST requests only.' },
   'request.unreadable': { message: '{reason}' },
-  'request.uncatalogued': { message: '{reason}' },
   'request.bodyTooLarge': {
     message: 'The request body is too large (the limit is {mebibytes} MiB).',
   },

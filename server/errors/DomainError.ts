@@ -18,10 +18,9 @@ export class DomainError extends Error implements ErrorReport {
 
   /** `fields` are merged into the reply, e.g. `config` for a signed-out users.getInfo. */
   constructor(
-    refusal: ErrorReport | string,
+    refusal: ErrorReport,
     readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
-    if (typeof refusal === 'string') refusal = { code: 'request.uncatalogued', message: refusal };
     super(refusal.message);
     this.code = refusal.code;
     if (refusal.param !== undefined) this.param = refusal.param;

@@ -9,9 +9,11 @@
 
 import type { Selectable, Updateable } from 'kysely';
 import { findCountry } from '../../core/countries.ts';
+import { type ErrorReport, refusalOf } from '../../core/errors/index.ts';
 import {
   firstMissingField,
   KYC_FIELD_LABELS,
+  KYC_REASON_MAX,
   kycFieldProblem,
   requiredPhotos,
 } from '../../core/kyc.ts';
@@ -27,27 +29,12 @@ import type {
 } from '../../core/protocol/index.ts';
 import { KYC_STATUS } from '../accounts/profile.ts';
 import type { Config } from '../config.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { attachmentUrlKey } from '../support/secrets.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
 import type { KycApplicationsTable } from './KycTables.ts';
 import { forgetReplacedPhoto } from './unusedPhotos.ts';
-
-/** The longest rejection reason. */
-export const REASON_MAX = 500;
-
-/** Answers a person can act on. */
-export const KYC_MESSAGES = {
-  pending:
-    'Your documents are being reviewed. You will be able to change them if the review asks you to.',
-  approved: 'Your identity is already verified.',
-  notPending: 'This application is not waiting for review.',
-  noApplication: 'This account has not applied for verification.',
-  photo: 'Choose an image you uploaded for verification (JPG, PNG or WebP).',
-  reason: `Give the person a reason of 1 to ${REASON_MAX} characters that says what to correct.`,
-  ownDecision: 'Staff cannot review their own verification.',
-} as const;
 
 /** The photo a slot still needs, by the name a person reads. */
 const PHOTO_NAMES: Record<KycPhotoSlot, string> = {
@@ -166,8 +153,8 @@ export async function readMine(
 
 /** Refuses a change while the application waits for review or after approval. */
 function refuseUnlessEditable(row: Row | undefined): void {
-  if (row?.status === 'pending') throw new DomainError(KYC_MESSAGES.pending);
-  if (row?.status === 'approved') throw new DomainError(KYC_MESSAGES.approved);
+  if (row?.status === 'pending') throw refusal('kyc.pending');
+  if (row?.status === 'approved') throw refusal('kyc.approved');
 }
 
 /** Saves the fields given, each checked, and the step reached; nothing is saved on a refusal. */
@@ -218,7 +205,7 @@ export async function attachPhoto(
     .where('purpose', '=', 'kyc')
     .executeTakeFirst();
   if (attachment === undefined || !attachment.mime.startsWith('image/')) {
-    throw new DomainError(KYC_MESSAGES.photo);
+    throw refusal('kyc.photo');
   }
   const column = `${slot}_id` as const;
   await db.transaction().execute(async (trx) => {
@@ -237,12 +224,17 @@ export async function attachPhoto(
   return toApplication(db, (await findRow(db, userId)) as Row, userId);
 }
 
-/** What a complete application still lacks, as the sentence a person reads, or null. */
-export function missingPart(row: Row, today = new Date()): string | null {
+/** What a complete application still lacks, as the refusal a person reads, or null. */
+export function missingPart(row: Row, today = new Date()): ErrorReport | null {
   const details = detailsOf(row);
   const missing = firstMissingField(details);
-  if (missing === 'countryId') return `${KYC_FIELD_LABELS.countryId}: choose your country.`;
-  if (missing !== null) return `${KYC_FIELD_LABELS[missing]} is required.`;
+  if (missing === 'countryId') return refusalOf('kyc.noCountry');
+  if (missing === null) return firstInvalidPart(row, details, today);
+  return { ...refusalOf('kyc.required', { label: KYC_FIELD_LABELS[missing] }), param: missing };
+}
+
+/** The first field rule broken or the first photo still missing from a filled application. */
+function firstInvalidPart(row: Row, details: KycDetails, today: Date): ErrorReport | null {
   for (const field of Object.keys(COLUMNS) as (keyof KycDetails)[]) {
     const problem = kycFieldProblem(field, details[field], today);
     if (problem !== null) return problem;
@@ -253,7 +245,8 @@ export function missingPart(row: Row, today = new Date()): string | null {
     selfie: row.selfie_id,
   };
   const slot = requiredPhotos(details.idType).find((needed) => photos[needed] === null);
-  return slot === undefined ? null : `Upload ${PHOTO_NAMES[slot]}.`;
+  if (slot === undefined) return null;
+  return { ...refusalOf('kyc.missingPhoto', { photo: PHOTO_NAMES[slot] }), param: slot };
 }
 
 /** Submits the caller's complete draft; its state becomes pending, as the profile shows. */
@@ -319,7 +312,7 @@ export async function readSubmission(
   staffId: number,
 ): Promise<KycSubmission> {
   const row = await findRow(db, userId);
-  if (row === undefined) throw new DomainError(KYC_MESSAGES.noApplication);
+  if (row === undefined) throw refusal('kyc.noApplication');
   const [user, decisions] = await Promise.all([
     db
       .selectFrom('users')
@@ -364,16 +357,16 @@ export async function decide(
   reason: string | null,
   now = new Date(),
 ): Promise<KycSubmission> {
-  if (staffId === userId) throw new DomainError(KYC_MESSAGES.ownDecision);
+  if (staffId === userId) throw refusal('kyc.ownDecision');
   const text = reason?.trim() ?? null;
-  if (decision === 'rejected' && (text === null || text === '' || text.length > REASON_MAX)) {
-    throw new DomainError(KYC_MESSAGES.reason);
+  if (decision === 'rejected' && (text === null || text === '' || text.length > KYC_REASON_MAX)) {
+    throw refusal('kyc.reason', { max: KYC_REASON_MAX });
   }
   await db.transaction().execute(async (trx) => {
     const row = await findRow(trx, userId, true);
-    if (row === undefined) throw new DomainError(KYC_MESSAGES.noApplication);
+    if (row === undefined) throw refusal('kyc.noApplication');
     if (row.status !== 'pending' || row.submitted_at === null) {
-      throw new DomainError(KYC_MESSAGES.notPending);
+      throw refusal('kyc.notPending');
     }
     await trx
       .insertInto('kyc_decisions')

@@ -3,15 +3,16 @@
  * is listed to everyone with filters and the best price first, a sell offer's crypto sits in
  * escrow while active and comes back when paused or closed, and bad terms move nothing.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import type { CreateP2pOfferParams, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, p2pTrader, testConfig, userBalance } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import { OFFER_MESSAGES } from '../p2p/offers.ts';
 import type { Database } from '../storage/db.ts';
 
 forEachDatabase((open) => {
@@ -79,7 +80,7 @@ forEachDatabase((open) => {
         { method: 'p2p.setOfferStatus', id: offer.id, status: 'active' },
         { token: mia.token },
       ),
-      OFFER_MESSAGES.closed,
+      errorText('offer.closed'),
     );
     assert.deepEqual(await userBalance(db, mia.id, 'BTC'), { available: '1', held: '0' });
 
@@ -172,7 +173,7 @@ forEachDatabase((open) => {
     const quinn = await merchant({ BTC: '1' }, false);
     assert.equal(
       await fails(app, { method: 'p2p.createOffer', ...sellBtc() }, { token: quinn.token }),
-      OFFER_MESSAGES.unverified,
+      errorText('offer.unverified'),
     );
     assert.deepEqual(await userBalance(db, quinn.id, 'BTC'), { available: '1', held: '0' });
     const rita = await merchant({ BTC: '1' });
@@ -183,7 +184,7 @@ forEachDatabase((open) => {
         { method: 'p2p.setOfferStatus', id: offer.id, status: 'closed' },
         { token: quinn.token },
       ),
-      OFFER_MESSAGES.notFound,
+      errorText('offer.notFound'),
     );
     assert.equal(
       (await ok(app, 'p2p.getMyOffers', {}, { token: rita.token })).offers[0]?.status,

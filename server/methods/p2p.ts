@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import type { P2pTrade } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
 import { p2pCatalogue } from '../p2p/catalogue.ts';
 import { chatSeat, listTradeMessages, tradeMessageToWire } from '../p2p/chat.ts';
@@ -32,7 +32,6 @@ import {
   openTrade,
   releaseTrade,
   resolveDispute,
-  TRADE_MESSAGES,
   tradeFor,
 } from '../p2p/trades.ts';
 import { attachmentUrlKey } from '../support/secrets.ts';
@@ -219,7 +218,7 @@ const getTradeChat = defineMethod({
     const user = { id: caller.user.id, isStaff: caller.user.status_id > 0 };
     const seat = await chatSeat(db, user, id);
     // Someone else's trade reads as no trade at all.
-    if (seat === null) throw new DomainError(TRADE_MESSAGES.notFound);
+    if (seat === null) throw refusal('trade.notFound');
     const key = await attachmentUrlKey(db);
     const rows = await listTradeMessages(db, id);
     return { messages: rows.map((row) => tradeMessageToWire(row, seat, key)) };

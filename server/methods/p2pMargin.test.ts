@@ -4,14 +4,15 @@
  * times that rate, moved by the margin; it follows both at once in the list and its order, a trade
  * keeps the price it opened at, and without a rate a margin offer has no price and no trade.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../core/errors/index.ts';
 import type { CreateP2pOfferParams } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, p2pTrader, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
-import { TRADE_MESSAGES } from '../p2p/trades.ts';
 import type { Database } from '../storage/db.ts';
 
 forEachDatabase((open) => {
@@ -174,7 +175,7 @@ forEachDatabase((open) => {
           token: buyer.token,
         },
       ),
-      TRADE_MESSAGES.unpriced,
+      errorText('trade.unpriced'),
     );
   });
 });

@@ -4,10 +4,12 @@
  * asset summing to zero, the payment window expiring while the server was down, and disputes
  * decided by staff who are not part of them.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import type { CreateP2pOfferParams, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fails, ok, p2pTrader, testConfig, userBalance } from '../../test/serverTesting.ts';
@@ -15,7 +17,6 @@ import { totpCode } from '../accounts/totp.ts';
 import { WRONG_CODE } from '../accounts/twoFactor.ts';
 import { createServer } from '../app.ts';
 import type { Config } from '../config.ts';
-import { TRADE_MESSAGES } from '../p2p/trades.ts';
 import type { Database } from '../storage/db.ts';
 
 forEachDatabase((open) => {
@@ -101,7 +102,7 @@ forEachDatabase((open) => {
 
     assert.equal(
       await refused(seller.token, 'p2p.markPaid', { id: trade.id }),
-      TRADE_MESSAGES.onlyBuyerPays,
+      errorText('trade.onlyBuyerPays'),
     );
     assert.equal(
       await refused(seller.token, 'p2p.releaseTrade', { id: trade.id, code: '000000' }),
@@ -111,7 +112,7 @@ forEachDatabase((open) => {
     assert.equal(paid.trade.status, 'paid');
     assert.equal(
       await refused(buyer.token, 'p2p.releaseTrade', { id: trade.id }),
-      TRADE_MESSAGES.onlySellerReleases,
+      errorText('trade.onlySellerReleases'),
     );
     assert.match(await refused(seller.token, 'p2p.releaseTrade', { id: trade.id }), /6-digit code/);
     assert.equal(
@@ -181,7 +182,7 @@ forEachDatabase((open) => {
     const first = await open();
     assert.equal(
       await refused(seller.token, 'p2p.cancelTrade', { id: first.id }),
-      TRADE_MESSAGES.onlyBuyerCancels,
+      errorText('trade.onlyBuyerCancels'),
     );
     const cancelled = await ok(app, 'p2p.cancelTrade', { id: first.id }, { token: buyer.token });
     assert.equal(cancelled.trade.status, 'cancelled');
@@ -269,7 +270,7 @@ forEachDatabase((open) => {
     // Marking paid too late expires it and says so.
     assert.equal(
       await refused(buyer.token, 'p2p.markPaid', { id: first.id }),
-      TRADE_MESSAGES.expired,
+      errorText('trade.expired'),
     );
     // A server starting on this database expires the other at once.
     const restarted = await createServer(config, db);
@@ -303,7 +304,7 @@ forEachDatabase((open) => {
     const first = await paidTrade();
     assert.equal(
       await refused(buyer.token, 'p2p.disputeTrade', { id: first.id, reason: '  ' }),
-      TRADE_MESSAGES.reasonRequired,
+      errorText('trade.reasonRequired'),
     );
     const disputed = await ok(
       app,
@@ -338,7 +339,7 @@ forEachDatabase((open) => {
     );
     assert.equal(
       await refused(staff.token, 'p2p.resolveDispute', { id: first.id, to: 'buyer', reason: 'x' }),
-      TRADE_MESSAGES.notDisputed,
+      errorText('trade.notDisputed'),
     );
 
     const second = await paidTrade();
@@ -367,13 +368,16 @@ forEachDatabase((open) => {
     const listed = await publish(seller.token, { amount: '0.05', maxFiat: '3000' });
     const openRefused = (token: string, fiatAmount: string, offerId = listed.id) =>
       refused(token, 'p2p.openTrade', { offerId, fiatAmount });
-    assert.equal(await openRefused(seller.token, '500'), TRADE_MESSAGES.ownOffer);
-    assert.equal(await openRefused(unverified.token, '500'), TRADE_MESSAGES.unverified);
+    assert.equal(await openRefused(seller.token, '500'), errorText('trade.ownOffer'));
+    assert.equal(await openRefused(unverified.token, '500'), errorText('trade.unverified'));
     assert.equal(
       await openRefused(buyer.token, '50'),
       'Enter between 100 and 3000 EUR for this offer, with at most 2 decimals.',
     );
-    assert.equal(await openRefused(buyer.token, '500', 999_999), TRADE_MESSAGES.offerUnavailable);
+    assert.equal(
+      await openRefused(buyer.token, '500', 999_999),
+      errorText('trade.offerUnavailable'),
+    );
     const { trade } = await ok(
       app,
       'p2p.openTrade',
@@ -386,11 +390,11 @@ forEachDatabase((open) => {
     );
     assert.equal(
       await refused(stranger.token, 'p2p.markPaid', { id: trade.id }),
-      TRADE_MESSAGES.notFound,
+      errorText('trade.notFound'),
     );
     assert.equal(
       await refused(stranger.token, 'p2p.getTrade', { id: trade.id }),
-      TRADE_MESSAGES.notFound,
+      errorText('trade.notFound'),
     );
     // A taker selling on a buy offer needs details of their own for one of its methods.
     const noDetails = await trader({ BTC: '1' }, true, false);
@@ -419,7 +423,10 @@ forEachDatabase((open) => {
       offers.some((offer) => offer.id === bid.id),
       false,
     );
-    assert.equal(await openRefused(seller.token, '600', bid.id), TRADE_MESSAGES.offerUnavailable);
+    assert.equal(
+      await openRefused(seller.token, '600', bid.id),
+      errorText('trade.offerUnavailable'),
+    );
     assert.deepEqual(await ledgerSums(), []);
   });
 });

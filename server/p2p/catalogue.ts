@@ -9,7 +9,7 @@ import {
   type P2pPaymentMethod,
   QUOTE,
 } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 
 /** Fiat currencies offers are priced in (ISO 4217). */
 export const FIATS = [
@@ -28,7 +28,7 @@ export const FIATS = [
 /** Refuses a fiat currency the exchange does not list, naming those it does. */
 export function checkFiat(fiat: string): void {
   if (!(FIATS as readonly string[]).includes(fiat)) {
-    throw new DomainError(`Choose one of the listed fiat currencies: ${FIATS.join(', ')}.`);
+    throw refusal('offer.unlistedFiat', { fiats: FIATS.join(', ') });
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { SupportMessage } from '../../core/protocol/index.ts';
-import { DomainError, refusal } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { HISTORY_LIMIT } from '../support/dialogs.ts';
 import { signedAttachmentPath } from '../support/signing.ts';
@@ -14,13 +14,6 @@ import type { P2pMessagesTable } from './P2pTables.ts';
 
 /** A stored message of a trade's chat. */
 export type TradeMessageRow = Selectable<P2pMessagesTable>;
-
-/** Answers a person can act on. */
-export const CHAT_MESSAGES = {
-  noSeat: 'This chat belongs to the trade’s two sides (and to staff once it is disputed).',
-  ended: 'This trade has ended: its chat can be read but takes no new messages.',
-  staffOutsideDispute: 'Staff write in a trade’s chat only while it is in dispute.',
-} as const;
 
 /** One reader's or writer's place in a trade's chat. */
 export interface ChatSeat {
@@ -92,9 +85,9 @@ export async function storeTradeMessage(
       .select('status')
       .where('id', '=', seat.tradeId)
       .executeTakeFirstOrThrow();
-    if (!WRITABLE.has(trade.status)) throw new DomainError(CHAT_MESSAGES.ended);
+    if (!WRITABLE.has(trade.status)) throw refusal('tradeChat.ended');
     if (seat.role === 'staff' && trade.status !== 'disputed') {
-      throw new DomainError(CHAT_MESSAGES.staffOutsideDispute);
+      throw refusal('tradeChat.staffOutsideDispute');
     }
     if (message.attachment !== null) await claimAttachment(trx, seat, message.attachment);
     const row = await trx

@@ -6,6 +6,7 @@
  * exit happens with the trade's status change, from a state it names, under the trade's lock.
  */
 import { sql } from 'kysely';
+import { errorText } from '../../core/errors/index.ts';
 import {
   formatDecimal,
   parseDecimal,
@@ -13,8 +14,19 @@ import {
   type ScaledDecimal,
 } from '../../core/markets/decimal.ts';
 import type { P2pTradeStatus, Ticker } from '../../core/protocol/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
+
+/** Whether `error` is the ledger refusing a posting that would overdraw a `ticker` balance. */
+export function isShortOf(error: unknown, ticker: Ticker): boolean {
+  // The code says the ledger refused for want of funds; its filled words say which asset.
+  return (
+    error instanceof DomainError &&
+    error.code === 'wallet.insufficientFunds' &&
+    error.message === errorText('wallet.insufficientFunds', { ticker })
+  );
+}
 
 /** A trade as the escrow moves read it (amounts trimmed). */
 interface EscrowedTrade {

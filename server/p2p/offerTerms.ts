@@ -4,6 +4,8 @@
  * at its asset's precision, per-trade fiat limits that the amount can cover, listed payment
  * methods and one of the payment windows. Each refusal says what to change.
  */
+
+import { type ErrorReport, refusalOf } from '../../core/errors/index.ts';
 import {
   formatDecimal,
   normalise,
@@ -18,12 +20,31 @@ import {
   parseSigned,
 } from '../../core/markets/marginPrice.ts';
 import type { CreateP2pOfferParams } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import { checkedAmount } from '../wallet/transfers.ts';
 import { checkFiat, PAYMENT_METHODS, PAYMENT_WINDOWS } from './catalogue.ts';
 
 /** Most decimals of a fiat amount. */
 const FIAT_DECIMALS = 2;
+
+const MIN_FIAT: Field = {
+  param: 'minFiat',
+  label: 'Minimum per trade',
+  decimals: FIAT_DECIMALS,
+  example: '50',
+};
+const MAX_FIAT: Field = {
+  param: 'maxFiat',
+  label: 'Maximum per trade',
+  decimals: FIAT_DECIMALS,
+  example: '1000',
+};
+const PRICE: Field = {
+  param: 'price',
+  label: 'Price',
+  decimals: P2P_PRICE_DECIMALS,
+  example: '65000.5',
+};
 
 /** Most payment methods one offer lists. */
 export const MAX_PAYMENT_METHODS = 5;
@@ -44,15 +65,29 @@ export interface OfferTerms {
   terms: string;
 }
 
-/** A positive decimal with at most `decimals` decimals; refused by `name` otherwise. */
-function positive(name: string, text: string, decimals: number, example: string): ScaledDecimal {
+/** A number of the terms: the parameter it is read from and its name in a refusal. */
+interface Field {
+  param: 'price' | 'minFiat' | 'maxFiat';
+  label: string;
+  decimals: number;
+  example: string;
+}
+
+/** `refused` about the field it names. */
+function about(field: Field, refused: ErrorReport): DomainError {
+  return new DomainError({ ...refused, param: field.param });
+}
+
+/** A positive decimal with at most `decimals` decimals; refused naming `field` otherwise. */
+function positive(field: Field, text: string): ScaledDecimal {
+  const { label, decimals, example } = field;
   const parsed = parseDecimal(text);
-  if (parsed === 'format') throw new DomainError(`${name} must be a number such as "${example}".`);
-  if (parsed === 'digits') throw new DomainError(`${name} has too many digits.`);
+  if (parsed === 'format') throw about(field, refusalOf('offer.numberFormat', { label, example }));
+  if (parsed === 'digits') throw about(field, refusalOf('offer.tooManyDigits', { label }));
   const value = normalise(parsed);
-  if (value.units <= 0n) throw new DomainError(`${name} must be greater than zero.`);
+  if (value.units <= 0n) throw about(field, refusalOf('offer.notPositive', { label }));
   if (value.decimals > decimals) {
-    throw new DomainError(`${name} can have at most ${decimals} decimals.`);
+    throw about(field, refusalOf('offer.tooManyDecimals', { label, decimals }));
   }
   return value;
 }
@@ -80,15 +115,17 @@ export function checkOfferTerms(
   const { fixed, margin, price } = pricing(params, reference);
   const amountText = checkedAmount(params.asset, params.amount);
   const amount = normalise(parseDecimal(amountText) as ScaledDecimal);
-  const minFiat = positive('Minimum per trade', params.minFiat, FIAT_DECIMALS, '50');
-  const maxFiat = positive('Maximum per trade', params.maxFiat, FIAT_DECIMALS, '1000');
+  const minFiat = positive(MIN_FIAT, params.minFiat);
+  const maxFiat = positive(MAX_FIAT, params.maxFiat);
   if (rescale(minFiat, FIAT_DECIMALS) > rescale(maxFiat, FIAT_DECIMALS)) {
-    throw new DomainError('The minimum per trade cannot be above the maximum.');
+    throw refusal('offer.minAboveMax');
   }
   if (compareProduct(amount, price, maxFiat) < 0) {
-    throw new DomainError(
-      `The maximum per trade (${text(maxFiat)} ${params.fiat}) is more than the whole amount is worth at this price; lower it or offer more ${params.asset}.`,
-    );
+    throw refusal('offer.maxAboveAmount', {
+      max: text(maxFiat),
+      fiat: params.fiat,
+      asset: params.asset,
+    });
   }
   return {
     fiat: params.fiat,
@@ -112,52 +149,47 @@ function pricing(
   reference: string | null,
 ): { fixed: ScaledDecimal | null; margin: string | null; price: ScaledDecimal } {
   if ((params.price === undefined) === (params.margin === undefined)) {
-    throw new DomainError('Give either a fixed price or a margin over the market price.');
+    throw refusal('offer.priceOrMargin');
   }
   if (params.price !== undefined) {
-    const fixed = positive('Price', params.price, P2P_PRICE_DECIMALS, '65000.5');
+    const fixed = positive(PRICE, params.price);
     return { fixed, margin: null, price: fixed };
   }
   const margin = checkMargin(params.margin ?? '');
   if (reference === null) {
-    throw new DomainError(
-      `There is no reference rate for ${params.fiat} yet, so a margin cannot be priced: set a fixed price.`,
-    );
+    throw refusal('offer.noReferenceRate', { fiat: params.fiat });
   }
   const price = marginPrice(normalise(parseDecimal(reference) as ScaledDecimal), margin);
-  if (price.units <= 0n) throw new DomainError('That margin leaves no price: choose a larger one.');
+  if (price.units <= 0n) throw refusal('offer.marginLeavesNoPrice');
   return { fixed: null, margin: text(margin), price };
 }
 
 /** A margin in percent: -20 to 20, at most 2 decimals. */
 function checkMargin(input: string): ScaledDecimal {
   const value = parseSigned(input);
-  if (value === null) {
-    throw new DomainError('The margin must be a percentage such as "2.5" or "-1".');
-  }
+  if (value === null) throw refusal('offer.marginFormat');
   if (value.decimals > MARGIN_DECIMALS) {
-    throw new DomainError(`The margin can have at most ${MARGIN_DECIMALS} decimals.`);
+    throw refusal('offer.marginDecimals', { decimals: MARGIN_DECIMALS });
   }
   const size = rescale(value, MARGIN_DECIMALS);
   if (size > MAX_MARGIN_PERCENT * 100n || -size > MAX_MARGIN_PERCENT * 100n) {
-    throw new DomainError(
-      `The margin must be between -${MAX_MARGIN_PERCENT} and ${MAX_MARGIN_PERCENT} percent.`,
-    );
+    throw refusal('offer.marginRange', { max: MAX_MARGIN_PERCENT });
   }
   return value;
 }
 
 function checkPaymentMethods(ids: readonly string[]): string[] {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw new DomainError('Choose at least one payment method.');
+  if (unique.length === 0) throw refusal('offer.noPaymentMethod');
   if (unique.length > MAX_PAYMENT_METHODS) {
-    throw new DomainError(`Choose at most ${MAX_PAYMENT_METHODS} payment methods.`);
+    throw refusal('offer.tooManyPaymentMethods', { max: MAX_PAYMENT_METHODS });
   }
   const unknown = unique.find((id) => !PAYMENT_METHODS.some((method) => method.id === id));
   if (unknown !== undefined) {
-    throw new DomainError(
-      `"${unknown.slice(0, 40)}" is not a listed payment method: choose from ${PAYMENT_METHODS.map((m) => m.name).join(', ')}.`,
-    );
+    throw refusal('offer.unlistedPaymentMethod', {
+      method: unknown.slice(0, 40),
+      methods: PAYMENT_METHODS.map((m) => m.name).join(', '),
+    });
   }
   return unique;
 }
@@ -165,7 +197,7 @@ function checkPaymentMethods(ids: readonly string[]): string[] {
 function checkPaymentWindow(minutes: number): number {
   if (!(PAYMENT_WINDOWS as readonly number[]).includes(minutes)) {
     const choices = `${PAYMENT_WINDOWS.slice(0, -1).join(', ')} or ${PAYMENT_WINDOWS.at(-1)}`;
-    throw new DomainError(`The payment window must be ${choices} minutes.`);
+    throw refusal('offer.paymentWindow', { choices });
   }
   return minutes;
 }

@@ -12,9 +12,10 @@ import type {
   P2pOfferStatus,
   Ticker,
 } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
+import { isShortOf } from './escrow.ts';
 import { checkOfferTerms } from './offerTerms.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
 import { OFFER_PRICE, referencePrice, withPrices } from './pricing.ts';
@@ -24,16 +25,6 @@ export const MAX_OPEN_OFFERS = 20;
 
 /** Most offers a list answers. */
 export const MAX_OFFERS_PAGE = 200;
-
-/** Answers a person can act on. */
-export const OFFER_MESSAGES = {
-  unverified:
-    'Verify your identity to publish P2P offers: the people you trade with rely on it. Start from Settings → Identity verification.',
-  tooMany: `You have ${MAX_OPEN_OFFERS} open offers, the most allowed: close one to publish another.`,
-  notFound: 'No such offer.',
-  closed: 'This offer is closed: publish a new one instead.',
-  nothingLeft: 'Nothing is left on this offer to trade: close it and publish a new one.',
-} as const;
 
 /** An offer row with its merchant's login, as the lists read it. */
 type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['executeTakeFirstOrThrow']>>;
@@ -122,14 +113,14 @@ export async function createOffer(
       .where('id', '=', userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (!merchant.is_verified) throw new DomainError(OFFER_MESSAGES.unverified);
+    if (!merchant.is_verified) throw refusal('offer.unverified');
     const open = await trx
       .selectFrom('p2p_offers')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('user_id', '=', userId)
       .where('status', '!=', 'closed')
       .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_OFFERS) throw new DomainError(OFFER_MESSAGES.tooMany);
+    if (Number(open.n) >= MAX_OPEN_OFFERS) throw refusal('offer.tooMany', { max: MAX_OPEN_OFFERS });
     if (params.side === 'sell') {
       await refuseMissingDetails(trx, userId, terms.paymentMethods, 'all');
     }
@@ -183,10 +174,8 @@ async function activate(trx: Queryable, offer: Held): Promise<void> {
         reason: `P2P offer ${offer.id} in escrow`,
       });
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'wallet.insufficientFunds') {
-        throw new DomainError(
-          `Insufficient ${offer.asset} balance: the offer holds ${offer.available} ${offer.asset} in escrow while it is published.`,
-        );
+      if (isShortOf(error, offer.asset as Ticker)) {
+        throw refusal('offer.insufficient', { ticker: offer.asset, amount: offer.available });
       }
       throw error;
     }
@@ -221,11 +210,11 @@ export async function setOfferStatus(
       .where('user_id', '=', userId)
       .forUpdate()
       .executeTakeFirst();
-    if (offer === undefined) throw new DomainError(OFFER_MESSAGES.notFound);
+    if (offer === undefined) throw refusal('offer.notFound');
     if (offer.status === status) return;
-    if (offer.status === 'closed') throw new DomainError(OFFER_MESSAGES.closed);
+    if (offer.status === 'closed') throw refusal('offer.closed');
     if (status === 'active') {
-      if (!/[1-9]/.test(offer.available)) throw new DomainError(OFFER_MESSAGES.nothingLeft);
+      if (!/[1-9]/.test(offer.available)) throw refusal('offer.nothingLeft');
       await activate(trx, offer);
       return;
     }

@@ -5,7 +5,7 @@
  * offer needs details for one of its methods.
  */
 import type { P2pPaymentDetails } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { PAYMENT_METHODS } from './catalogue.ts';
 
@@ -35,7 +35,7 @@ export async function setPaymentDetails(
   details: string,
 ): Promise<P2pPaymentDetails[]> {
   if (!PAYMENT_METHODS.some((listed) => listed.id === method)) {
-    throw new DomainError(`"${method.slice(0, 40)}" is not a listed payment method.`);
+    throw refusal('paymentDetails.unlistedMethod', { method: method.slice(0, 40) });
   }
   const text = details.trim();
   if (text === '') {
@@ -71,13 +71,9 @@ export async function refuseMissingDetails(
   const saved = new Set((await myPaymentDetails(db, sellerId)).map((row) => row.method));
   const missing = methods.filter((method) => !saved.has(method));
   if (need === 'all' && missing.length > 0) {
-    throw new DomainError(
-      `Add your payment details for ${missing.map(methodName).join(', ')} first (P2P → Payment details), so buyers know where to pay.`,
-    );
+    throw refusal('paymentDetails.missingForAll', { methods: missing.map(methodName).join(', ') });
   }
   if (need === 'any' && missing.length === methods.length) {
-    throw new DomainError(
-      `Add your payment details for one of ${methods.map(methodName).join(', ')} first (P2P → Payment details), so the buyer knows where to pay.`,
-    );
+    throw refusal('paymentDetails.missingForAny', { methods: methods.map(methodName).join(', ') });
   }
 }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { parseDecimal } from '../../core/markets/decimal.ts';
 import { P2P_PRICE_DECIMALS } from '../../core/markets/marginPrice.ts';
 import type { P2pFiatRate } from '../../core/protocol/index.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import { checkFiat } from './catalogue.ts';
 
@@ -76,12 +76,10 @@ export async function setFiatRate(
   checkFiat(fiat);
   const rate = parseDecimal(perUsdt);
   if (typeof rate === 'string' || rate.units <= 0n || rate.decimals > P2P_PRICE_DECIMALS) {
-    throw new DomainError(
-      'The rate must be a positive number with at most 8 decimals, such as "0.92".',
-    );
+    throw refusal('fiatRate.format', { decimals: P2P_PRICE_DECIMALS });
   }
   if (rate.units > MAX_RATE * 10n ** BigInt(rate.decimals)) {
-    throw new DomainError(`The rate can be at most ${MAX_RATE} ${fiat} per USDT.`);
+    throw refusal('fiatRate.tooHigh', { max: MAX_RATE, fiat });
   }
   const now = new Date();
   await db

@@ -19,12 +19,12 @@ import {
 } from '../../core/markets/decimal.ts';
 import type { P2pTrade, P2pTradeStatus, Ticker } from '../../core/protocol/index.ts';
 import { type TwoFactorContext, verifySecondFactor } from '../accounts/twoFactor.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { ServerEvents } from '../events/ServerEvents.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
-import { lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
+import { isShortOf, lockTrade, releaseToBuyer, returnToSeller } from './escrow.ts';
 import { refuseMissingDetails } from './paymentDetails.ts';
 import { offerPrice } from './pricing.ts';
 import { readTrade, selectTrades, type TradeRow, tradeToWire } from './tradeRows.ts';
@@ -35,27 +35,12 @@ export const P2P_FEE_PER_THOUSAND = 1n;
 /** Most trades a list answers. */
 export const MAX_TRADES_PAGE = 200;
 
-/** Answers a person can act on. */
-export const TRADE_MESSAGES = {
-  notFound: 'No such trade.',
-  unverified:
-    'Verify your identity to trade P2P: both sides of a trade rely on it. Start from Settings → Identity verification.',
-  ownOffer: 'This is your own offer: you cannot trade on it.',
-  offerUnavailable: 'This offer is not available any more: choose another.',
-  unpriced:
-    'This offer follows the market, and there is no reference rate for its currency right now: choose another offer.',
-  tooSmall: 'That amount buys less than the smallest unit of the currency: enter more.',
-  expired:
-    'The payment window has passed: this trade expired and the crypto went back to the seller.',
-  onlyBuyerPays: 'Only the buyer marks the payment as sent.',
-  onlyBuyerCancels:
-    'Only the buyer can cancel a trade; as the seller, wait for the payment window to end.',
-  onlySellerReleases: 'Only the seller releases the crypto.',
-  reasonRequired: 'Say what went wrong: staff read it first.',
-  resolutionRequired: 'Give the reason for the decision: both sides read it.',
-  ownDispute: 'Another staff member must decide a dispute you are part of.',
-  notDisputed: 'This trade is not in dispute.',
-} as const;
+/** The refusal of a move by a side it does not belong to. */
+type NotYourSide =
+  | 'trade.onlyBuyerPays'
+  | 'trade.onlyBuyerCancels'
+  | 'trade.onlySellerReleases'
+  | 'trade.notFound';
 
 /** How a status reads in a refusal. */
 const STATUS_WORDS: Record<P2pTradeStatus, string> = {
@@ -89,9 +74,9 @@ export async function openTrade(
       .forUpdate()
       .executeTakeFirst();
     if (offer === undefined || offer.status !== 'active') {
-      throw new DomainError(TRADE_MESSAGES.offerUnavailable);
+      throw refusal('trade.offerUnavailable');
     }
-    if (offer.user_id === takerId) throw new DomainError(TRADE_MESSAGES.ownOffer);
+    if (offer.user_id === takerId) throw refusal('trade.ownOffer');
     await refuseSides(trx, takerId, offer.user_id);
     // Selling on a buy offer, the taker is paid: the merchant must learn where.
     if (offer.side === 'buy') {
@@ -102,14 +87,16 @@ export async function openTrade(
     refuseOutsideLimits(fiat, offer);
     // A margin offer's price is the market's now, and the trade keeps it.
     const price = await offerPrice(trx, offer.id);
-    if (price === null) throw new DomainError(TRADE_MESSAGES.unpriced);
+    if (price === null) throw refusal('trade.unpriced');
     const amount = cryptoFor(fiat, price, transferDecimals(ticker));
-    if (amount.units <= 0n) throw new DomainError(TRADE_MESSAGES.tooSmall);
+    if (amount.units <= 0n) throw refusal('trade.tooSmall');
     const available = parseDecimal(trimmed(offer.available)) as ScaledDecimal;
     if (rescale(amount, 18) > rescale(available, 18)) {
-      throw new DomainError(
-        `This offer has ${trimmed(offer.available)} ${ticker} left: enter less ${offer.fiat}.`,
-      );
+      throw refusal('trade.overAvailable', {
+        available: trimmed(offer.available),
+        ticker,
+        fiat: offer.fiat,
+      });
     }
     const amountText = formatDecimal(amount.units, amount.decimals);
     const tradeId = await nextTradeId(trx);
@@ -122,16 +109,7 @@ export async function openTrade(
       tradeId,
     });
     const left = rescale(available, 18) - rescale(amount, 18);
-    await trx
-      .updateTable('p2p_offers')
-      .set({
-        available: formatDecimal(left, 18),
-        // A sell offer with nothing left holds nothing in escrow any more.
-        ...(left === 0n ? { escrow_entry_id: null } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', offer.id)
-      .execute();
+    await takeFromOffer(trx, offer.id, left, now);
     await trx
       .insertInto('p2p_trades')
       .values({
@@ -155,6 +133,22 @@ export async function openTrade(
   return tradeToWire(await readTrade(db, id), takerId);
 }
 
+/**
+ * What an offer has left (`left`, in units of 10^-18) once a trade takes its part; a sell offer
+ * with nothing left holds nothing in escrow any more.
+ */
+async function takeFromOffer(trx: Queryable, offerId: number, left: bigint, now: Date) {
+  await trx
+    .updateTable('p2p_offers')
+    .set({
+      available: formatDecimal(left, 18),
+      ...(left === 0n ? { escrow_entry_id: null } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', offerId)
+    .execute();
+}
+
 /** The next trade's id, drawn before the trade is written (its escrow entry names it). */
 async function nextTradeId(trx: Queryable): Promise<number> {
   const { rows } = await sql<{ id: string }>`
@@ -175,10 +169,10 @@ async function refuseSides(trx: Queryable, takerId: number, merchantId: number):
     .execute();
   const merchant = rows.find((row) => row.id === merchantId);
   if (merchant === undefined || merchant.is_blocked) {
-    throw new DomainError(TRADE_MESSAGES.offerUnavailable);
+    throw refusal('trade.offerUnavailable');
   }
   if (rows.length !== 2 || rows.some((row) => !row.is_verified)) {
-    throw new DomainError(TRADE_MESSAGES.unverified);
+    throw refusal('trade.unverified');
   }
 }
 
@@ -190,9 +184,11 @@ function refuseOutsideLimits(
   const max = parseDecimal(trimmed(offer.max_fiat)) as ScaledDecimal;
   const at = (value: ScaledDecimal) => rescale(value, 18);
   if (fiat.decimals > 2 || at(fiat) < at(min) || at(fiat) > at(max)) {
-    throw new DomainError(
-      `Enter between ${trimmed(offer.min_fiat)} and ${trimmed(offer.max_fiat)} ${offer.fiat} for this offer, with at most 2 decimals.`,
-    );
+    throw refusal('trade.outsideLimits', {
+      min: trimmed(offer.min_fiat),
+      max: trimmed(offer.max_fiat),
+      fiat: offer.fiat,
+    });
   }
 }
 
@@ -230,10 +226,8 @@ async function intoEscrow(
       reason: `P2P trade ${move.tradeId} opened: escrow`,
     });
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'wallet.insufficientFunds') {
-      throw new DomainError(
-        `Insufficient ${move.ticker} balance: the trade holds ${move.amount} ${move.ticker} in escrow until it ends.`,
-      );
+    if (isShortOf(error, move.ticker)) {
+      throw refusal('trade.insufficient', { ticker: move.ticker, amount: move.amount });
     }
     throw error;
   }
@@ -255,7 +249,7 @@ async function move(
   rule: {
     side: 'buyer' | 'seller' | 'either';
     from: readonly P2pTradeStatus[];
-    notYourSide: string;
+    notYourSide: NotYourSide;
     action: string;
     run: (
       trx: Queryable,
@@ -266,7 +260,7 @@ async function move(
   const before = await findOwnTrade(db, callerId, id);
   const isBuyer = before.buyer_id === callerId;
   if ((rule.side === 'buyer' && !isBuyer) || (rule.side === 'seller' && isBuyer)) {
-    throw new DomainError(rule.notYourSide);
+    throw refusal(rule.notYourSide);
   }
   const moved = await db.transaction().execute(async (trx) => {
     const trade = await lockTrade(trx, id, rule.from);
@@ -276,9 +270,7 @@ async function move(
   });
   const after = await readTrade(db, id);
   if (!moved) {
-    throw new DomainError(
-      `This trade is ${STATUS_WORDS[after.status]}: it can no longer ${rule.action}.`,
-    );
+    throw refusal('trade.wrongStatus', { status: STATUS_WORDS[after.status], action: rule.action });
   }
   return tradeToWire(after, callerId);
 }
@@ -287,7 +279,7 @@ async function move(
 async function findOwnTrade(db: Queryable, callerId: number, id: number): Promise<TradeRow> {
   const row = await selectTrades(db).where('t.id', '=', id).executeTakeFirst();
   if (row === undefined || (row.buyer_id !== callerId && row.seller_id !== callerId)) {
-    throw new DomainError(TRADE_MESSAGES.notFound);
+    throw refusal('trade.notFound');
   }
   return row;
 }
@@ -297,12 +289,12 @@ export async function markPaid(db: Database, callerId: number, id: number, now =
   const trade = await findOwnTrade(db, callerId, id);
   if (trade.buyer_id === callerId && trade.status === 'opened' && trade.pay_by <= now) {
     await expireTrade(db, id);
-    throw new DomainError(TRADE_MESSAGES.expired);
+    throw refusal('trade.expired');
   }
   return move(db, callerId, id, {
     side: 'buyer',
     from: ['opened'],
-    notYourSide: TRADE_MESSAGES.onlyBuyerPays,
+    notYourSide: 'trade.onlyBuyerPays',
     action: 'be marked paid',
     run: async (trx) => {
       await trx
@@ -319,7 +311,7 @@ export function cancelTrade(db: Database, callerId: number, id: number) {
   return move(db, callerId, id, {
     side: 'buyer',
     from: ['opened'],
-    notYourSide: TRADE_MESSAGES.onlyBuyerCancels,
+    notYourSide: 'trade.onlyBuyerCancels',
     action: 'be cancelled',
     run: (trx, trade) => returnToSeller(trx, trade, 'cancelled'),
   });
@@ -332,7 +324,7 @@ export async function releaseTrade(
   request: { id: number; code?: string | undefined },
 ) {
   const trade = await findOwnTrade(ctx.db, callerId, request.id);
-  if (trade.seller_id !== callerId) throw new DomainError(TRADE_MESSAGES.onlySellerReleases);
+  if (trade.seller_id !== callerId) throw refusal('trade.onlySellerReleases');
   const seller = await ctx.db
     .selectFrom('users')
     .select('two_factor')
@@ -340,16 +332,14 @@ export async function releaseTrade(
     .executeTakeFirstOrThrow();
   if (seller.two_factor && (trade.status === 'paid' || trade.status === 'disputed')) {
     if (request.code === undefined || request.code.trim() === '') {
-      throw new DomainError(
-        'Enter the 6-digit code from your authenticator app, or a recovery code, to release the crypto.',
-      );
+      throw refusal('trade.releaseCode');
     }
     await verifySecondFactor(ctx.twoFactor, callerId, request.code);
   }
   return move(ctx.db, callerId, request.id, {
     side: 'seller',
     from: ['paid', 'disputed'],
-    notYourSide: TRADE_MESSAGES.onlySellerReleases,
+    notYourSide: 'trade.onlySellerReleases',
     action: 'be released',
     run: (trx, locked) => releaseToBuyer(trx, locked, 'released'),
   });
@@ -357,11 +347,11 @@ export async function releaseTrade(
 
 /** Either side, once paid, asks staff to decide; the escrow stays where it is. */
 export function disputeTrade(db: Database, callerId: number, id: number, reason: string) {
-  if (reason.trim() === '') throw new DomainError(TRADE_MESSAGES.reasonRequired);
+  if (reason.trim() === '') throw refusal('trade.reasonRequired');
   return move(db, callerId, id, {
     side: 'either',
     from: ['paid'],
-    notYourSide: TRADE_MESSAGES.notFound,
+    notYourSide: 'trade.notFound',
     action: 'be disputed',
     run: async (trx) => {
       await trx
@@ -386,12 +376,12 @@ export async function resolveDispute(
   decision: { id: number; to: 'buyer' | 'seller'; reason: string },
 ): Promise<P2pTrade> {
   const reason = decision.reason.trim();
-  if (reason === '') throw new DomainError(TRADE_MESSAGES.resolutionRequired);
+  if (reason === '') throw refusal('trade.resolutionRequired');
   const before = await selectTrades(db).where('t.id', '=', decision.id).executeTakeFirst();
-  if (before === undefined) throw new DomainError(TRADE_MESSAGES.notFound);
+  if (before === undefined) throw refusal('trade.notFound');
   // Four eyes: nobody decides a dispute about their own money.
   if (before.buyer_id === staffId || before.seller_id === staffId) {
-    throw new DomainError(TRADE_MESSAGES.ownDispute);
+    throw refusal('trade.ownDispute');
   }
   const moved = await db.transaction().execute(async (trx) => {
     const trade = await lockTrade(trx, decision.id, ['disputed']);
@@ -401,7 +391,7 @@ export async function resolveDispute(
     else await returnToSeller(trx, trade, 'returned', closing);
     return true;
   });
-  if (!moved) throw new DomainError(TRADE_MESSAGES.notDisputed);
+  if (!moved) throw refusal('trade.notDisputed');
   return tradeToWire(await readTrade(db, decision.id), staffId);
 }
 
@@ -465,7 +455,7 @@ export async function tradeFor(
 ): Promise<P2pTrade> {
   if (caller.isStaff) {
     const row = await selectTrades(db).where('t.id', '=', id).executeTakeFirst();
-    if (row === undefined) throw new DomainError(TRADE_MESSAGES.notFound);
+    if (row === undefined) throw refusal('trade.notFound');
     return tradeToWire(row, caller.id);
   }
   return tradeToWire(await findOwnTrade(db, caller.id, id), caller.id);

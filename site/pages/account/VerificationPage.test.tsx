@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
+import { type FailureReply, failureOf } from '../../../core/errors/index.ts';
 import {
   initialUser,
   initialVerification,
@@ -46,7 +47,7 @@ const LIMITS = {
  * The API as the page meets it: a draft kept between calls as the server keeps it, saved
  * fields merged in, and `refuse` answering saveDraft with the server's refusal instead.
  */
-function fakeApi(state: { application: KycApplication; refuse?: string }) {
+function fakeApi(state: { application: KycApplication; refuse?: FailureReply }) {
   const sent: Body[] = [];
   const answer = (body: Body): Body => {
     const { method, token: _token, subId: _subId, ...params } = body;
@@ -67,7 +68,7 @@ function fakeApi(state: { application: KycApplication; refuse?: string }) {
       return { status: true, application: state.application, limits: LIMITS };
     }
     if (method === 'kyc.saveDraft') {
-      if (state.refuse) return { status: false, error_msg: state.refuse };
+      if (state.refuse) return { ...state.refuse };
       state.application = { ...state.application, ...(params as Partial<KycApplication>) };
       return { status: true, application: state.application };
     }
@@ -100,7 +101,7 @@ describe('VerificationPage', () => {
   const realFetch = window.fetch;
   let api: ReturnType<typeof fakeApi>;
 
-  const serve = (application: KycApplication, refuse?: string) => {
+  const serve = (application: KycApplication, refuse?: FailureReply) => {
     api = fakeApi({ application, ...(refuse ? { refuse } : {}) });
     window.fetch = api.fetch;
   };
@@ -174,16 +175,18 @@ describe('VerificationPage', () => {
         zipCode: 'N1',
         currentStep: 1,
       },
-      'Phone must be a phone number of 7 to 15 digits, with the country code, e.g. +44 20 7946 0958.',
+      failureOf('kyc.phone'),
     );
     render(<VerificationPage />);
     const phone = await screen.findByLabelText('Phone');
     phone.focus();
-    await sendKeys({ type: '+44 1234 5678 9999 1111' });
+    // A number the page accepts: only the server's refusal, naming `phone`, marks the field.
+    await sendKeys({ type: '+44 20 7946 0958' });
     await sendKeys({ press: 'Enter' });
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).to.equal('true'));
     expect(document.activeElement).to.equal(phone);
     expect(phone.getAttribute('aria-describedby')).to.contain('phone-error');
+    expect(screen.getByText(failureOf('kyc.phone').error_msg).id).to.contain('phone-error');
   });
 
   it('refuses a file that is not a photo before uploading it', async () => {

@@ -5,7 +5,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { call, type KycApplication, type KycDetails, verification } from '../../../core/index.ts';
-import { fieldOfMessage, STEPS, stepProblems } from './verification.ts';
+import { fieldOfParam, STEPS, stepProblems } from './verification.ts';
 
 type Problems = Partial<Record<keyof KycDetails, string>>;
 
@@ -48,7 +48,7 @@ export function useVerificationForm(
     const reply = await call('kyc.saveDraft', { ...fieldsOf(current.fields), currentStep: next });
     setPending(false);
     if (!reply.status) {
-      const field = fieldOfMessage(reply.error_msg);
+      const field = fieldOfParam(reply.param);
       if (field !== null && current.fields.includes(field)) {
         setProblems({ [field]: reply.error_msg });
         document.getElementById(`${prefix}-${field}`)?.focus();

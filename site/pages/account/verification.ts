@@ -9,7 +9,7 @@ import {
   type VerificationFields,
 } from '../../../core/index.ts';
 // Imported from their files, not core/index.ts: the country list loads with this page only.
-import { KYC_FIELD_LABELS, kycFieldProblem } from '../../../core/kyc.ts';
+import { KYC_FIELD_LABELS, kycFieldMissing, kycFieldProblem } from '../../../core/kyc.ts';
 
 /** One step of the form: its title and the fields it asks for. */
 export interface VerificationStep {
@@ -35,22 +35,20 @@ export function stepProblems(
   for (const field of step.fields) {
     const value = form[field];
     if (field === 'countryId' ? value === 0 : String(value).trim() === '') {
-      problems[field] =
-        field === 'countryId' || field === 'idType'
-          ? `${KYC_FIELD_LABELS[field]}: choose one from the list.`
-          : `${KYC_FIELD_LABELS[field]} is required.`;
+      problems[field] = kycFieldMissing(field).message;
       continue;
     }
     const problem = kycFieldProblem(field, value as never, today);
-    if (problem !== null) problems[field] = problem;
+    if (problem !== null) problems[field] = problem.message;
   }
   return problems;
 }
 
-/** The field a server refusal names (its message starts with the field's label), if any. */
-export function fieldOfMessage(message: string): keyof KycDetails | null {
-  const entries = Object.entries(KYC_FIELD_LABELS) as [keyof KycDetails, string][];
-  return entries.find(([, label]) => message.startsWith(label))?.[0] ?? null;
+/** The form field a server refusal names by its `param`, if it names one. */
+export function fieldOfParam(param: string | undefined): keyof KycDetails | null {
+  return param !== undefined && Object.hasOwn(KYC_FIELD_LABELS, param)
+    ? (param as keyof KycDetails)
+    : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { errorText } from '../../../core/errors/index.ts';
 import {
   initialUser,
   type KycQueueItem,
@@ -10,6 +11,7 @@ import {
   setUser,
   user,
 } from '../../../core/index.ts';
+import { KYC_REASON_MAX } from '../../../core/kyc.ts';
 import KycReviewPage from './KycReviewPage.tsx';
 
 type Body = Record<string, unknown>;
@@ -144,6 +146,8 @@ describe('KycReviewPage', () => {
     const reason = screen.getByLabelText(/Reason for a rejection/);
     await waitFor(() => expect(document.activeElement).to.equal(reason));
     expect(reason.getAttribute('aria-invalid')).to.equal('true');
+    // The server's own words for the rule, so both sides say the same thing.
+    await screen.findByText(errorText('kyc.reason', { max: KYC_REASON_MAX }));
     expect(decisions(api.sent)).to.deep.equal([]);
     await sendKeys({ type: 'The selfie is too dark.' });
     screen.getByRole('button', { name: 'Reject with this reason' }).click();

@@ -1,6 +1,8 @@
 /** Approving or rejecting an identity application, with the reason a rejection needs. */
 import { type FormEvent, useState } from 'react';
+import { errorText } from '../../../core/errors/index.ts';
 import { call, type KycSubmission } from '../../../core/index.ts';
+import { KYC_REASON_MAX } from '../../../core/kyc.ts';
 
 /**
  * The reason typed, the error to show and the two decisions; `reasonId` is the reason field's
@@ -28,8 +30,9 @@ export function useKycDecision(
   async function reject(event: FormEvent) {
     event.preventDefault();
     setError('');
+    // The server's rule, checked here first so an empty reason costs no round trip.
     if (reason.trim() === '') {
-      setError('Write the reason the person will read, saying what to correct.');
+      setError(errorText('kyc.reason', { max: KYC_REASON_MAX }));
       document.getElementById(reasonId)?.focus();
       return;
     }

@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
+import { errorText } from '../../../core/errors/index.ts';
 import { call, formatAmount, type P2pOffer } from '../../../core/index.ts';
 import { offerPriceText } from './OfferTable.tsx';
 
@@ -18,7 +19,7 @@ export function OpenTradeForm({ offer, onClose }: { offer: P2pOffer; onClose: ()
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d+(\.\d{1,2})?$/.test(fiatAmount.trim())) {
-      setError(`Enter an amount of ${offer.fiat} such as "250.50".`);
+      setError(errorText('trade.amountFormat', { fiat: offer.fiat }));
       return;
     }
     setError('');

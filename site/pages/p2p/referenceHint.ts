@@ -1,4 +1,6 @@
 /** The words under a margin field: the market price and what the margin makes of it. */
+
+import { errorText } from '../../../core/errors/index.ts';
 import {
   formatAmount,
   formatDecimal,
@@ -16,7 +18,7 @@ export function referenceHint(
   asset: Ticker,
 ): string {
   if (reference === undefined) return 'Reading the market price…';
-  if (reference === null) return `There is no reference rate for ${fiat} yet: use a fixed price.`;
+  if (reference === null) return errorText('offer.noReferenceRate', { fiat });
   const market = `Market now: ${formatAmount(reference)} ${fiat} per ${asset}`;
   const base = parseDecimal(reference);
   const moved = parseSigned(margin);
