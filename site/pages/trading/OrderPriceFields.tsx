@@ -1,22 +1,10 @@
 /** The order form's price inputs: the stop of a stop-limit, the limit price, or a market's note. */
-import { PAIRS, type PairSymbol } from '../../../core/index.ts';
+import { PAIRS } from '../../../core/index.ts';
 import { OrderField } from './OrderField.tsx';
-import { type DraftField, hasPrice, type OrderDraft } from './orderDraft.ts';
+import { hasPrice, type OrderSectionProps } from './orderDraft.ts';
 
 /** The stop price (stop-limit only) and the price, or "the best in the book" for a market order. */
-export function OrderPriceFields({
-  id,
-  pair,
-  draft,
-  errors,
-  update,
-}: {
-  id: string;
-  pair: PairSymbol;
-  draft: OrderDraft;
-  errors: Partial<Record<DraftField, string>>;
-  update(change: Partial<OrderDraft>): void;
-}) {
+export function OrderPriceFields({ id, pair, draft, errors, update }: OrderSectionProps) {
   const spec = PAIRS[pair];
   return (
     <>

@@ -2,24 +2,12 @@
  * The order form's size: typed as an amount of the base, or (where the order allows it) as a
  * total in the quote, with the choice between the two shown only where both are possible.
  */
-import { PAIRS, type PairSymbol } from '../../../core/index.ts';
+import { PAIRS } from '../../../core/index.ts';
 import { OrderField } from './OrderField.tsx';
-import { allowsTotal, type DraftField, type OrderDraft } from './orderDraft.ts';
+import { allowsTotal, type OrderSectionProps } from './orderDraft.ts';
 
 /** The "Size by" choice when a total is allowed, then the amount or the total input. */
-export function OrderSizeFields({
-  id,
-  pair,
-  draft,
-  errors,
-  update,
-}: {
-  id: string;
-  pair: PairSymbol;
-  draft: OrderDraft;
-  errors: Partial<Record<DraftField, string>>;
-  update(change: Partial<OrderDraft>): void;
-}) {
+export function OrderSizeFields({ id, pair, draft, errors, update }: OrderSectionProps) {
   const spec = PAIRS[pair];
   const byTotal = draft.by === 'total' && allowsTotal(draft);
   return (

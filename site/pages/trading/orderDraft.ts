@@ -293,3 +293,12 @@ export function previewFee(
   const fee = value === null ? null : times(exact(value) ?? { units: 0n, decimals: 0 }, rate);
   return { percent, role, amount: fee === null ? null : text(fee), ticker };
 }
+
+/** What each section of the order form gets: the ids' prefix, the pair, the draft, its errors and how to change it. */
+export interface OrderSectionProps {
+  id: string;
+  pair: PairSymbol;
+  draft: OrderDraft;
+  errors: Partial<Record<DraftField, string>>;
+  update(change: Partial<OrderDraft>): void;
+}
