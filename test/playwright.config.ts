@@ -1,11 +1,11 @@
 /**
  * End-to-end flows against the real server serving the built site, in real Chromium. Every flow
- * runs on PGlite through `localhost` (plain JSON bodies). Through `127.0.0.1` (codec bodies) the
- * flows run again: those that move or show money (tagged MONEY) against a server on PostgreSQL,
- * the database production uses, and the others on PGlite. So each flow meets both bodies, and
- * each money flow both databases, without running three times. Without PostgreSQL that project is
- * left out (said so at start) and the money flows run through `127.0.0.1` on PGlite instead,
- * except on CI, where the run fails.
+ * runs once through `127.0.0.1`, whose pages send codec bodies as production's do, on PGlite.
+ * The flows that move or show money (tagged MONEY) run there on PostgreSQL instead, the database
+ * production uses, and again through `localhost` (plain JSON bodies) on PGlite: so each money flow
+ * meets both databases and both bodies, and the rest, whose SQL both databases answer alike,
+ * runs once (as the unit tests do: test/databases.ts). Without PostgreSQL the money flows run
+ * through `127.0.0.1` on PGlite instead (said so at start), except on CI, where the run fails.
  *
  * Each project has its own lane of ports (lanes.ts) with a shared server of its own, so no spec
  * sees what another project wrote, and the projects could run side by side (one worker each:
@@ -74,10 +74,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    // Plain JSON bodies, for the money flows.
     {
       name: 'localhost',
       workers: 1,
       use: { baseURL: `http://localhost:${lanePort('localhost')}` },
+      grep: new RegExp(MONEY),
     },
     // Codec bodies; the money flows take them to PostgreSQL when it is there.
     {

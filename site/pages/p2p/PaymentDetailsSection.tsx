@@ -12,11 +12,14 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
   const [details, setDetails] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
+  // Until the saved details arrive the field stays read-only: they would replace what was typed.
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     void call('p2p.getPaymentDetails', {}).then((reply) => {
       if (reply.status)
         setSaved(Object.fromEntries(reply.details.map((d) => [d.method, d.details])));
+      setLoaded(true);
     });
   }, []);
   useEffect(() => setDetails(saved[method] ?? ''), [saved, method]);
@@ -67,11 +70,13 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
           id={`${id}-details`}
           rows={3}
           value={details}
+          readOnly={!loaded}
+          aria-busy={!loaded}
           onChange={(event) => setDetails(event.target.value)}
         />
       </div>
       {answer && <p role={answer.ok ? 'status' : 'alert'}>{answer.text}</p>}
-      <button type="submit" className="button secondary" disabled={pending}>
+      <button type="submit" className="button secondary" disabled={pending || !loaded}>
         Save the details
       </button>
     </form>
