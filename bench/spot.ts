@@ -61,7 +61,7 @@ export async function benchSpot(connections = 256, seconds = 10, kills = 10): Pr
           traders: 48,
           kills,
           seed: 2026,
-          killAfterMs: [300, 3000],
+          killAfterMoves: [100, 1000],
         });
         figures.faults.push({ ...run, database: name });
       } finally {
@@ -113,7 +113,7 @@ export function spotTables(
   ].join('\n');
   const faults = [
     'The fault run: 48 traders place, cancel and trade through the API while the server process',
-    'is killed with SIGKILL at a random moment 0.3–3 s into each burst, then started again. After',
+    'is killed with SIGKILL after a random 100 to 1,000 acknowledged moves of each burst, then started again. After',
     'every kill the database is audited and checked against every answer the traders got, every',
     'rebuilt book is compared with its stored orders, and each placement caught in flight is sent',
     'again with its client order id (it must come back as the stored order if it was committed).',

@@ -25,7 +25,7 @@ export async function benchWalletFaults(kills = 10): Promise<WalletFaultRun[]> {
           holders: 16,
           kills,
           seed: 2026,
-          killAfterMs: [1000, 6000],
+          killAfterMoves: [60, 400],
           pauseMs: 40,
         });
         runs.push({ ...run, database: name });
@@ -47,7 +47,7 @@ export function walletFaultsTable(runs: readonly WalletFaultRun[], machine: stri
     'The wallet fault run: 16 account holders withdraw to one another’s deposit addresses, cancel,',
     'transfer and take test coins from the faucet through the API, and a staff member approves or',
     'rejects the withdrawals above 200 USD, while the server and its devnet (a block a second) are',
-    'killed with SIGKILL at a random moment 1–6 s into each burst, then started again',
+    'killed with SIGKILL after a random 60 to 400 acknowledged moves of each burst, then started again',
     `(${machine}). After every kill the database is audited: every asset's ledger`,
     'sums to zero, no balance is negative, every entry belongs to a deposit, a withdrawal or a',
     'transfer, each transaction to a deposit address is credited at most once, each withdrawal',

@@ -1,10 +1,10 @@
 /**
  * P2P survives `kill -9`: traders open, pay, cancel, release and dispute trades and pause and
  * resume their offers through the API, and staff decide disputes, while the server is killed with
- * SIGKILL at random moments and restarted, on PGlite and on PostgreSQL. After every kill the
- * audit (test/p2p/audit.ts) must find nothing wrong: every asset sums to zero, the escrow holds
- * exactly the trades under way, each merchant holds exactly what their sell offers have left,
- * each trade entered and left escrow once, and no acknowledged move was lost.
+ * SIGKILL after a random number of acknowledged moves and restarted, on PGlite and on PostgreSQL.
+ * After every kill the audit (test/p2p/audit.ts) must find nothing wrong: every asset sums to
+ * zero, the escrow holds exactly the trades under way, each merchant holds exactly what their sell
+ * offers have left, each trade entered and left escrow once, and no acknowledged move was lost.
  * FAULT_SEED replays or explores other runs.
  */
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ forEachDatabase((_open, driver) => {
         traders: 6,
         kills: 3,
         seed,
-        killAfterMs: [1000, 3000],
+        killAfterMoves: [40, 110],
         pauseMs: 30,
       });
       assert.deepEqual(figures.problems, []);

@@ -1,7 +1,7 @@
 /**
  * The spot market survives `kill -9`: traders place, cancel and trade through the API while the
- * server is killed with SIGKILL at random moments and restarted, on PGlite and on PostgreSQL.
- * After every kill the audit (test/spot/audit.ts) and the traders' journal must find nothing
+ * server is killed with SIGKILL after a random number of acknowledged moves and restarted, on
+ * PGlite and on PostgreSQL. After every kill the audit (test/spot/audit.ts) and the traders' journal must find nothing
  * wrong, every rebuilt book must equal its stored orders, and every placement caught in flight
  * must have happened once or not at all. A short run here; `npm run bench` runs a longer one and
  * writes its figures to docs/measurements.md. FAULT_SEED replays or explores other runs.
@@ -23,7 +23,7 @@ forEachDatabase((_open, driver) => {
         traders: 24,
         kills: 3,
         seed,
-        killAfterMs: [400, 2500],
+        killAfterMoves: [100, 900],
       });
       assert.deepEqual(figures.problems, []);
       // The run proves something only if orders traded and kills caught placements in flight.

@@ -322,6 +322,7 @@ forEachDatabase((open) => {
       const answer = await tab.next(isEcho('intrude-1'));
       assert.ok(answer.type === 'SUPPORT_SEND_MESSAGE');
       assert.equal(answer.error, errorText('support.notStaff'));
+      assert.equal(answer.errorCode, 'support.notStaff', 'a refused send names its code');
       tab.send({ type: 'SUPPORT_TYPING', userId: victim.id });
       victimTab.send({ type: 'PING' });
       await victimTab.next((m) => m.type === 'PONG');
@@ -423,6 +424,9 @@ forEachDatabase((open) => {
           outcomes[2] ?? '',
           /^You are sending messages too fast\. Please try again in \d+ seconds\.$/,
         );
+        const tooFast = answers[2];
+        assert.ok(tooFast?.type === 'SUPPORT_SEND_MESSAGE');
+        assert.equal(tooFast.errorCode, 'support.sendingTooFast');
         tab.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'r1', text: 'r1', attachment: null });
         const resent = await tab.next(isEcho('r1'));
         assert.ok(resent.type === 'SUPPORT_SEND_MESSAGE');

@@ -1,8 +1,8 @@
 /**
  * The wallet survives `kill -9`: account holders withdraw, cancel, transfer and take test coins
- * through the API, and staff review, while the server and its devnet are killed with SIGKILL at
- * random moments and restarted, on PGlite and on PostgreSQL. After every kill the audit
- * (test/wallet/audit.ts) and the clients' journal must find nothing wrong: every asset's ledger
+ * through the API, and staff review, while the server and its devnet are killed with SIGKILL
+ * after a random number of acknowledged moves and restarted, on PGlite and on PostgreSQL. After
+ * every kill the audit (test/wallet/audit.ts) and the clients' journal must find nothing wrong: every asset's ledger
  * sums to zero, no balance is negative, each transaction to a deposit address is credited at most
  * once (and once the clock has settled, exactly once), each withdrawal holds, leaves or returns
  * exactly once with at most one transaction on the chain, and nothing acknowledged is lost. A
@@ -27,7 +27,7 @@ forEachDatabase((_open, driver) => {
         holders: 8,
         kills: 3,
         seed,
-        killAfterMs: [1000, 3000],
+        killAfterMoves: [60, 200],
         pauseMs: 40,
       });
       assert.deepEqual(figures.problems, []);

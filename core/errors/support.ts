@@ -12,6 +12,9 @@ export const SUPPORT_ERRORS = {
     message: 'This attachment cannot be sent here. Please upload it again.',
     param: 'attachment',
   },
+  'support.sendingTooFast': {
+    message: 'You are sending messages too fast. Please try again in {wait}.',
+  },
   'support.emptyMessage': { message: 'Write a message or attach a file.', param: 'text' },
   'support.messageTooLong': {
     message: 'Messages can be at most {max} characters.',

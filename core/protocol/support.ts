@@ -2,6 +2,7 @@
  * The support chat: dialogs and their messages, the staff inbox and client records, the support
  * socket's messages (one union per direction) and the upload reply.
  */
+import type { ErrorCode } from '../errors/index.ts';
 import type { Failure } from './common.ts';
 import type { FaqItem } from './content.ts';
 import type { StaffSettableFlag, User } from './users.ts';
@@ -116,13 +117,20 @@ export const TRADE_SOCKET_PARAM = 'trade';
 /**
  * Messages the server sends on the support socket. `userId` names the
  * client's dialog on staff sockets. An echo (SUPPORT_SEND_MESSAGE) carries the stored message;
- * a failed send carries `error` and the message as sent.
+ * a failed send carries `error` (the words) and `errorCode` (the catalogue's code) and the message
+ * as sent.
  */
 export type SupportServerMessage =
   | { type: 'PONG' }
   | { type: 'SUPPORT_TYPING_MESSAGE'; userId?: number }
   | { type: 'SUPPORT_NEW_MESSAGE'; message: SupportMessage; userId?: number }
-  | { type: 'SUPPORT_SEND_MESSAGE'; message: SupportMessage; error?: string; userId?: number };
+  | {
+      type: 'SUPPORT_SEND_MESSAGE';
+      message: SupportMessage;
+      error?: string;
+      errorCode?: ErrorCode;
+      userId?: number;
+    };
 
 /** How often the client pings the support socket: every 10 s. */
 export const SUPPORT_PING_MS = 10_000;

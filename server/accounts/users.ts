@@ -7,7 +7,7 @@ import { type Selectable, sql } from 'kysely';
 import { errorText } from '../../core/errors/index.ts';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
-import type { UsersTable } from '../storage/schema.ts';
+import type { UsersTable } from './AccountTables.ts';
 
 /** A users row as selected. */
 export type UserRow = Selectable<UsersTable>;

@@ -1,8 +1,6 @@
 /** The tables of migration 0014_card_purchases (see migration.ts) as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
-
-/** A column the database fills (default or identity) and code never rewrites. */
-type Auto<T> = ColumnType<T, T | undefined, never>;
+import type { Auto } from '../storage/columns.ts';
 
 /** One card purchase; amounts are numeric(38, 18), read back as decimal strings. */
 export interface CardPurchasesTable {

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { STAFF_SETTABLE_FLAGS, type StaffSettableFlag } from '../../core/protocol/index.ts';
+import type { UsersTable } from '../accounts/AccountTables.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { createVisitor } from '../accounts/users.ts';
 import { refusal } from '../errors/DomainError.ts';
 import { params, recordId, words } from '../http/fields.ts';
 import { spend, waitText } from '../http/limits.ts';
-import type { UsersTable } from '../storage/schema.ts';
 import {
   ensureDialog,
   findDialog,

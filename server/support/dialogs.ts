@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely';
 import type { SupportMessage } from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import type { SupportMessagesTable } from '../storage/schema.ts';
+import type { SupportMessagesTable } from './SupportTables.ts';
 import { signedAttachmentPath } from './signing.ts';
 
 /** A stored message row. */

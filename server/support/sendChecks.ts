@@ -3,7 +3,7 @@
  * name, its length, that it says something; and the error answer a refused send gets.
  */
 import { z } from 'zod';
-import { errorText } from '../../core/errors/index.ts';
+import { type ErrorReport, refusalOf } from '../../core/errors/index.ts';
 import type { SupportMessage, SupportServerMessage } from '../../core/protocol/index.ts';
 import { params, pattern, recordId, words } from '../http/fields.ts';
 import { MAX_MESSAGE_LENGTH } from './dialogs.ts';
@@ -29,22 +29,29 @@ export function checkSend(
   peer: SupportPeer,
   message: SendMessage,
   inTrade: boolean,
-): string | null {
+): ErrorReport | null {
   if (!inTrade) {
     if (!peer.isStaff && message.userId !== undefined && message.userId !== peer.userId) {
-      return errorText('support.notStaff');
+      return refusalOf('support.notStaff');
     }
-    if (peer.isStaff && message.userId === undefined) return errorText('support.noClient');
+    if (peer.isStaff && message.userId === undefined) return refusalOf('support.noClient');
   }
   if (message.text.length > MAX_MESSAGE_LENGTH)
-    return errorText('support.messageTooLong', { max: MAX_MESSAGE_LENGTH });
+    return refusalOf('support.messageTooLong', { max: MAX_MESSAGE_LENGTH });
   if (message.text.trim() === '' && message.attachment === null)
-    return errorText('support.emptyMessage');
+    return refusalOf('support.emptyMessage');
   return null;
 }
 
-/** The error answer: SUPPORT_SEND_MESSAGE with `error` and the message as it was sent. */
-export function sendRefusal(peer: SupportPeer, raw: unknown, error: string): SupportServerMessage {
+/**
+ * The error answer: SUPPORT_SEND_MESSAGE with the refusal's words in `error`, its catalogue code
+ * in `errorCode`, and the message as it was sent.
+ */
+export function sendRefusal(
+  peer: SupportPeer,
+  raw: unknown,
+  refusal: ErrorReport,
+): SupportServerMessage {
   const sent = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<SendMessage>;
   const attachment = typeof sent.attachment === 'number' ? sent.attachment : null;
   const message: SupportMessage = {
@@ -61,7 +68,8 @@ export function sendRefusal(peer: SupportPeer, raw: unknown, error: string): Sup
   return {
     type: 'SUPPORT_SEND_MESSAGE',
     message,
-    error,
+    error: refusal.message,
+    errorCode: refusal.code,
     ...(userId === undefined ? {} : { userId }),
   };
 }

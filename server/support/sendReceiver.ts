@@ -4,8 +4,7 @@
  * (and delivered) by its room.
  */
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
-import { SERVER_ERROR_TEXT } from '../../core/protocol/index.ts';
-import { ACCOUNT_BLOCKED } from '../accounts/users.ts';
+import { refusalOf } from '../../core/errors/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { read } from '../http/fields.ts';
 import { spend, waitText } from '../http/limits.ts';
@@ -26,7 +25,7 @@ export class SendReceiver {
   async receive(peer: SupportPeer, room: Room, raw: unknown): Promise<void> {
     const reading = read(sendSchema, raw);
     if (!reading.ok) {
-      peer.send(sendRefusal(peer, raw, reading.error.message));
+      peer.send(sendRefusal(peer, raw, reading.error));
       return;
     }
     const message: SendMessage = reading.value as SendMessage;
@@ -39,10 +38,10 @@ export class SendReceiver {
       await this.storeOrAnswer(peer, room, message);
     } catch (error) {
       if (error instanceof DomainError) {
-        peer.send(sendRefusal(peer, message, error.message));
+        peer.send(sendRefusal(peer, message, error));
         return;
       }
-      peer.send(sendRefusal(peer, message, SERVER_ERROR_TEXT));
+      peer.send(sendRefusal(peer, message, refusalOf('request.serverError')));
       throw error;
     }
   }
@@ -60,15 +59,15 @@ export class SendReceiver {
       .where('id', '=', peer.userId)
       .executeTakeFirst();
     if (sender === undefined || sender.is_blocked) {
-      peer.send(sendRefusal(peer, message, ACCOUNT_BLOCKED));
+      peer.send(sendRefusal(peer, message, refusalOf('account.blocked')));
       peer.close('Account blocked');
       return;
     }
     if (this.sends !== null) {
       const wait = await spend(this.sends, String(peer.userId));
       if (wait > 0) {
-        const text = `You are sending messages too fast. Please try again in ${waitText(wait)}.`;
-        peer.send(sendRefusal(peer, message, text));
+        const tooFast = refusalOf('support.sendingTooFast', { wait: waitText(wait) });
+        peer.send(sendRefusal(peer, message, tooFast));
         return;
       }
     }

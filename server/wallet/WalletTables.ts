@@ -1,8 +1,6 @@
 /** The ledger's tables and the transfers between account holders, as Kysely sees them. */
-import type { ColumnType, Generated } from 'kysely';
-
-/** A column the database fills (default or identity) and code never rewrites. */
-type Auto<T> = ColumnType<T, T | undefined, never>;
+import type { Generated } from 'kysely';
+import type { Auto } from '../storage/columns.ts';
 
 /**
  * The CHECK constraint on ledger_accounts that refuses a negative user balance: the migration

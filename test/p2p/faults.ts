@@ -21,8 +21,8 @@ export interface P2pFaultOptions {
   traders: number;
   kills: number;
   seed: number;
-  /** The server is killed at a random moment this long into each burst, in milliseconds. */
-  killAfterMs: readonly [number, number];
+  /** The server is killed once this many moves (a number in the range) are acknowledged. */
+  killAfterMoves: readonly [number, number];
   /** Each client waits up to this long between two calls, in milliseconds. */
   pauseMs: number;
 }
@@ -125,6 +125,7 @@ export async function runP2pFaults(options: P2pFaultOptions): Promise<P2pFaultFi
     async traffic(url) {
       await Promise.all([...traders.map((_, i) => traderLoop(url, i)), staffLoop(url)]);
     },
+    acknowledged: () => figures.acknowledged,
     async audit(db) {
       return [...(await auditP2p(db)), ...(await checkAcknowledged(db, acknowledged))];
     },

@@ -27,8 +27,8 @@ export interface FaultOptions {
   traders: number;
   kills: number;
   seed: number;
-  /** The server is killed at a random moment this long into each burst, in milliseconds. */
-  killAfterMs: readonly [number, number];
+  /** The server is killed once this many moves (a number in the range) are acknowledged. */
+  killAfterMoves: readonly [number, number];
 }
 
 /** What a fault run saw. */
@@ -79,6 +79,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultFigures> {
         ),
       );
     },
+    acknowledged: () => journal.placed + journal.cancels,
     async audit(db) {
       const inRound = journal.inFlight;
       const problems = [

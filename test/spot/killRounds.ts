@@ -1,6 +1,8 @@
 /**
  * The rounds of a fault run, whatever the clients do: the server is started, the clients' traffic
- * runs against it and the server is killed with SIGKILL at a random moment of it, then the
+ * runs against it and the server is killed with SIGKILL once a random number of moves have been
+ * acknowledged in the round (a count, not a time: a busy machine makes a round slower, never
+ * thinner, so the run proves as much whatever the load), then the
  * database is audited while nothing runs, and the server is started again, `kills` times. The
  * last start ends with a clean stop instead of a kill. What the clients send, what is checked
  * after each start and what the audit reads are the caller's (the hooks).
@@ -18,6 +20,8 @@ export interface RoundHooks {
   started(url: string, round: number): Promise<string[]>;
   /** The clients' traffic; resolves once the server stops answering. */
   traffic(url: string, round: number): Promise<void>;
+  /** How many moves the server has acknowledged so far, over every round. */
+  acknowledged(): number;
   /** After the last start, in place of traffic and a kill: letting things settle, say. */
   finish?(url: string): Promise<string[]>;
   /** The database, read with the server down after each round; `last` after the clean stop. */
@@ -30,8 +34,8 @@ export interface RoundOptions {
   kills: number;
   /** Seeds the moments of the kills. */
   seed: number;
-  /** The server is killed at a random moment this long into each round's traffic, in ms. */
-  killAfterMs: readonly [number, number];
+  /** The server is killed once this many moves (a number in the range) are acknowledged. */
+  killAfterMoves: readonly [number, number];
   /** The server's environment over serverEnv's (the devnet's clock, say). */
   env?: Readonly<Record<string, string>>;
 }
@@ -62,10 +66,15 @@ export async function runKillRounds(
         problems.push(...((await hooks.finish?.(server.url)) ?? []));
         await server.stop();
       } else {
-        const [min, max] = options.killAfterMs;
-        const killing = delay(min + random() * (max - min)).then(() => server.kill());
-        await hooks.traffic(server.url, round);
-        await killing;
+        const [min, max] = options.killAfterMoves;
+        const target = hooks.acknowledged() + Math.round(min + random() * (max - min));
+        let ended = false;
+        const traffic = hooks.traffic(server.url, round).finally(() => {
+          ended = true;
+        });
+        while (hooks.acknowledged() < target && !ended) await delay(2);
+        await server.kill();
+        await traffic;
       }
     } catch (error) {
       // A hook that throws must not leave the server running beside the next test.

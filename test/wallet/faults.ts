@@ -40,8 +40,8 @@ export interface WalletFaultOptions {
   holders: number;
   kills: number;
   seed: number;
-  /** The server is killed at a random moment this long into each burst, in milliseconds. */
-  killAfterMs: readonly [number, number];
+  /** The server is killed once this many moves (a number in the range) are acknowledged. */
+  killAfterMoves: readonly [number, number];
   /** Each client waits up to this long between two calls, in milliseconds. */
   pauseMs: number;
 }
@@ -148,6 +148,7 @@ export async function runWalletFaults(options: WalletFaultOptions): Promise<Wall
       async traffic(url) {
         await Promise.all([...holders.map((_, i) => clients.holder(url, i)), clients.staff(url)]);
       },
+      acknowledged: () => journal.acknowledged,
       finish: (url) => settle(url, holders),
       async audit(db, _round, last) {
         const inRound = journal.inFlight;

@@ -2,10 +2,8 @@
  * The tables of migration 0009_devnet (see migration.ts) as Kysely sees them: the devnet's chains
  * and transactions, and the deposit addresses and deposits the exchange keeps.
  */
-import type { ColumnType, Generated } from 'kysely';
-
-/** A column the database fills (default or identity) and code never rewrites. */
-type Auto<T> = ColumnType<T, T | undefined, never>;
+import type { Generated } from 'kysely';
+import type { Auto } from '../../storage/columns.ts';
 
 /** One devnet chain per network: its tip. */
 export interface DevnetChainsTable {

@@ -1,8 +1,6 @@
 /** The table of migration 0012_withdrawals (see migration.ts) as Kysely sees it. */
 import type { ColumnType, Generated } from 'kysely';
-
-/** A column the database fills (default or identity) and code never rewrites. */
-type Auto<T> = ColumnType<T, T | undefined, never>;
+import type { Auto } from '../../storage/columns.ts';
 
 /** One withdrawal; amounts are numeric(38, 18), read back as decimal strings. */
 export interface WithdrawalsTable {
