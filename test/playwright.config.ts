@@ -67,6 +67,11 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
+  // Limits far above what a flow takes on a busy machine (Playwright's own are 30 s a test and 5 s
+  // an assertion): a wait ends as soon as what it waits for shows, so a long limit costs nothing
+  // when the flow passes and only bounds a hang; a short one failed flows at load average 25.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   outputDir: '../test-results',
   use: {

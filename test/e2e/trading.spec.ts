@@ -101,7 +101,7 @@ test('a visitor sees the market, a sign-in prompt where the form is, and no unkn
 test('a limit order rests in the book, another trader fills it, both see the fill, and a cancel releases the hold', {
   tag: MONEY,
 }, async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const maker = await trader(browser, baseURL, MAKER);
   const taker = await trader(browser, baseURL, TAKER);
 
