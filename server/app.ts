@@ -19,6 +19,7 @@ import { seed } from './content/seed.ts';
 import { EventBus } from './events/EventBus.ts';
 import type { ServerEvents } from './events/ServerEvents.ts';
 import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
+import { limitersFor, sweepRateLimits } from './http/limiterStores.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
 import { registerSockets } from './http/sockets.ts';
@@ -95,7 +96,8 @@ export async function createServer(
   addSecurityHeaders(app, contentSecurityPolicy(config.pixelUrl));
   app.setErrorHandler(answerError);
 
-  const limits = createLimits(config.apiRateLimit);
+  const limits = createLimits(config.apiRateLimit, limitersFor(database));
+  sweepRateLimits(app, database);
   const live = await createLiveHub(database);
   const market = await wireTrading(app, database, config, options);
   const accessEnds = new AccessEnds();
