@@ -4,6 +4,7 @@ import { benchCodec } from './codec.ts';
 import { benchEngine, engineTable } from './engine.ts';
 import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
+import { benchLimits, limitsTable } from './limits.ts';
 import { benchLongTasks, longTasksTable } from './longTasks.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { benchSocket } from './socket.ts';
@@ -52,6 +53,11 @@ const httpTable = [
 ].join('\n');
 console.log(`\n${httpTable}`);
 writeMeasurements('http', httpTable);
+
+const limitCalls = 2000;
+const limits = limitsTable(await benchLimits(limitCalls), limitCalls, machine);
+console.log(`\n${limits}`);
+writeMeasurements('limits', limits);
 
 const lighthouseFigures = await benchLighthouse(['/', '/faq', '/markets', '/trading/BTC_USDT']);
 const lighthouseText = lighthouseTable(lighthouseFigures, machine);

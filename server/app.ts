@@ -19,6 +19,7 @@ import { seed } from './content/seed.ts';
 import { EventBus } from './events/EventBus.ts';
 import type { ServerEvents } from './events/ServerEvents.ts';
 import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
+import { type LimiterMaker, limitersFor, sweepRateLimits } from './http/limiterStores.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
 import { registerSockets } from './http/sockets.ts';
@@ -75,6 +76,8 @@ export interface ServerOptions {
    * withdrawal sender's runs. `npm start` does; a test's server moves only when the test asks.
    */
   walletTimers?: boolean;
+  /** Where the rate limits count, when a benchmark compares stores; else as the database suits. */
+  limiters?: LimiterMaker;
 }
 
 /** What the domains share: the API's dependencies, with the live counters as their socket's hub. */
@@ -95,7 +98,8 @@ export async function createServer(
   addSecurityHeaders(app, contentSecurityPolicy(config.pixelUrl));
   app.setErrorHandler(answerError);
 
-  const limits = createLimits(config.apiRateLimit);
+  const limits = createLimits(config.apiRateLimit, options.limiters ?? limitersFor(database));
+  sweepRateLimits(app, database);
   const live = await createLiveHub(database);
   const market = await wireTrading(app, database, config, options);
   const accessEnds = new AccessEnds();

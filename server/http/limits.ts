@@ -1,29 +1,31 @@
 /**
- * In-memory rate limits (rate-limiter-flexible), one set per server instance. Sign-in counts
+ * Rate limits (rate-limiter-flexible), one set per server instance, counted where
+ * limiterStores.ts says: in memory on PGlite, in PostgreSQL (shared by every server) there. Sign-in counts
  * failures per account and per IP (OWASP Authentication Cheat Sheet); sign-up is limited per IP
  * because each one costs a deliberately slow password hash, and visitor chats per IP because each
  * one adds a users row and a session that nothing else bounds.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { type LimiterMaker, memoryLimiters } from './limiterStores.ts';
 
 /** The limiters a server instance shares between requests. */
 export interface Limits {
   /** Every API call, per IP; null when API_RATE_LIMIT is 0. */
-  api: RateLimiterMemory | null;
+  api: RateLimiterAbstract | null;
   /** Failed sign-ins per account (normalised email). */
-  signInAccount: RateLimiterMemory;
+  signInAccount: RateLimiterAbstract;
   /** Failed sign-ins per IP. */
-  signInIp: RateLimiterMemory;
+  signInIp: RateLimiterAbstract;
   /** Sign-up attempts (valid params) per IP. */
-  signUpIp: RateLimiterMemory;
+  signUpIp: RateLimiterAbstract;
   /** Visitor chats started (support.startVisitor with valid params) per IP. */
-  visitorIp: RateLimiterMemory;
+  visitorIp: RateLimiterAbstract;
   /** Wrong two-factor codes per account (user id), wherever a code is asked for. */
-  twoFactorAccount: RateLimiterMemory;
+  twoFactorAccount: RateLimiterAbstract;
   /** Mails asked for by a person (a password reset link, a verification link again) per address. */
-  mailAddress: RateLimiterMemory;
+  mailAddress: RateLimiterAbstract;
   /** The same, per IP, so one machine cannot walk through many addresses. */
-  mailIp: RateLimiterMemory;
+  mailIp: RateLimiterAbstract;
 }
 
 const MINUTE = 60;
@@ -46,29 +48,34 @@ export const MAIL_ADDRESS_POINTS = 3;
 /** Mails asked for per IP per hour. */
 export const MAIL_IP_POINTS = 20;
 
-/** Builds a fresh set of limiters. */
-export function createLimits(apiPerMinute: number): Limits {
+/** Builds a fresh set of limiters, made by `make` (in memory unless told otherwise). */
+export function createLimits(apiPerMinute: number, make: LimiterMaker = memoryLimiters): Limits {
+  const limiter = (name: string, points: number, seconds: number) =>
+    make({ name, points, seconds });
   return {
+    // Every call spends here: a client over the limit is refused without asking the store again.
     api:
-      apiPerMinute > 0 ? new RateLimiterMemory({ points: apiPerMinute, duration: MINUTE }) : null,
-    signInAccount: new RateLimiterMemory({ points: SIGN_IN_ACCOUNT_POINTS, duration: 15 * MINUTE }),
-    signInIp: new RateLimiterMemory({ points: SIGN_IN_IP_POINTS, duration: 15 * MINUTE }),
-    signUpIp: new RateLimiterMemory({ points: SIGN_UP_IP_POINTS, duration: 60 * MINUTE }),
-    visitorIp: new RateLimiterMemory({ points: VISITOR_IP_POINTS, duration: 60 * MINUTE }),
-    twoFactorAccount: new RateLimiterMemory({ points: TWO_FACTOR_POINTS, duration: 15 * MINUTE }),
-    mailAddress: new RateLimiterMemory({ points: MAIL_ADDRESS_POINTS, duration: 60 * MINUTE }),
-    mailIp: new RateLimiterMemory({ points: MAIL_IP_POINTS, duration: 60 * MINUTE }),
+      apiPerMinute > 0
+        ? make({ name: 'api', points: apiPerMinute, seconds: MINUTE, blockInMemory: true })
+        : null,
+    signInAccount: limiter('sign-in-account', SIGN_IN_ACCOUNT_POINTS, 15 * MINUTE),
+    signInIp: limiter('sign-in-ip', SIGN_IN_IP_POINTS, 15 * MINUTE),
+    signUpIp: limiter('sign-up-ip', SIGN_UP_IP_POINTS, 60 * MINUTE),
+    visitorIp: limiter('visitor-ip', VISITOR_IP_POINTS, 60 * MINUTE),
+    twoFactorAccount: limiter('two-factor-account', TWO_FACTOR_POINTS, 15 * MINUTE),
+    mailAddress: limiter('mail-address', MAIL_ADDRESS_POINTS, 60 * MINUTE),
+    mailIp: limiter('mail-ip', MAIL_IP_POINTS, 60 * MINUTE),
   };
 }
 
 /** Milliseconds until a key may try again, or 0 when it is not blocked. */
-export async function blockedFor(limiter: RateLimiterMemory, key: string): Promise<number> {
+export async function blockedFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
   const state = await limiter.get(key);
   return state !== null && state.consumedPoints >= limiter.points ? state.msBeforeNext : 0;
 }
 
 /** Counts one attempt; returns milliseconds to wait when that went over the limit, else 0. */
-export async function spend(limiter: RateLimiterMemory, key: string): Promise<number> {
+export async function spend(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
     await limiter.consume(key);
     return 0;

@@ -27,6 +27,14 @@ export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
 const INT8_OID = 20;
 const int8 = (text: string): number => Number(text);
 
+// The pool behind each PostgreSQL handle, for code that must share it (the rate limits' store).
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** The connection pool behind `db` when it is on PostgreSQL; null on PGlite. */
+export function postgresPool(db: Database): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db =
@@ -63,5 +71,7 @@ function openPostgres(url: string): Database {
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // replaces it and the next query reports any lasting problem.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
-  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }

@@ -14,6 +14,7 @@ import { twoFactorMigration } from '../accounts/twoFactorMigration.ts';
 import { cardPurchasesMigration } from '../buy/migration.ts';
 import { contentMigration } from '../content/contentMigration.ts';
 import { helpVerificationReferralMigration } from '../content/helpVerificationReferralMigration.ts';
+import { rateLimitsMigration } from '../http/rateLimitsMigration.ts';
 import { kycMigration } from '../kyc/migration.ts';
 import { mailMigration } from '../mail/migration.ts';
 import { p2pChatMigration } from '../p2p/chatMigration.ts';
@@ -238,6 +239,7 @@ export const migrations: Record<string, Migration> = {
   '0026_p2p_chat': p2pChatMigration,
   '0027_p2p_trade_times': p2pTradeTimesMigration,
   '0028_p2p_margin': p2pMarginMigration,
+  '0029_rate_limits': rateLimitsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

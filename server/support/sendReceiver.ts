@@ -3,7 +3,7 @@
  * store when it was sent before, refused for a blocked sender or over the send rate, then stored
  * (and delivered) by its room.
  */
-import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { refusalOf } from '../../core/errors/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import { read } from '../http/fields.ts';
@@ -18,7 +18,7 @@ export class SendReceiver {
   constructor(
     private readonly db: Database,
     /** Each sender's sends per minute, or null for no limit. */
-    private readonly sends: RateLimiterMemory | null,
+    private readonly sends: RateLimiterAbstract | null,
   ) {}
 
   /** Handles one send: a stored (or re-sent) message, or an error answer to the sender. */

@@ -21,10 +21,10 @@
 
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SUPPORT_SOCKET_PATH } from '../../core/protocol/index.ts';
 import type { AccessEnds } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
+import { limitersFor } from '../http/limiterStores.ts';
 import type { Database } from '../storage/db.ts';
 import type { SupportHub } from './hub.ts';
 import type { TradeChats } from './rooms.ts';
@@ -52,7 +52,11 @@ export async function registerSupportSocket(
   const { db, config, hub } = deps;
   const handshake = new SocketHandshake(db, new Set(config.allowedOrigins), deps.tradeChats);
   const limit = config.support.sendRateLimit;
-  const sends = limit > 0 ? new RateLimiterMemory({ points: limit, duration: 60 }) : null;
+  // Counted where the server's other limits are, so a sender cannot spread sends over servers.
+  const sends =
+    limit > 0
+      ? limitersFor(db)({ name: 'support-send', points: limit, seconds: 60, blockInMemory: true })
+      : null;
   const context: SessionContext = {
     db,
     hub,
