@@ -23,8 +23,8 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SUPPORT_SOCKET_PATH } from '../../core/protocol/index.ts';
-import type { AccessEnds } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
 import type { SupportHub } from './hub.ts';
 import type { TradeChats } from './rooms.ts';
@@ -38,8 +38,8 @@ export interface SupportSocketDependencies {
   db: Database;
   config: Config;
   hub: SupportHub;
-  /** A logout or block closes the sockets it opened. */
-  accessEnds: AccessEnds;
+  /** Where a logout or block is heard ('access.ended'): it closes the sockets it opened. */
+  events: ServerEventBus;
   /** The P2P trades' chats a socket opens with `&trade=ID`. */
   tradeChats: TradeChats;
 }
@@ -63,7 +63,7 @@ export async function registerSupportSocket(
       pushSubject: config.support.pushSubject,
       log: app.log,
     },
-    accessEnds: deps.accessEnds,
+    events: deps.events,
     receiver: new SendReceiver(db, sends),
     log: app.log,
   };
