@@ -11,13 +11,12 @@ import Fastify, {
 } from 'fastify';
 import { type ErrorReport, refusalOf } from '../core/errors/index.ts';
 import { API_PATH, SERVER_ERROR_TEXT } from '../core/protocol/index.ts';
-import { AccessEnds } from './accounts/sessions.ts';
 import { registerBuy } from './buy/index.ts';
 import { readRecentPurchases } from './buy/purchaseRows.ts';
 import type { Config } from './config.ts';
 import { seed } from './content/seed.ts';
 import { EventBus } from './events/EventBus.ts';
-import type { ServerEvents } from './events/ServerEvents.ts';
+import type { ServerEventBus, ServerEvents } from './events/ServerEvents.ts';
 import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
 import { type LimiterMaker, limitersFor, sweepRateLimits } from './http/limiterStores.ts';
 import { createLimits } from './http/limits.ts';
@@ -36,7 +35,6 @@ import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
 import { Market } from './trading/Market.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
-import { BalanceChanges } from './wallet/BalanceChanges.ts';
 import {
   anyChain,
   type ChainAdapters,
@@ -69,8 +67,8 @@ export function contentSecurityPolicy(pixelUrl: string | null): string {
 export interface ServerOptions {
   /** The demo market's pace, when `config.demoMarket` is on. */
   demoMarket?: DemoMarketOptions;
-  /** Where balance changes are announced, when a test listens to them too. */
-  balanceChanges?: BalanceChanges;
+  /** The server's event bus, when a test listens to it too (balances changed, access ended). */
+  events?: ServerEventBus;
   /**
    * Starts the wallet's timers: the devnet's blocks (with the deposits they confirm) and the
    * withdrawal sender's runs. `npm start` does; a test's server moves only when the test asks.
@@ -102,23 +100,13 @@ export async function createServer(
   sweepRateLimits(app, database);
   const live = await createLiveHub(database);
   const market = await wireTrading(app, database, config, options);
-  const accessEnds = new AccessEnds();
-  const events = new EventBus<ServerEvents>();
-  const wallet = wireWallet(app, database, config, options);
-  const parts: ServerParts = {
-    db: database,
-    config,
-    limits,
-    live,
-    market,
-    accessEnds,
-    events,
-    ...wallet,
-  };
+  const events = options.events ?? new EventBus<ServerEvents>();
+  const chains = wireWallet(app, database, config, events, options);
+  const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
   registerApi(app, parts);
-  registerBuy(app, { db: database, config, balanceChanges: wallet.balanceChanges });
+  registerBuy(app, { db: database, config, events });
   await registerMail(app, { db: database, config });
-  await registerP2p(app, { db: database, balanceChanges: wallet.balanceChanges, events });
+  await registerP2p(app, { db: database, events });
   await wireSockets(app, parts);
   await registerSite(app, config);
   return app;
@@ -193,25 +181,28 @@ async function wireTrading(
   return market;
 }
 
-/** Where balance changes are announced, and one chain adapter per network with its timers. */
+/**
+ * One chain adapter per network, with its timers when asked; they publish the balances their
+ * deposits and withdrawals change on `events`.
+ */
 function wireWallet(
   app: FastifyInstance,
   db: Database,
   config: Config,
+  events: ServerEventBus,
   options: ServerOptions,
-): { balanceChanges: BalanceChanges; chains: ChainAdapters } {
-  const balanceChanges = options.balanceChanges ?? new BalanceChanges();
+): ChainAdapters {
   // One adapter per network for the whole server: deposits, withdrawals and their timers.
   const chains = createChainAdapters(db, config.wallet);
   if (options.walletTimers && anyChain(config.wallet)) {
-    startWalletTimers(app, db, config, chains, balanceChanges);
+    startWalletTimers(app, db, config, chains, events);
   }
-  return { balanceChanges, chains };
+  return chains;
 }
 
 /** The socket routes: support (and P2P chats), live counters and market streams. */
 async function wireSockets(app: FastifyInstance, parts: ServerParts): Promise<void> {
-  const { db, config, accessEnds, events } = parts;
+  const { db, config, events } = parts;
   // Before any socket route: the support chat's frames are the largest any route takes.
   await registerSockets(app, {
     keepaliveMs: config.socketKeepaliveMs,
@@ -221,7 +212,7 @@ async function wireSockets(app: FastifyInstance, parts: ServerParts): Promise<vo
     db,
     config,
     limits: parts.limits,
-    accessEnds,
+    events,
     tradeChats: tradeChats(events),
     identityPhotos,
   });
@@ -229,8 +220,6 @@ async function wireSockets(app: FastifyInstance, parts: ServerParts): Promise<vo
   registerMarketSocket(app, {
     db,
     market: parts.market,
-    accessEnds,
-    balanceChanges: parts.balanceChanges,
     events,
     recentPurchases: readRecentPurchases,
   });
@@ -246,14 +235,14 @@ function startWalletTimers(
   db: Database,
   config: Config,
   chains: ChainAdapters,
-  balanceChanges: BalanceChanges,
+  events: ServerEventBus,
 ): void {
   const shared = config.databaseUrl !== null;
   let timers: { stop(): Promise<void> }[] = [];
   app.addHook('onReady', async () => {
     timers = [
-      BlockProducer.start(db, config, chains, app.log, balanceChanges, shared),
-      WithdrawalSender.start(db, chains, config, app.log, balanceChanges, shared),
+      BlockProducer.start(db, config, chains, app.log, events, shared),
+      WithdrawalSender.start(db, chains, config, app.log, events, shared),
     ];
   });
   app.addHook('onClose', async () => {

@@ -19,8 +19,8 @@ import {
   type Ticker,
 } from '../core/protocol/index.ts';
 import { type Config, loadConfig } from '../server/config.ts';
+import type { ServerEventBus } from '../server/events/ServerEvents.ts';
 import type { Database } from '../server/storage/db.ts';
-import type { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
 import { createChainAdapters } from '../server/wallet/deposits/chainAdapters.ts';
 import type { WatcherLog, WatchReport } from '../server/wallet/deposits/DepositWatcher.ts';
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
@@ -259,13 +259,13 @@ export class WalletClock {
     db: Database,
     config: Config,
     log: WatcherLog,
-    balanceChanges?: BalanceChanges,
+    events?: ServerEventBus,
     /** As servers sharing one PostgreSQL database: blocks take turns. */
     shared = false,
   ) {
     const chains = createChainAdapters(db, config.wallet);
-    this.blocks = new BlockProducer(db, config, chains, log, balanceChanges, shared);
-    this.sender = new WithdrawalSender(db, chains, config, log, balanceChanges);
+    this.blocks = new BlockProducer(db, config, chains, log, events, shared);
+    this.sender = new WithdrawalSender(db, chains, config, log, events);
   }
 
   /** One block, then one run of the sender; the block's deposit report (null: not this turn). */

@@ -9,9 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { MarketServerMessage, Wallet } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
+import { EventBus } from '../server/events/EventBus.ts';
+import type { ServerEvents } from '../server/events/ServerEvents.ts';
 import type { Database } from '../server/storage/db.ts';
 import { openDatabase } from '../server/storage/db.ts';
-import { BalanceChanges } from '../server/wallet/BalanceChanges.ts';
 import { createChainAdapters } from '../server/wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
 import { openAccountStream } from './accountStream.ts';
@@ -34,15 +35,9 @@ describe('the wallet on the private stream', () => {
   before(async () => {
     db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
     const config = testConfig({ API_RATE_LIMIT: '0' });
-    const balanceChanges = new BalanceChanges();
-    app = await createServer(config, db, { balanceChanges });
-    blocks = new BlockProducer(
-      db,
-      config,
-      createChainAdapters(db, config.wallet),
-      app.log,
-      balanceChanges,
-    );
+    const events = new EventBus<ServerEvents>();
+    app = await createServer(config, db, { events });
+    blocks = new BlockProducer(db, config, createChainAdapters(db, config.wallet), app.log, events);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   after(async () => {

@@ -136,29 +136,16 @@ export async function revokeSession(db: Queryable, sessionId: number): Promise<v
     .execute();
 }
 
-/** Access that ended: one session (a logout) or every session of an account (a block). */
+/**
+ * Access that ended: one session (a logout) or every session of an account (a block). Published
+ * as 'access.ended' on the server's event bus (server/events/ServerEvents.ts).
+ */
 export type AccessEnd = { sessionId: number } | { userId: number };
 
 /**
- * Tells a server's open sockets when the access they were opened with ends, so that signing out
- * or being blocked closes them at once rather than at their next message. One per server: tests
- * run several servers in one process, each with its own database and ids.
+ * Whether `end` ends the access of this session of this account: how a socket opened with that
+ * access tells, on hearing 'access.ended', that it must close.
  */
-export class AccessEnds {
-  private readonly listeners = new Set<(end: AccessEnd) => void>();
-
-  /** Calls `listener` for every end; returns the function that stops it. */
-  on(listener: (end: AccessEnd) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(end: AccessEnd): void {
-    for (const listener of this.listeners) listener(end);
-  }
-
-  /** Whether `end` ends the access of this session of this account. */
-  static ends(end: AccessEnd, sessionId: number, userId: number): boolean {
-    return 'sessionId' in end ? end.sessionId === sessionId : end.userId === userId;
-  }
+export function accessEnded(end: AccessEnd, sessionId: number, userId: number): boolean {
+  return 'sessionId' in end ? end.sessionId === sessionId : end.userId === userId;
 }

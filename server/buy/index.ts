@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
-import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { CallbackRefused } from './CardProvider.ts';
 import { SIGNATURE_HEADER } from './callbackSignature.ts';
 import { cardProvider } from './providers.ts';
@@ -21,12 +21,12 @@ export const SWEEP_MS = 10_000;
 export interface BuyDependencies {
   db: Database;
   config: Config;
-  /** Told of each account whose purchases (and so balances) moved. */
-  balanceChanges: BalanceChanges;
+  /** Where each account whose purchases (and so balances) moved is published. */
+  events: ServerEventBus;
 }
 
 /** Registers the callback endpoint, the test payment pages and the sweep. */
-export function registerBuy(app: FastifyInstance, { db, config, balanceChanges }: BuyDependencies) {
+export function registerBuy(app: FastifyInstance, { db, config, events }: BuyDependencies) {
   const provider = cardProvider(db, config.buy);
   registerTestPaymentPage(app, db, provider);
 
@@ -47,14 +47,14 @@ export function registerBuy(app: FastifyInstance, { db, config, balanceChanges }
     }
     const owner = await applyPaymentEvent(db, provider, event);
     if (owner === null) return reply.code(404).send({ received: false, error: 'Unknown session.' });
-    balanceChanges.announce([owner]);
+    events.publish('wallet.balancesChanged', { userIds: [owner] });
     return reply.send({ received: true });
   });
 
   const timer = setInterval(() => {
     sweepPurchases(db)
       .then((owners) => {
-        if (owners.length > 0) balanceChanges.announce(owners);
+        if (owners.length > 0) events.publish('wallet.balancesChanged', { userIds: owners });
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'card purchase sweep failed'));
   }, SWEEP_MS);

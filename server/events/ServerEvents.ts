@@ -3,6 +3,7 @@
  * names what changed (ids, a status) rather than carrying rows, and stays plain JSON.
  */
 import type { P2pTradeStatus } from '../../core/protocol/index.ts';
+import type { AccessEnd } from '../accounts/sessions.ts';
 import type { EventBus } from './EventBus.ts';
 
 /** The server's events: name -> payload. */
@@ -19,6 +20,20 @@ export type ServerEvents = {
   'p2p.tradeMoved': { tradeId: number; status: P2pTradeStatus; userIds: readonly number[] };
   /** A new message in a P2P trade's chat, for `userIds`: the sides who did not write it. */
   'p2p.tradeMessage': { tradeId: number; userIds: readonly number[] };
+  /**
+   * Balances of these accounts changed outside the spot market's own feed. Published by
+   * transfers, deposits and withdrawals (methods, the deposit watcher, the withdrawal sender),
+   * card buys, P2P escrow moves; heard by the market socket, which sends those accounts' open
+   * private streams their wallets again, so a transfer's recipient sees it without reloading.
+   */
+  'wallet.balancesChanged': { userIds: readonly number[] };
+  /**
+   * Access ended: one session (a sign-out, a password change) or every session of an account (a
+   * block). Published by the users and support methods; heard by the market and support sockets,
+   * which close the sockets opened with that access at once rather than at their next message.
+   * Match a socket against it with `accessEnded` (server/accounts/sessions.ts).
+   */
+  'access.ended': AccessEnd;
 };
 
 /** The server's one event bus. */

@@ -15,7 +15,7 @@ import {
 } from '../../core/codec.ts';
 import { type ErrorReport, refusalOf, replyOf } from '../../core/errors/index.ts';
 import { API_PATH, type Envelope } from '../../core/protocol/index.ts';
-import { type AccessEnds, CallerLookup } from '../accounts/sessions.ts';
+import { CallerLookup } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
@@ -23,7 +23,6 @@ import { methodsByName } from '../methods/index.ts';
 import type { PageViews, RequestContext } from '../methods/registry.ts';
 import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
-import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { printable, storable } from './fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
@@ -43,11 +42,10 @@ export interface ApiDependencies {
   live: PageViews;
   /** The spot market the order methods trade on. */
   market: Market;
-  /** Where a logout or a block is announced to the server's open sockets. */
-  accessEnds: AccessEnds;
-  /** Where balance changes outside the market are announced to the accounts' streams. */
-  balanceChanges: BalanceChanges;
-  /** Where news other domains follow is published (verifications decided, trades' moves). */
+  /**
+   * Where news other domains follow is published: verifications decided, trades' moves,
+   * balances changed outside the market, access ended by a logout or a block.
+   */
   events: ServerEventBus;
   /** The chain each network's deposits and withdrawals go through. */
   chains: ChainAdapters;

@@ -6,7 +6,7 @@ import { errorText } from '../../core/errors/index.ts';
 import type { MethodName } from '../../core/protocol/index.ts';
 import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
 import { ok, send, signUp, testConfig } from '../../test/serverTesting.ts';
-import { AccessEnds, createSession, findCaller, hashToken } from '../accounts/sessions.ts';
+import { createSession, findCaller, hashToken } from '../accounts/sessions.ts';
 import { createServer } from '../app.ts';
 import { refusal } from '../errors/DomainError.ts';
 import { EventBus } from '../events/EventBus.ts';
@@ -15,7 +15,6 @@ import { createLimits } from '../http/limits.ts';
 import { ReferralFeeSplit } from '../referral/ReferralFeeSplit.ts';
 import type { Database } from '../storage/db.ts';
 import { Market } from '../trading/Market.ts';
-import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { methods } from './index.ts';
 import { defineMethod, type RequestContext } from './registry.ts';
 
@@ -255,8 +254,6 @@ forEachDatabase((open) => {
         testConfig().fees,
         new ReferralFeeSplit(testConfig().referralShare),
       ),
-      accessEnds: new AccessEnds(),
-      balanceChanges: new BalanceChanges(),
       events: new EventBus<ServerEvents>(),
       chains: new Map(),
       log: app.log,

@@ -36,14 +36,14 @@ const create = defineMethod({
     ...quoteFields,
     idempotencyKey: pattern(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, '-' or '_'"),
   }),
-  async handler(request, { caller, db, config, market, balanceChanges }) {
+  async handler(request, { caller, db, config, market, events }) {
     const provider = cardProvider(db, config.buy);
     const row = await createPurchase(
       { db, market, settings: config.buy, provider },
       caller.user.id,
       request,
     );
-    balanceChanges.announce([caller.user.id]);
+    events.publish('wallet.balancesChanged', { userIds: [caller.user.id] });
     return { purchase: purchaseToWire(row) };
   },
 });
@@ -69,9 +69,9 @@ const refund = defineMethod({
   name: 'buy.refund',
   access: 'staff',
   params: params({ id: recordId() }),
-  async handler({ id }, { db, config, balanceChanges }) {
+  async handler({ id }, { db, config, events }) {
     const row = await refundPurchase(db, cardProvider(db, config.buy), id);
-    balanceChanges.announce([row.user_id]);
+    events.publish('wallet.balancesChanged', { userIds: [row.user_id] });
     return { purchase: purchaseToWire(row) };
   },
 });

@@ -120,9 +120,10 @@ const create = defineMethod({
     paymentWindowMinutes: z.number().int().min(1).max(1440),
     terms: words({ max: MAX_OFFER_TERMS, multiline: true }).exactOptional(),
   }),
-  async handler(offer, { caller, db, balanceChanges }) {
+  async handler(offer, { caller, db, events }) {
     const created = await createOffer(db, caller.user.id, offer);
-    if (offer.side === 'sell') balanceChanges.announce([caller.user.id]);
+    if (offer.side === 'sell')
+      events.publish('wallet.balancesChanged', { userIds: [caller.user.id] });
     return { offer: created };
   },
 });
@@ -131,9 +132,10 @@ const setStatus = defineMethod({
   name: 'p2p.setOfferStatus',
   access: 'user',
   params: params({ id: recordId(), status: z.enum(['active', 'paused', 'closed']) }),
-  async handler({ id, status }, { caller, db, balanceChanges }) {
+  async handler({ id, status }, { caller, db, events }) {
     const offer = await setOfferStatus(db, caller.user.id, id, status);
-    if (offer.side === 'sell') balanceChanges.announce([caller.user.id]);
+    if (offer.side === 'sell')
+      events.publish('wallet.balancesChanged', { userIds: [caller.user.id] });
     return { offer };
   },
 });
@@ -168,12 +170,12 @@ const savePaymentDetails = defineMethod({
  * (opened, cancelled, released, returned).
  */
 async function announceMove(
-  { db, balanceChanges, events }: Pick<RequestContext, 'db' | 'balanceChanges' | 'events'>,
+  { db, events }: Pick<RequestContext, 'db' | 'events'>,
   trade: P2pTrade,
   escrowMoved: boolean,
 ): Promise<void> {
   const userIds = await tradeParties(db, trade.id);
-  if (escrowMoved) balanceChanges.announce(userIds);
+  if (escrowMoved) events.publish('wallet.balancesChanged', { userIds });
   events.publish('p2p.tradeMoved', { tradeId: trade.id, status: trade.status, userIds });
 }
 

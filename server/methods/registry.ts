@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
-import type { AccessEnds, Caller } from '../accounts/sessions.ts';
+import type { Caller } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
@@ -15,7 +15,6 @@ import { read } from '../http/fields.ts';
 import type { Limits } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import type { Market } from '../trading/Market.ts';
-import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 
 /**
@@ -37,11 +36,11 @@ export interface RequestContext {
   live: PageViews;
   /** The spot market: books, orders and their settlement. */
   market: Market;
-  /** Where a logout or a block is announced, so open sockets of that access close. */
-  accessEnds: AccessEnds;
-  /** Where a transfer, deposit or withdrawal announces the balances it changed. */
-  balanceChanges: BalanceChanges;
-  /** Where news other domains follow is published: a verification decided, a trade's move. */
+  /**
+   * Where news other domains follow is published, after the commit that made it: a verification
+   * decided, a trade's move, the balances a transfer, deposit or withdrawal changed, a logout or
+   * a block (so open sockets of that access close).
+   */
   events: ServerEventBus;
   /** The chain each network's deposits and withdrawals go through, created once by the server. */
   chains: ChainAdapters;

@@ -219,7 +219,7 @@ const setUserFlag = defineMethod({
   name: 'support.setUserFlag',
   access: 'staff',
   params: params({ userId, flag: z.enum(STAFF_SETTABLE_FLAGS), value: z.boolean() }),
-  async handler(params, { db, caller, accessEnds }) {
+  async handler(params, { db, caller, events }) {
     if (params.flag === 'isBlocked' && params.value && params.userId === caller.user.id) {
       throw refusal('support.cannotBlockSelf');
     }
@@ -232,7 +232,8 @@ const setUserFlag = defineMethod({
       .executeTakeFirst();
     if (updated === undefined) throw refusal('support.unknownClient');
     // A blocked account is signed out everywhere: its open sockets close now.
-    if (params.flag === 'isBlocked' && params.value) accessEnds.emit({ userId: params.userId });
+    if (params.flag === 'isBlocked' && params.value)
+      events.publish('access.ended', { userId: params.userId });
     const record = await clientRecord(db, params.userId);
     if (record === undefined) throw refusal('support.unknownClient');
     return { record };

@@ -15,9 +15,9 @@ const send = defineMethod({
     note: words({ max: TRANSFER_NOTE_MAX }).exactOptional(),
     idempotencyKey: pattern(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, '-' or '_'"),
   }),
-  async handler(request, { caller, db, balanceChanges }) {
+  async handler(request, { caller, db, events }) {
     const { transfer, parties } = await sendTransfer(db, caller.user, request);
-    balanceChanges.announce(parties);
+    events.publish('wallet.balancesChanged', { userIds: parties });
     return { transfer };
   },
 });

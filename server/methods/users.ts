@@ -179,7 +179,7 @@ const logout = defineMethod({
   params: params({}),
   async handler(_params, ctx) {
     await revokeSession(ctx.db, ctx.caller.sessionId);
-    ctx.accessEnds.emit({ sessionId: ctx.caller.sessionId });
+    ctx.events.publish('access.ended', { sessionId: ctx.caller.sessionId });
     return {};
   },
 });
@@ -274,7 +274,7 @@ const changePasswordMethod = defineMethod({
       params.newPassword,
       ctx.config.passwordCost,
     );
-    for (const sessionId of ended) ctx.accessEnds.emit({ sessionId });
+    for (const sessionId of ended) ctx.events.publish('access.ended', { sessionId });
     return { endedSessions: ended.length };
   },
 });
@@ -294,7 +294,7 @@ const endOtherSessions = defineMethod({
   params: params({}),
   async handler(_params, ctx) {
     const ended = await revokeOtherSessions(ctx.db, ctx.caller.user.id, ctx.caller.sessionId);
-    for (const sessionId of ended) ctx.accessEnds.emit({ sessionId });
+    for (const sessionId of ended) ctx.events.publish('access.ended', { sessionId });
     return { endedSessions: ended.length };
   },
 });
@@ -369,7 +369,7 @@ const resetPasswordMethod = defineMethod({
       params.resetToken,
       params.password,
     );
-    for (const sessionId of endedSessions) ctx.accessEnds.emit({ sessionId });
+    for (const sessionId of endedSessions) ctx.events.publish('access.ended', { sessionId });
     return { endedSessions: endedSessions.length };
   },
 });

@@ -19,9 +19,10 @@ import {
 import { WRONG_CODE } from '../accounts/twoFactor.ts';
 import { createServer } from '../app.ts';
 import type { Config } from '../config.ts';
+import { EventBus } from '../events/EventBus.ts';
+import type { ServerEvents } from '../events/ServerEvents.ts';
 import { LINK_MESSAGES } from '../mail/tokens.ts';
 import type { Database } from '../storage/db.ts';
-import { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import type { ChainAdapter } from '../wallet/chains/ChainAdapter.ts';
 import type { NetworkId } from '../wallet/chains/networks.ts';
 import { createChainAdapters } from '../wallet/deposits/chainAdapters.ts';
@@ -39,15 +40,15 @@ forEachDatabase((open) => {
   let app: FastifyInstance;
   let config: Config;
   let staffToken: string;
-  const changes = new BalanceChanges();
+  const events = new EventBus<ServerEvents>();
   const announced: number[] = [];
 
   before(async () => {
     db = await open();
     // The default thresholds: 1 000 USD a day unverified, staff review above 10 000 USD.
     config = testConfig({ API_RATE_LIMIT: '0' });
-    app = await createServer(config, db, { balanceChanges: changes });
-    changes.onChange((ids) => announced.push(...ids));
+    app = await createServer(config, db, { events });
+    events.subscribe('wallet.balancesChanged', ({ userIds }) => announced.push(...userIds));
     // Round prices, so the USD figures below are easy to check: 0.01 BTC is 200 USD.
     await db
       .updateTable('currencies')
@@ -121,7 +122,7 @@ forEachDatabase((open) => {
     idempotencyKey: key(),
     ...extra,
   });
-  const blocks = () => new WalletClock(db, config, quiet, changes);
+  const blocks = () => new WalletClock(db, config, quiet, events);
   /** Requests a withdrawal and confirms it from the mailed link. */
   const withdraw = (owner: { id: number; token: string }, params: ReturnType<typeof btc>) =>
     confirmedWithdrawal(app, db, owner, params);
@@ -239,7 +240,7 @@ forEachDatabase((open) => {
         }),
       ],
     ]);
-    const sender = new WithdrawalSender(db, refusing, config, quiet, changes);
+    const sender = new WithdrawalSender(db, refusing, config, quiet, events);
     announced.length = 0;
     assert.deepEqual(await sender.run(), { sent: 1, confirmed: 0, failed: 1 });
     assert.deepEqual(await sender.run(), { sent: 0, confirmed: 0, failed: 0 });

@@ -36,9 +36,9 @@ const request = defineMethod({
     code: words({ max: 32 }).exactOptional(),
     idempotencyKey: pattern(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, '-' or '_'"),
   }),
-  async handler(params, { caller, db, config, limits, chains, balanceChanges }) {
+  async handler(params, { caller, db, config, limits, chains, events }) {
     const row = await requestWithdrawal({ db, config, limits, chains }, caller.user.id, params);
-    balanceChanges.announce([caller.user.id]);
+    events.publish('wallet.balancesChanged', { userIds: [caller.user.id] });
     return { withdrawal: withdrawalToWire(row) };
   },
 });
@@ -49,9 +49,9 @@ const confirm = defineMethod({
   name: 'withdrawals.confirm',
   access: 'public',
   params: params({ confirmToken: words({ min: 1, max: 128 }) }),
-  async handler({ confirmToken }, { db, config, balanceChanges }) {
+  async handler({ confirmToken }, { db, config, events }) {
     const row = await confirmWithdrawal(db, config.wallet.withdrawalReviewUsd, confirmToken);
-    balanceChanges.announce([row.user_id]);
+    events.publish('wallet.balancesChanged', { userIds: [row.user_id] });
     return { withdrawal: withdrawalToWire(row) };
   },
 });
@@ -60,9 +60,9 @@ const cancel = defineMethod({
   name: 'withdrawals.cancel',
   access: 'user',
   params: params({ id: recordId() }),
-  async handler({ id }, { caller, db, balanceChanges }) {
+  async handler({ id }, { caller, db, events }) {
     const row = await cancelWithdrawal(db, caller.user.id, id);
-    balanceChanges.announce([caller.user.id]);
+    events.publish('wallet.balancesChanged', { userIds: [caller.user.id] });
     return { withdrawal: withdrawalToWire(row) };
   },
 });
@@ -112,9 +112,9 @@ const review = defineMethod({
     approve: z.boolean(),
     reason: words({ max: REJECTION_REASON_MAX }).exactOptional(),
   }),
-  async handler(decision, { caller, db, balanceChanges }) {
+  async handler(decision, { caller, db, events }) {
     const row = await reviewWithdrawal(db, caller.user.id, decision);
-    if (!decision.approve) balanceChanges.announce([row.user_id]);
+    if (!decision.approve) events.publish('wallet.balancesChanged', { userIds: [row.user_id] });
     const owner = await db
       .selectFrom('users')
       .select(['login', 'email'])

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
-import type { BalanceChanges } from '../wallet/BalanceChanges.ts';
 import { expireDueTrades } from './trades.ts';
 
 /** How often unpaid trades are looked at. */
@@ -15,13 +14,13 @@ export const EXPIRY_SWEEP_MS = 5_000;
 /** Expires what is due now, then on a timer until the server closes. */
 export async function registerP2p(
   app: FastifyInstance,
-  deps: { db: Database; balanceChanges: BalanceChanges; events: ServerEventBus },
+  deps: { db: Database; events: ServerEventBus },
 ): Promise<void> {
   const sweep = () =>
     expireDueTrades(deps.db)
       .then((moves) => {
         for (const move of moves) {
-          deps.balanceChanges.announce(move.userIds);
+          deps.events.publish('wallet.balancesChanged', { userIds: move.userIds });
           deps.events.publish('p2p.tradeMoved', move);
         }
       })

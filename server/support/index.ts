@@ -3,9 +3,9 @@
  * methods live in methods/support.ts and methods/push.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AccessEnds } from '../accounts/sessions.ts';
 import { purgeIdleVisitors } from '../accounts/users.ts';
 import type { Config } from '../config.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Limits } from '../http/limits.ts';
 import type { IdentityPhotos } from '../http/uploads/attachmentShelf.ts';
 import type { Database } from '../storage/db.ts';
@@ -21,8 +21,8 @@ export interface SupportDependencies {
   db: Database;
   config: Config;
   limits: Limits;
-  /** A logout or block closes the support sockets it opened. */
-  accessEnds: AccessEnds;
+  /** Where a logout or block is heard ('access.ended'): it closes the support sockets it opened. */
+  events: ServerEventBus;
   /** The P2P trades' chats the support socket carries besides support dialogs. */
   tradeChats: TradeChats;
   /** What becomes of identity photos uploaded for verification. */
@@ -61,7 +61,7 @@ export async function registerSupport(
     db: deps.db,
     config: deps.config,
     hub,
-    accessEnds: deps.accessEnds,
+    events: deps.events,
     tradeChats: deps.tradeChats,
   });
   await registerUploads(app, deps);

@@ -7,7 +7,7 @@
  *   as SUPPORT_NEW_MESSAGE with userId; a staff reply (naming userId) is echoed to staff sockets
  *   and delivered to the client, or pushed (Web Push) when the client has no socket open; a
  *   resend of a stored id answers the stored message to the sender only; a refused send answers
- *   SUPPORT_SEND_MESSAGE with `error` and the message as sent;
+ *   SUPPORT_SEND_MESSAGE with `error`, its catalogue `errorCode` and the message as sent;
  * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
  * With `&trade=ID` the socket sits in that P2P trade's chat instead (its sides, and staff once
  * disputed, as the P2P domain's `TradeChats` seats them), with the same frames, delivery and checks: a message is stored once per
@@ -22,8 +22,8 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { SUPPORT_SOCKET_PATH } from '../../core/protocol/index.ts';
-import type { AccessEnds } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { limitersFor } from '../http/limiterStores.ts';
 import type { Database } from '../storage/db.ts';
 import type { SupportHub } from './hub.ts';
@@ -38,8 +38,8 @@ export interface SupportSocketDependencies {
   db: Database;
   config: Config;
   hub: SupportHub;
-  /** A logout or block closes the sockets it opened. */
-  accessEnds: AccessEnds;
+  /** Where a logout or block is heard ('access.ended'): it closes the sockets it opened. */
+  events: ServerEventBus;
   /** The P2P trades' chats a socket opens with `&trade=ID`. */
   tradeChats: TradeChats;
 }
@@ -67,7 +67,7 @@ export async function registerSupportSocket(
       pushSubject: config.support.pushSubject,
       log: app.log,
     },
-    accessEnds: deps.accessEnds,
+    events: deps.events,
     receiver: new SendReceiver(db, sends),
     log: app.log,
   };

@@ -5,7 +5,8 @@
  */
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
-import { AccessEnds } from '../accounts/sessions.ts';
+import { accessEnded } from '../accounts/sessions.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
 import { markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
@@ -19,7 +20,8 @@ export interface SessionContext {
   db: Database;
   hub: SupportHub;
   rooms: RoomContext;
-  accessEnds: AccessEnds;
+  /** Where a logout or block is heard ('access.ended'): it closes the sockets it opened. */
+  events: ServerEventBus;
   receiver: SendReceiver;
   /** The server's log, for what goes wrong outside a request. */
   log: FastifyBaseLogger;
@@ -63,8 +65,8 @@ export class SocketSession {
         this.context.log.error({ err: error }, 'Marking a support client back failed'),
       );
     }
-    const stopListening = this.context.accessEnds.on((end) => {
-      if (AccessEnds.ends(end, sessionId, user.id)) peer.close('Signed out');
+    const stopListening = this.context.events.subscribe('access.ended', (end) => {
+      if (accessEnded(end, sessionId, user.id)) peer.close('Signed out');
     });
     this.socket.on('close', () => {
       stopListening();

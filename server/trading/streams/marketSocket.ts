@@ -16,12 +16,11 @@ import {
   type MarketServerMessage,
   type StreamTopic,
 } from '../../../core/protocol/index.ts';
-import { AccessEnds } from '../../accounts/sessions.ts';
+import { accessEnded } from '../../accounts/sessions.ts';
 import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import { read } from '../../http/fields.ts';
 import type { Database } from '../../storage/db.ts';
 import { redeemTicket } from '../../support/tickets.ts';
-import type { BalanceChanges } from '../../wallet/BalanceChanges.ts';
 import type { RecentPurchases } from '../../wallet/walletActivity.ts';
 import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
@@ -70,15 +69,13 @@ export function registerMarketSocket(
   deps: {
     db: Database;
     market: Market;
-    accessEnds: AccessEnds;
-    balanceChanges: BalanceChanges;
     events: ServerEventBus;
     /** The account's newest card purchases, for its `account` stream. */
     recentPurchases: RecentPurchases;
   },
 ): MarketFeed {
   const feed = new MarketFeed(deps.db, deps.market, deps.recentPurchases);
-  deps.balanceChanges.onChange((userIds) => feed.walletsChanged(userIds));
+  deps.events.subscribe('wallet.balancesChanged', ({ userIds }) => feed.walletsChanged(userIds));
   deps.events.subscribe('kyc.decided', (decision) => feed.verificationDecided(decision));
   deps.events.subscribe('p2p.tradeMoved', (move) => feed.tradeMoved(move));
   deps.events.subscribe('p2p.tradeMessage', (message) => feed.tradeMessaged(message));
@@ -114,8 +111,8 @@ export function registerMarketSocket(
     const stopListening =
       caller === null
         ? () => {}
-        : deps.accessEnds.on((end) => {
-            if (AccessEnds.ends(end, caller.sessionId, caller.user.id)) {
+        : deps.events.subscribe('access.ended', (end) => {
+            if (accessEnded(end, caller.sessionId, caller.user.id)) {
               socket.close(CLOSE_BAD_TICKET, 'Signed out.');
             }
           });

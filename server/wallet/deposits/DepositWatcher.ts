@@ -10,8 +10,8 @@
  * chain-adapter interface, so a real node plugs in as the devnet does.
  */
 import { DomainError } from '../../errors/DomainError.ts';
+import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import type { Queryable } from '../../storage/db.ts';
-import type { BalanceChanges } from '../BalanceChanges.ts';
 import { type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
 import type { ChainAdapter, IncomingTransfer } from '../chains/ChainAdapter.ts';
 import { NETWORKS } from '../chains/networks.ts';
@@ -37,7 +37,7 @@ export class DepositWatcher {
     private readonly db: Queryable,
     private readonly adapters: readonly ChainAdapter[],
     private readonly log: WatcherLog,
-    private readonly balanceChanges?: BalanceChanges,
+    private readonly events?: ServerEventBus,
   ) {}
 
   /** Reads every chain once; a failing chain is logged and the others still read. */
@@ -92,7 +92,7 @@ export class DepositWatcher {
         )
         .execute();
     }
-    if (moved.size > 0) this.balanceChanges?.announce([...moved]);
+    if (moved.size > 0) this.events?.publish('wallet.balancesChanged', { userIds: [...moved] });
     return report;
   }
 

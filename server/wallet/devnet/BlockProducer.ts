@@ -6,8 +6,8 @@
  * call `tick` themselves instead of waiting for the timer.
  */
 import type { Config } from '../../config.ts';
+import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import type { Database } from '../../storage/db.ts';
-import type { BalanceChanges } from '../BalanceChanges.ts';
 import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import { DepositWatcher, type WatcherLog, type WatchReport } from '../deposits/DepositWatcher.ts';
 import { inTurn, RepeatingRun } from '../RepeatingRun.ts';
@@ -26,14 +26,14 @@ export class BlockProducer {
     config: Pick<Config, 'wallet'>,
     chains: ChainAdapters,
     log: WatcherLog,
-    balanceChanges?: BalanceChanges,
+    events?: ServerEventBus,
     /** Several servers may share this database (PostgreSQL): they take turns, see `tick`. */
     private readonly shared = false,
   ) {
     const { wallet } = config;
     this.devnet = wallet.devnet ? new Devnet(db) : null;
     this.gapMs = shared ? wallet.devnetBlockMs * 0.9 : 0;
-    this.watcher = new DepositWatcher(db, [...chains.values()], log, balanceChanges);
+    this.watcher = new DepositWatcher(db, [...chains.values()], log, events);
   }
 
   /** A producer making a block every `wallet.devnetBlockMs` until stopped. */
@@ -42,10 +42,10 @@ export class BlockProducer {
     config: Pick<Config, 'wallet'>,
     chains: ChainAdapters,
     log: WatcherLog,
-    balanceChanges?: BalanceChanges,
+    events?: ServerEventBus,
     shared = false,
   ): BlockProducer {
-    const producer = new BlockProducer(db, config, chains, log, balanceChanges, shared);
+    const producer = new BlockProducer(db, config, chains, log, events, shared);
     producer.timer = RepeatingRun.start(
       () => producer.tick(),
       config.wallet.devnetBlockMs,

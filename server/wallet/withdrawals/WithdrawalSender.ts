@@ -12,9 +12,9 @@
  */
 import type { Ticker } from '../../../core/protocol/index.ts';
 import type { Config } from '../../config.ts';
+import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import type { MailSite } from '../../mail/site.ts';
 import type { Database } from '../../storage/db.ts';
-import type { BalanceChanges } from '../BalanceChanges.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import type { ChainAdapters } from '../deposits/chainAdapters.ts';
@@ -42,7 +42,7 @@ export class WithdrawalSender {
     private readonly adapters: ChainAdapters,
     private readonly mail: MailSite,
     private readonly log: WatcherLog,
-    private readonly balanceChanges?: BalanceChanges,
+    private readonly events?: ServerEventBus,
   ) {}
 
   /**
@@ -55,10 +55,10 @@ export class WithdrawalSender {
     chains: ChainAdapters,
     config: Pick<Config, 'wallet'> & MailSite,
     log: WatcherLog,
-    balanceChanges?: BalanceChanges,
+    events?: ServerEventBus,
     shared = false,
   ): RepeatingRun {
-    const sender = new WithdrawalSender(db, chains, config, log, balanceChanges);
+    const sender = new WithdrawalSender(db, chains, config, log, events);
     return RepeatingRun.start(
       () => (shared ? inTurn(db, 'withdrawal sender', () => sender.run()) : sender.run()),
       config.wallet.withdrawalSendMs,
@@ -111,7 +111,7 @@ export class WithdrawalSender {
         this.log.warn({ err: error, withdrawal: row.id }, 'withdrawal: not followed');
       }
     }
-    if (changed.size > 0) this.balanceChanges?.announce([...changed]);
+    if (changed.size > 0) this.events?.publish('wallet.balancesChanged', { userIds: [...changed] });
     return report;
   }
 
