@@ -31,6 +31,7 @@ import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
+import { isSharedDatabase } from './storage/inTurn.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
@@ -248,12 +249,12 @@ function startWalletTimers(
   chains: ChainAdapters,
   balanceChanges: BalanceChanges,
 ): void {
-  const shared = config.databaseUrl !== null;
+  const shared = isSharedDatabase(db);
   let timers: { stop(): Promise<void> }[] = [];
   app.addHook('onReady', async () => {
     timers = [
       BlockProducer.start(db, config, chains, app.log, balanceChanges, shared),
-      WithdrawalSender.start(db, chains, config, app.log, balanceChanges, shared),
+      WithdrawalSender.start(db, chains, config, app.log, balanceChanges),
     ];
   });
   app.addHook('onClose', async () => {
