@@ -32,6 +32,7 @@ import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
 import { isSharedDatabase } from './storage/inTurn.ts';
+import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
@@ -187,9 +188,15 @@ async function wireTrading(
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   if (config.demoMarket) {
-    const demo = await DemoMarket.start(db, market, app.log, options.demoMarket);
+    // One demo market for all the servers sharing a database: the one that leads runs it.
+    const demo = await LeaderLock.hold(
+      db,
+      'demo market',
+      () => DemoMarket.start(db, market, app.log, options.demoMarket),
+      app.log,
+    );
     // onClose hooks run last added first: the demo stops before the market settles.
-    app.addHook('onClose', () => demo.stop());
+    app.addHook('onClose', () => demo.close());
   }
   return market;
 }
