@@ -30,6 +30,8 @@ import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from './storage/db.ts';
+import { isSharedDatabase } from './storage/inTurn.ts';
+import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
@@ -174,9 +176,15 @@ async function wireTrading(
   // Orders already accepted are written before the database closes.
   app.addHook('onClose', () => market.settled());
   if (config.demoMarket) {
-    const demo = await DemoMarket.start(db, market, app.log, options.demoMarket);
+    // One demo market for all the servers sharing a database: the one that leads runs it.
+    const demo = await LeaderLock.hold(
+      db,
+      'demo market',
+      () => DemoMarket.start(db, market, app.log, options.demoMarket),
+      app.log,
+    );
     // onClose hooks run last added first: the demo stops before the market settles.
-    app.addHook('onClose', () => demo.stop());
+    app.addHook('onClose', () => demo.close());
   }
   return market;
 }
@@ -237,12 +245,12 @@ function startWalletTimers(
   chains: ChainAdapters,
   events: ServerEventBus,
 ): void {
-  const shared = config.databaseUrl !== null;
+  const shared = isSharedDatabase(db);
   let timers: { stop(): Promise<void> }[] = [];
   app.addHook('onReady', async () => {
     timers = [
       BlockProducer.start(db, config, chains, app.log, events, shared),
-      WithdrawalSender.start(db, chains, config, app.log, events, shared),
+      WithdrawalSender.start(db, chains, config, app.log, events),
     ];
   });
   app.addHook('onClose', async () => {

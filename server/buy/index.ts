@@ -51,6 +51,10 @@ export function registerBuy(app: FastifyInstance, { db, config, events }: BuyDep
     return reply.send({ received: true });
   });
 
+  // Every server sweeps, not in turn: it is safe on many at once. Expiry is one UPDATE whose
+  // condition PostgreSQL checks again on a row another server changed meanwhile, and
+  // creditPurchase locks the purchase and reads its status again before posting, so a purchase
+  // expires or is credited once however many servers sweep.
   const timer = setInterval(() => {
     sweepPurchases(db)
       .then((owners) => {

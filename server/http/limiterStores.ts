@@ -81,6 +81,7 @@ export function sweepRateLimits(app: FastifyInstance, db: Database): void {
     pool
       .query(`delete from ${RATE_LIMITS_TABLE} where expire < $1`, [Date.now() - KEEP_EXPIRED_MS])
       .catch((error: Error) => app.log.warn(`Rate limit sweep failed: ${error.message}`));
+  // Every server sweeps, not in turn: one DELETE, which skips the rows another server deleted.
   const timer = setInterval(sweep, SWEEP_MS);
   // A sweep missed at exit costs nothing: the next server's sweep deletes the same rows.
   timer.unref();

@@ -4,6 +4,9 @@
  * long each time (30 s, 1 min, 2 min … at most an hour); every attempt carries the row's own
  * Message-ID, so a receiving server can tell a retry from a new mail. Before a row is tried it is
  * leased for five minutes: a crash in the middle sends it again after the restart, never loses it.
+ * Servers sharing the database each run a sender, not in turn: the lease takes the row past any
+ * other's lock (SKIP LOCKED) and moves it five minutes out in the same transaction, so each mail
+ * goes out once while the servers' clocks agree within the lease.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../storage/db.ts';

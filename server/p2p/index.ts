@@ -25,6 +25,10 @@ export async function registerP2p(
         }
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'P2P expiry sweep failed'));
+  // Every server sweeps, not in turn: it is safe on many at once. expireTrade locks the trade
+  // and reads its status again, so a server that waited on another's lock finds it expired and
+  // posts nothing: the escrow goes back once. That lock must hold anyway, as a buyer marking the
+  // trade paid races the sweep the same way.
   await sweep();
   const timer = setInterval(sweep, EXPIRY_SWEEP_MS);
   timer.unref();

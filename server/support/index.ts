@@ -44,6 +44,7 @@ export async function registerSupport(
     purgeIdleVisitors(deps.db).catch((error: unknown) =>
       app.log.error({ err: error }, 'Purging idle visitors failed'),
     );
+  // Safe on many servers at once: one DELETE, which skips the rows another server deleted.
   await purge();
   const hourly = setInterval(purge, 60 * 60 * 1000);
   hourly.unref();
@@ -51,6 +52,9 @@ export async function registerSupport(
     mailUnreadReplies(deps.db, deps.config, (id) => hub.isClientOnline(id)).catch(
       (error: unknown) => app.log.error({ err: error }, 'Mailing unread support replies failed'),
     );
+  // Safe on many servers at once: a dialog is marked mailed, only if it is not yet, in the
+  // transaction that queues its mail, so one server queues it. Whether the client is online is
+  // known only for this server's sockets, though.
   const everyMinute = setInterval(mailReplies, REPLY_MAIL_SWEEP_MS);
   everyMinute.unref();
   app.addHook('onClose', async () => {

@@ -61,6 +61,9 @@ function sweepAttachments(
       app.log.error({ err: error }, 'attachment sweep failed');
     }
   };
+  // Every server sweeps, not in turn: each must look at its own UPLOAD_DIR, and where servers
+  // share one folder a file another removed first is skipped; forgetUnused is one DELETE, which
+  // skips the rows another server deleted.
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     running = sweep();

@@ -3,8 +3,6 @@
  * run that fails is logged and the next comes all the same; `stop` waits for a run under way,
  * so the database can close after it.
  */
-import { sql } from 'kysely';
-import type { Database } from '../storage/db.ts';
 
 /** See the file comment. */
 export class RepeatingRun {
@@ -45,22 +43,4 @@ export class RepeatingRun {
         });
     }, this.intervalMs);
   }
-}
-
-/**
- * Runs `job` as the one server doing it now, when several share a PostgreSQL database: under a
- * transaction-scoped advisory lock named `name`, or not at all (null) while another holds it.
- * The lock lives on a connection of its own while the job uses others (PGlite has one
- * connection, and is never shared).
- */
-export async function inTurn<T>(
-  db: Database,
-  name: string,
-  job: () => Promise<T>,
-): Promise<T | null> {
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ leader: boolean }>`
-      select pg_try_advisory_xact_lock(hashtext(${name})) as leader`.execute(trx);
-    return rows[0]?.leader ? job() : null;
-  });
 }

@@ -8,9 +8,10 @@
 import type { Config } from '../../config.ts';
 import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import type { Database } from '../../storage/db.ts';
+import { inTurn } from '../../storage/inTurn.ts';
 import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import { DepositWatcher, type WatcherLog, type WatchReport } from '../deposits/DepositWatcher.ts';
-import { inTurn, RepeatingRun } from '../RepeatingRun.ts';
+import { RepeatingRun } from '../RepeatingRun.ts';
 import { Devnet } from './Devnet.ts';
 
 /** See the file comment. */

@@ -15,12 +15,13 @@ import type { Config } from '../../config.ts';
 import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import type { MailSite } from '../../mail/site.ts';
 import type { Database } from '../../storage/db.ts';
+import { inTurnWhenShared } from '../../storage/inTurn.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
 import { post } from '../ledger.ts';
-import { inTurn, RepeatingRun } from '../RepeatingRun.ts';
+import { RepeatingRun } from '../RepeatingRun.ts';
 import { movableFrom, movedTo } from './lifecycle.ts';
 import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
@@ -56,11 +57,10 @@ export class WithdrawalSender {
     config: Pick<Config, 'wallet'> & MailSite,
     log: WatcherLog,
     events?: ServerEventBus,
-    shared = false,
   ): RepeatingRun {
     const sender = new WithdrawalSender(db, chains, config, log, events);
     return RepeatingRun.start(
-      () => (shared ? inTurn(db, 'withdrawal sender', () => sender.run()) : sender.run()),
+      () => inTurnWhenShared(db, 'withdrawal sender', () => sender.run()),
       config.wallet.withdrawalSendMs,
       (error) => log.warn({ err: error }, 'withdrawal: run failed'),
     );
