@@ -1,9 +1,10 @@
 /** Accessibility: axe-core finds no violations on the site's main pages and menus (WCAG 2.1 AA rules). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from './shellHelpers.ts';
+import { animationsSettled, DEMO, signIn } from './shellHelpers.ts';
 
 async function expectNoViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

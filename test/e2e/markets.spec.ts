@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { POLL_MS } from '../../site/components/markets/useMarketTickers.ts';
 import { serverOfItsOwn } from './ownServer.ts';
-import { apiCall, DEMO } from './shellHelpers.ts';
+import { animationsSettled, apiCall, DEMO } from './shellHelpers.ts';
 
 const server = serverOfItsOwn({ portOffset: 12, name: 'markets' });
 
@@ -40,6 +40,7 @@ async function shownPairs(page: Page): Promise<string[]> {
 }
 
 async function expectNoViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

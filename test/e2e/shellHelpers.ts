@@ -119,3 +119,22 @@ export function recordMethods(page: Page): string[] {
   });
   return methods;
 }
+
+/**
+ * Waits for the page's finite animations to end (a panel fading in, a backdrop's transition),
+ * in the document and in the widgets' shadow roots, leaving endless ones (a blinking dot)
+ * running: axe reads colours, and mid-fade they are a blend of two.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (const element of document.querySelectorAll('*')) {
+      if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    const finite = roots
+      .flatMap((root) => root.getAnimations())
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    // A cancelled animation rejects `finished`: it has ended all the same.
+    return Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

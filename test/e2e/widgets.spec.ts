@@ -9,7 +9,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test, type WebSocket } from '@playwright/test';
 import { laneOf, lanePort } from './lanes.ts';
 import { type PartnerSite, startPartnerSite } from './partnerServer.ts';
-import { apiCall, apiMethod, preAcceptCookies, STAFF, signIn, staffToken } from './shellHelpers.ts';
+import {
+  animationsSettled,
+  apiCall,
+  apiMethod,
+  preAcceptCookies,
+  STAFF,
+  signIn,
+  staffToken,
+} from './shellHelpers.ts';
 
 let site: PartnerSite;
 
@@ -213,6 +221,7 @@ test('a visitor on a partner site chats with staff through <support-chat>', asyn
   await expect(log.getByText('Hello Ada, how can we help?')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Start chat' })).toHaveCount(0);
 
+  await animationsSettled(partner);
   const axe = await new AxeBuilder({ page: partner }).include('support-chat').analyze();
   expect(axe.violations).toEqual([]);
 
@@ -296,6 +305,7 @@ test('<faq-search> searches inline and as a ⌘K / "/" dialog; two instances sta
   await hotkey.evaluate((element) => element.removeAttribute('hotkey'));
   await expect(hotkey.getByRole('button', { name: 'Search help' })).toHaveCount(0);
   await expect(hotkey.getByRole('heading', { name: 'Have a question?' })).toBeVisible();
+  await animationsSettled(partner);
   const axe = await new AxeBuilder({ page: partner }).include('faq-search').analyze();
   expect(axe.violations).toEqual([]);
   await partner.context().close();
@@ -326,6 +336,7 @@ test('<notice-modal> shows the exchange notice sanitised, once, and its actions 
     await expect(modal).toBeVisible();
     await expect(modal).toContainText('Deposits pause at 02:00 UTC.');
     expect(await partner.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+    await animationsSettled(partner);
     const axe = await new AxeBuilder({ page: partner }).include('notice-modal').analyze();
     expect(axe.violations).toEqual([]);
 
@@ -398,6 +409,7 @@ test('<live-counter>: a page counts once however many counters it shows; the las
     document.querySelector('main')?.append(again);
   });
   await expect.poll(settled).toBe(before + 1);
+  await animationsSettled(partner);
   const axe = await new AxeBuilder({ page: partner }).include('live-counter').analyze();
   expect(axe.violations).toEqual([]);
   await partner.context().close();
