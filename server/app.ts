@@ -98,7 +98,10 @@ export async function createServer(
   addSecurityHeaders(app, contentSecurityPolicy(config.pixelUrl));
   app.setErrorHandler(answerError);
 
-  const limits = createLimits(config.apiRateLimit, options.limiters ?? limitersFor(database));
+  const limits = createLimits(
+    { api: config.apiRateLimit, supportSends: config.support.sendRateLimit },
+    options.limiters ?? limitersFor(database),
+  );
   sweepRateLimits(app, database);
   const live = await createLiveHub(database);
   const market = await wireTrading(app, database, config, options);

@@ -26,6 +26,14 @@ export interface Limits {
   mailAddress: RateLimiterAbstract;
   /** The same, per IP, so one machine cannot walk through many addresses. */
   mailIp: RateLimiterAbstract;
+  /** Support chat messages per sender a minute; null when SUPPORT_RATE_LIMIT is 0. */
+  supportSend: RateLimiterAbstract | null;
+}
+
+/** The configurable rates, per minute; 0 turns a limit off. */
+export interface LimitRates {
+  api: number;
+  supportSends: number;
 }
 
 const MINUTE = 60;
@@ -49,15 +57,14 @@ export const MAIL_ADDRESS_POINTS = 3;
 export const MAIL_IP_POINTS = 20;
 
 /** Builds a fresh set of limiters, made by `make` (in memory unless told otherwise). */
-export function createLimits(apiPerMinute: number, make: LimiterMaker = memoryLimiters): Limits {
+export function createLimits(rates: LimitRates, make: LimiterMaker = memoryLimiters): Limits {
   const limiter = (name: string, points: number, seconds: number) =>
     make({ name, points, seconds });
+  // Spent on every call or message: a client over the limit is refused without asking the store.
+  const perMinute = (name: string, points: number) =>
+    points > 0 ? make({ name, points, seconds: MINUTE, blockInMemory: true }) : null;
   return {
-    // Every call spends here: a client over the limit is refused without asking the store again.
-    api:
-      apiPerMinute > 0
-        ? make({ name: 'api', points: apiPerMinute, seconds: MINUTE, blockInMemory: true })
-        : null,
+    api: perMinute('api', rates.api),
     signInAccount: limiter('sign-in-account', SIGN_IN_ACCOUNT_POINTS, 15 * MINUTE),
     signInIp: limiter('sign-in-ip', SIGN_IN_IP_POINTS, 15 * MINUTE),
     signUpIp: limiter('sign-up-ip', SIGN_UP_IP_POINTS, 60 * MINUTE),
@@ -65,6 +72,7 @@ export function createLimits(apiPerMinute: number, make: LimiterMaker = memoryLi
     twoFactorAccount: limiter('two-factor-account', TWO_FACTOR_POINTS, 15 * MINUTE),
     mailAddress: limiter('mail-address', MAIL_ADDRESS_POINTS, 60 * MINUTE),
     mailIp: limiter('mail-ip', MAIL_IP_POINTS, 60 * MINUTE),
+    supportSend: perMinute('support-send', rates.supportSends),
   };
 }
 

@@ -247,7 +247,7 @@ forEachDatabase((open) => {
     const context: RequestContext = {
       db,
       config: testConfig(),
-      limits: createLimits(0),
+      limits: createLimits({ api: 0, supportSends: 0 }),
       live: { recordView() {} },
       market: await Market.open(
         db,

@@ -65,6 +65,7 @@ export async function registerSupport(
     db: deps.db,
     config: deps.config,
     hub,
+    sends: deps.limits.supportSend,
     events: deps.events,
     tradeChats: deps.tradeChats,
   });

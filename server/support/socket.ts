@@ -21,10 +21,10 @@
 
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { SUPPORT_SOCKET_PATH } from '../../core/protocol/index.ts';
 import type { Config } from '../config.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
-import { limitersFor } from '../http/limiterStores.ts';
 import type { Database } from '../storage/db.ts';
 import type { SupportHub } from './hub.ts';
 import type { TradeChats } from './rooms.ts';
@@ -38,6 +38,8 @@ export interface SupportSocketDependencies {
   db: Database;
   config: Config;
   hub: SupportHub;
+  /** Each sender's messages a minute, counted where the server's other limits are; null: none. */
+  sends: RateLimiterAbstract | null;
   /** Where a logout or block is heard ('access.ended'): it closes the sockets it opened. */
   events: ServerEventBus;
   /** The P2P trades' chats a socket opens with `&trade=ID`. */
@@ -51,12 +53,6 @@ export async function registerSupportSocket(
 ): Promise<void> {
   const { db, config, hub } = deps;
   const handshake = new SocketHandshake(db, new Set(config.allowedOrigins), deps.tradeChats);
-  const limit = config.support.sendRateLimit;
-  // Counted where the server's other limits are, so a sender cannot spread sends over servers.
-  const sends =
-    limit > 0
-      ? limitersFor(db)({ name: 'support-send', points: limit, seconds: 60, blockInMemory: true })
-      : null;
   const context: SessionContext = {
     db,
     hub,
@@ -68,7 +64,7 @@ export async function registerSupportSocket(
       log: app.log,
     },
     events: deps.events,
-    receiver: new SendReceiver(db, sends),
+    receiver: new SendReceiver(db, deps.sends),
     log: app.log,
   };
 
