@@ -2,6 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './command.ts';
+import { tapFailures } from './failureNames.ts';
 import { countTapSkips } from './tapSkips.ts';
 
 /** A layer's test counts, as the summary prints them. */
@@ -10,6 +11,8 @@ export interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** The names of the failed tests, for the summary. */
+  failures: string[];
 }
 
 /**
@@ -71,6 +74,7 @@ export async function runNodeTests(
       lastCount(output, /^# fail (\d+)$/gm) + lastCount(output, /^# cancelled (\d+)$/gm) ||
       (code === 0 ? 0 : 1),
     skipped: countTapSkips(output),
+    failures: tapFailures(output),
   };
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { WIDGET_BUDGET_GZ, widgetBundleSize } from '../bench/widgetSize.ts';
 import { ensureChromium } from './chromium.ts';
 import { run } from './command.ts';
+import { playwrightFailures } from './failureNames.ts';
 import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
 import { FAULT_RUN, findTests, runNodeTests, type Tally } from './nodeTests.ts';
 import { postgresForScript } from './postgres.ts';
@@ -140,6 +141,8 @@ tallies.push({
   passed: Number(browserTotals?.[1] ?? 0),
   failed: Number(browserTotals?.[2] ?? 0) + (browser.code !== 0 ? 1 : 0),
   skipped: Number(browserTotals?.[3] ?? 0),
+  // The component runner names its failures in its own output, printed as it ran.
+  failures: [],
 });
 
 // Listed first in the summary, as the layers are in the README.
@@ -148,8 +151,11 @@ tallies.unshift(await unitRun);
 const e2e = await e2eRun;
 await postgres?.stop();
 let stats = { expected: 0, unexpected: 0, skipped: 0, flaky: 0 };
+let e2eFailures: string[] = [];
 try {
-  stats = JSON.parse(readFileSync(reportFile, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  stats = report.stats;
+  e2eFailures = playwrightFailures(report);
 } catch {
   // No report means the run did not get as far as the tests: counted as one failure below.
 }
@@ -159,12 +165,15 @@ tallies.push({
   passed: stats.expected,
   failed: stats.unexpected + stats.flaky + (e2e.code !== 0 && stats.unexpected === 0 ? 1 : 0),
   skipped: stats.skipped,
+  failures: e2eFailures,
 });
 
 console.log('\nSummary');
 for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
+const named = tallies.flatMap((tally) => tally.failures.map((name) => `${tally.layer}: ${name}`));
+if (named.length > 0) console.log(`  Failed:\n${named.map((name) => `    ✗ ${name}`).join('\n')}`);
 if (problems.length > 0) console.log(`  Also failed (see above): ${problems.join(', ')}.`);
 console.log(
   `  Took ${((performance.now() - started) / 1000).toFixed(0)} s in all (${durations.join(', ')}).`,
