@@ -59,6 +59,12 @@ export class MarketFeed {
   private readonly topics = new Map<string, Set<Subscriber>>();
   private readonly windows: BookWindows;
   private readonly refreshing = new Map<string, NodeJS.Timeout>();
+  /**
+   * Per chart topic, when the oldest trade not yet sent in a candle was made: the refresh reads
+   * candles from that trade's on, so a minute's last trade still reaches its candle when the
+   * refresh runs in the next minute.
+   */
+  private readonly candlesSince = new Map<string, number>();
   private readonly stop: () => void;
   private readonly fanOut = new FanOut();
   /** While a commit is published: each listener's messages, sent as one frame at the end. */
@@ -117,6 +123,7 @@ export class MarketFeed {
     this.fanOut.close();
     for (const timer of this.refreshing.values()) clearTimeout(timer);
     this.refreshing.clear();
+    this.candlesSince.clear();
   }
 
   private bookSnapshot(pair: PairSymbol): MarketServerMessage {
@@ -183,9 +190,14 @@ export class MarketFeed {
     }
     for (const pair of tradedPairs) {
       this.refresh(`stats:${pair}`, () => this.sendTicker(pair));
+      const firstTrade = Math.min(
+        ...committed.trades.filter((t) => t.pair === pair).map((t) => t.created_at.getTime()),
+      );
       for (const interval of Object.keys(INTERVAL_MS) as CandleInterval[]) {
         const key = `chart:${pair}:${interval}`;
-        if (this.topics.has(key)) this.refresh(key, () => this.sendCandle(pair, interval));
+        if (!this.topics.has(key)) continue;
+        this.candlesSince.set(key, Math.min(this.candlesSince.get(key) ?? firstTrade, firstTrade));
+        this.refresh(key, () => this.sendCandles(pair, interval));
       }
     }
     this.publishAccounts(committed);
@@ -226,9 +238,13 @@ export class MarketFeed {
     if (ticker !== undefined) this.send(`stats:${pair}`, { v: 1, type: 'ticker', pair, ticker });
   }
 
-  private async sendCandle(pair: PairSymbol, interval: CandleInterval): Promise<void> {
+  /** The candles of the trades made since the last were sent, the current one included. */
+  private async sendCandles(pair: PairSymbol, interval: CandleInterval): Promise<void> {
+    const key = `chart:${pair}:${interval}`;
+    const since = this.candlesSince.get(key) ?? Date.now();
+    this.candlesSince.delete(key);
     const size = INTERVAL_MS[interval];
-    const from = Math.floor(Date.now() / size) * size;
+    const from = Math.floor(since / size) * size;
     const candles = await readCandles(this.db, pair, interval, { from });
     if (candles.length === 0) return;
     this.send(`chart:${pair}:${interval}`, {
