@@ -16,6 +16,7 @@ import { readRecentPurchases } from './buy/purchaseRows.ts';
 import type { Config } from './config.ts';
 import { seed } from './content/seed.ts';
 import { EventBus } from './events/EventBus.ts';
+import { PostgresRelay } from './events/PostgresRelay.ts';
 import type { ServerEventBus, ServerEvents } from './events/ServerEvents.ts';
 import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
 import { type LimiterMaker, limitersFor, sweepRateLimits } from './http/limiterStores.ts';
@@ -29,7 +30,7 @@ import { registerMail } from './mail/index.ts';
 import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
-import { type Database, openDatabase } from './storage/db.ts';
+import { type Database, openDatabase, postgresPool } from './storage/db.ts';
 import { isSharedDatabase } from './storage/inTurn.ts';
 import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
@@ -103,9 +104,10 @@ export async function createServer(
     options.limiters ?? limitersFor(database),
   );
   sweepRateLimits(app, database);
+  const events = options.events ?? new EventBus<ServerEvents>();
+  await relayEvents(app, database, events);
   const live = await createLiveHub(database);
   const market = await wireTrading(app, database, config, options);
-  const events = options.events ?? new EventBus<ServerEvents>();
   const chains = wireWallet(app, database, config, events, options);
   const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
   registerApi(app, parts);
@@ -166,6 +168,17 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (request.url.startsWith(API_PATH))
     return reply.code(200).send(envelope(refusalOf('request.serverError')));
   return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
+}
+
+/**
+ * On a database other servers may share, the event bus reaches them too (PostgresRelay); it
+ * closes after everything that publishes, as onClose hooks run last added first.
+ */
+async function relayEvents(app: FastifyInstance, db: Database, events: ServerEventBus) {
+  const pool = postgresPool(db);
+  if (pool === null) return;
+  const relay = await PostgresRelay.start(events, pool, app.log);
+  app.addHook('onClose', () => relay.close());
 }
 
 /** The spot market, and the demo market's traders on it when configured. */

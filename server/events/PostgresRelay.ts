@@ -1,0 +1,198 @@
+/**
+ * The event bus between servers sharing one PostgreSQL database: what a server publishes goes out
+ * with NOTIFY on one channel, and every server LISTENs there and hands what others published to
+ * its own listeners. PostgreSQL delivers one session's notifications in the order they were sent,
+ * so events are sent from one connection, in publish order: a dialog's messages arrive in the
+ * order they were stored, on every server. Events published together are sent as one
+ * notification, up to the 8,000 bytes NOTIFY takes.
+ *
+ * While the connection is down, events wait (up to MAX_WAITING) and go out after the reconnect;
+ * notifications sent by others meanwhile are lost to this server, so listeners that keep state
+ * (a socket's view) hear `onReconnect` and take a fresh look.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { EventBus, EventMap, Json } from './EventBus.ts';
+
+/** The channel every server's bus listens on. */
+export const EVENTS_CHANNEL = 'server_events';
+
+/** NOTIFY refuses a payload of 8,000 bytes or more; this leaves room for the envelope. */
+export const MAX_NOTIFY_BYTES = 7_900;
+
+/** Events kept while the connection is down; the oldest are dropped (and logged) past this. */
+export const MAX_WAITING = 10_000;
+
+/** How long after a lost connection the relay tries again. */
+export const RECONNECT_MS = 1_000;
+
+/** One notification: the bus that published, and its events in order, each [name, payload]. */
+type Envelope = [origin: string, events: [name: string, payload: Json][]];
+
+/** See the file comment. */
+export class PostgresRelay<Events extends EventMap<Events>> {
+  private client: pg.PoolClient | null = null;
+  private readonly waiting: string[] = [];
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly stopRelaying: () => void;
+  private readonly reconnectListeners = new Set<() => void>();
+
+  private constructor(
+    private readonly bus: EventBus<Events>,
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.stopRelaying = bus.relayTo((name, payload) => this.enqueue(name, payload));
+  }
+
+  /** Relays `bus` over `pool`'s database; resolves once this server listens. */
+  static async start<Events extends EventMap<Events>>(
+    bus: EventBus<Events>,
+    pool: pg.Pool,
+    log: FastifyBaseLogger,
+  ): Promise<PostgresRelay<Events>> {
+    const relay = new PostgresRelay(bus, pool, log);
+    await relay.connect();
+    return relay;
+  }
+
+  /** Whether this server hears the others now. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
+  /** Calls `listener` after each reconnect (what was sent meanwhile is lost); returns the stop. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  /** Sends what waits, stops listening and gives the connection back. */
+  async close(): Promise<void> {
+    this.stopRelaying();
+    await this.flush();
+    this.closed = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    if (client === null) return;
+    try {
+      await client.query(`unlisten ${EVENTS_CHANNEL}`);
+      client.release();
+    } catch {
+      client.release(true);
+    }
+  }
+
+  private async connect(): Promise<void> {
+    const client = await this.pool.connect();
+    client.on('notification', (message) => this.receive(message.payload));
+    client.on('error', (error) => this.lose(client, error));
+    try {
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    this.client = client;
+    void this.flush();
+  }
+
+  private lose(client: pg.PoolClient, error: unknown): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.release(true);
+    this.log.warn({ err: error }, 'server events: connection lost, reconnecting');
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.closed || this.timer !== null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect().then(
+        () => {
+          this.log.info('server events: listening again');
+          for (const listener of this.reconnectListeners) listener();
+        },
+        (error: unknown) => {
+          this.log.warn({ err: error }, 'server events: cannot reconnect yet');
+          this.retry();
+        },
+      );
+    }, RECONNECT_MS);
+    this.timer.unref();
+  }
+
+  private enqueue(name: string, payload: Json): void {
+    const event = JSON.stringify([name, payload]);
+    if (Buffer.byteLength(event) > MAX_NOTIFY_BYTES - 100) {
+      // A payload names what changed; one this large is a bug in its publisher, not news to send.
+      this.log.error({ name, bytes: Buffer.byteLength(event) }, 'server event too large to relay');
+      return;
+    }
+    if (this.waiting.length >= MAX_WAITING) {
+      this.waiting.shift();
+      this.log.warn('server events: too many waiting for the connection, the oldest dropped');
+    }
+    this.waiting.push(event);
+    void this.flush();
+  }
+
+  // One sender at a time, so notifications leave in publish order.
+  private flush(): Promise<void> {
+    this.flushing ??= this.sendWaiting().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async sendWaiting(): Promise<void> {
+    while (this.waiting.length > 0 && this.client !== null) {
+      const count = this.fitting();
+      const text = `[${JSON.stringify(this.bus.origin)},[${this.waiting.slice(0, count).join(',')}]]`;
+      try {
+        await this.client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
+        this.waiting.splice(0, count);
+      } catch (error) {
+        // Left waiting: the connection's error handler reconnects and the flush resumes.
+        this.log.warn({ err: error }, 'server events: could not send');
+        return;
+      }
+    }
+  }
+
+  // How many waiting events fit in one notification (at least one).
+  private fitting(): number {
+    let bytes = 64;
+    let count = 0;
+    for (const event of this.waiting) {
+      bytes += Buffer.byteLength(event) + 1;
+      if (count > 0 && bytes > MAX_NOTIFY_BYTES) break;
+      count++;
+    }
+    return count;
+  }
+
+  private receive(text: string | undefined): void {
+    if (text === undefined) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      this.log.warn('server events: unreadable notification ignored');
+      return;
+    }
+    const [origin, events] = envelope;
+    if (origin === this.bus.origin) return;
+    for (const [name, payload] of events) {
+      try {
+        this.bus.deliver(name as keyof Events, payload as Events[keyof Events]);
+      } catch (error) {
+        this.log.error({ err: error, name }, 'server events: a listener failed');
+      }
+    }
+  }
+}
