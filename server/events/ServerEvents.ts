@@ -18,8 +18,20 @@ export type ServerEvents = {
    * pages hear it at once, so the seller sees "paid" the moment the buyer says so.
    */
   'p2p.tradeMoved': { tradeId: number; status: P2pTradeStatus; userIds: readonly number[] };
-  /** A new message in a P2P trade's chat, for `userIds`: the sides who did not write it. */
-  'p2p.tradeMessage': { tradeId: number; userIds: readonly number[] };
+  /**
+   * A new message in a P2P trade's chat (`messageId`, its p2p_messages row), for `userIds`: the
+   * sides who did not write it. Every server sends it to its own sockets on the trade's chat.
+   */
+  'p2p.tradeMessage': { tradeId: number; messageId: number; userIds: readonly number[] };
+  /** `userId` is typing in a P2P trade's chat: every server tells its other sockets on it. */
+  'p2p.tradeTyping': { tradeId: number; userId: number };
+  /**
+   * A new message (`messageId`, its support_messages row) in client `clientId`'s support dialog,
+   * from staff or from the client: every server sends it to its own sockets of that dialog.
+   */
+  'support.message': { messageId: number; clientId: number; fromStaff: boolean };
+  /** Someone is typing in client `clientId`'s support dialog: staff, or the client. */
+  'support.typing': { clientId: number; fromStaff: boolean };
   /**
    * Balances of these accounts changed outside the spot market's own feed. Published by
    * transfers, deposits and withdrawals (methods, the deposit watcher, the withdrawal sender),

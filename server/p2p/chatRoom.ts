@@ -1,10 +1,12 @@
 /**
  * A P2P trade's chat as the support socket carries it: the seat a socket opened with `&trade=ID`
- * takes, and the room its messages go to. A message is stored once per (trade, id), echoed to its
- * writer, sent to every other socket on the trade (each reading its own side) and published as
- * news for the sides who did not write it, so their pages say so with the chat closed.
+ * takes, and the room its messages go to. A message is stored once per (trade, id) and published
+ * as news, both for the sides who did not write it, so their pages say so with the chat closed,
+ * and for every server, which sends it to its own sockets on the trade, each reading its side:
+ * the writer's sockets get it as their echo.
  */
-import type { ServerEventBus } from '../events/ServerEvents.ts';
+import type { SupportServerMessage } from '../../core/protocol/index.ts';
+import type { ServerEventBus, ServerEvents } from '../events/ServerEvents.ts';
 import type { SupportPeer } from '../support/hub.ts';
 import type { Room, RoomContext, TradeChats } from '../support/rooms.ts';
 import {
@@ -24,6 +26,11 @@ export function tradeChats(events: ServerEventBus): TradeChats {
       if (seat === null) return null;
       return { tradeId, room: (context, peer) => tradeRoom(context, peer, seat, events) };
     },
+    follow(context) {
+      return events.subscribe('p2p.tradeMessage', (news) =>
+        context.hub.inOrder(() => deliverTradeMessage(context, news)),
+      );
+    },
   };
 }
 
@@ -34,14 +41,13 @@ function tradeRoom(
   seat: ChatSeat,
   events: ServerEventBus,
 ): Room {
-  const { db, hub, key } = context;
-  const wire = (row: TradeMessageRow, reader: SupportPeer) =>
-    tradeMessageToWire(row, { ...seat, userId: reader.userId }, key);
+  const { db, key } = context;
   return {
     inTrade: true,
     async stored(message) {
       const row = await findTradeMessage(db, seat.tradeId, message.id);
-      return row === undefined ? null : { type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) };
+      if (row === undefined) return null;
+      return { type: 'SUPPORT_SEND_MESSAGE', message: tradeMessageToWire(row, seat, key) };
     },
     async store(message) {
       const { row, created } = await storeTradeMessage(db, seat, {
@@ -49,18 +55,52 @@ function tradeRoom(
         text: message.text.trim(),
         attachment: message.attachment,
       });
-      peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: wire(row, peer) });
-      if (!created) return;
+      if (!created) {
+        peer.send({ type: 'SUPPORT_SEND_MESSAGE', message: tradeMessageToWire(row, seat, key) });
+        return;
+      }
       const readers = [seat.buyerId, seat.sellerId].filter((id) => id !== peer.userId);
-      events.publish('p2p.tradeMessage', { tradeId: seat.tradeId, userIds: readers });
-      hub.toTrade(
-        seat.tradeId,
-        (reader) => ({
-          type: reader.userId === peer.userId ? 'SUPPORT_SEND_MESSAGE' : 'SUPPORT_NEW_MESSAGE',
-          message: wire(row, reader),
-        }),
-        peer,
-      );
+      events.publish('p2p.tradeMessage', {
+        tradeId: seat.tradeId,
+        messageId: row.id,
+        userIds: readers,
+      });
     },
+  };
+}
+
+/** A new message to this server's sockets on its trade: the writer's echo, the others' news. */
+async function deliverTradeMessage(
+  { db, hub, key }: RoomContext,
+  { tradeId, messageId }: ServerEvents['p2p.tradeMessage'],
+): Promise<void> {
+  const found = await db
+    .selectFrom('p2p_messages as m')
+    .innerJoin('p2p_trades as t', 't.id', 'm.trade_id')
+    .selectAll('m')
+    .select(['t.buyer_id', 't.seller_id'])
+    .where('m.id', '=', messageId)
+    .executeTakeFirst();
+  if (found === undefined) return;
+  const { buyer_id: buyerId, seller_id: sellerId, ...row } = found;
+  hub.toTrade(tradeId, (reader) => readerMessage(row, { tradeId, buyerId, sellerId }, reader, key));
+}
+
+/** `row` as `reader` reads it, from their side of the trade. */
+function readerMessage(
+  row: TradeMessageRow,
+  trade: { tradeId: number; buyerId: number; sellerId: number },
+  reader: SupportPeer,
+  key: Buffer,
+): SupportServerMessage {
+  const role =
+    reader.userId === trade.buyerId
+      ? 'buyer'
+      : reader.userId === trade.sellerId
+        ? 'seller'
+        : 'staff';
+  return {
+    type: row.author_id === reader.userId ? 'SUPPORT_SEND_MESSAGE' : 'SUPPORT_NEW_MESSAGE',
+    message: tradeMessageToWire(row, { ...trade, userId: reader.userId, role }, key),
   };
 }

@@ -25,6 +25,7 @@ import { p2pTradesMigration } from '../p2p/tradesMigration.ts';
 import { p2pTradeTimesMigration } from '../p2p/tradeTimesMigration.ts';
 import { referralMigration } from '../referral/migration.ts';
 import { supportMigration } from '../support/migration.ts';
+import { supportPresenceMigration } from '../support/presenceMigration.ts';
 import { supportReplyMailMigration } from '../support/replyMailMigration.ts';
 import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
@@ -240,6 +241,7 @@ export const migrations: Record<string, Migration> = {
   '0027_p2p_trade_times': p2pTradeTimesMigration,
   '0028_p2p_margin': p2pMarginMigration,
   '0029_rate_limits': rateLimitsMigration,
+  '0030_support_presence': supportPresenceMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

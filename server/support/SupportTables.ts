@@ -1,5 +1,5 @@
 /**
- * The live-support tables (dialogs, messages, attachments, socket tickets), Web Push
+ * The live-support tables (dialogs, messages, attachments, socket tickets, presence), Web Push
  * subscriptions and the server's generated secrets, as Kysely sees them.
  */
 import type { ColumnType, Generated } from 'kysely';
@@ -85,6 +85,14 @@ export interface ServerSecretsTable {
   created_at: Auto<Date>;
 }
 
+/** Which server holds how many support sockets of a client, renewed by its heartbeat. */
+export interface SupportPresenceTable {
+  server_id: string;
+  user_id: number;
+  sockets: number;
+  seen_at: Date;
+}
+
 /** The support tables, joined into the database's schema. */
 export interface SupportTables {
   support_dialogs: SupportDialogsTable;
@@ -93,4 +101,5 @@ export interface SupportTables {
   support_tickets: SupportTicketsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_secrets: ServerSecretsTable;
+  support_presence: SupportPresenceTable;
 }

@@ -1,7 +1,10 @@
 /**
- * Who is connected to the support socket: each client's sockets (a user may have several tabs),
- * every staff socket, and apart from both, the sockets opened on a P2P trade's chat. Messages are built per socket because attachment URLs are signed for
- * the person who will open them.
+ * Who is connected to the support socket of this server: each client's sockets (a user may have
+ * several tabs), every staff socket, and apart from both, the sockets opened on a P2P trade's
+ * chat. Messages are built per socket because attachment URLs are signed for the person who will
+ * open them. News reaches the hub from the event bus, from any server; the hub delivers it one
+ * piece after another (`inOrder`), so a dialog's messages reach a socket in the order published
+ * even when building one means reading its row first.
  */
 import type { SupportServerMessage } from '../../core/protocol/index.ts';
 
@@ -22,6 +25,31 @@ export class SupportHub {
   readonly #clients = new Map<number, Set<SupportPeer>>();
   readonly #staff = new Set<SupportPeer>();
   readonly #trades = new Map<number, Set<SupportPeer>>();
+  #turn: Promise<void> = Promise.resolve();
+
+  constructor(
+    /** Hears a delivery that failed; the ones after it still run. */
+    private readonly failed: (error: unknown) => void = () => {},
+  ) {}
+
+  /** Runs `work` after every delivery queued before it has finished. */
+  inOrder(work: () => void | Promise<void>): void {
+    this.#turn = this.#turn.then(work).catch(this.failed);
+  }
+
+  /**
+   * `peer` as its own answers reach it (a resend's echo, a refusal): in turn behind the news
+   * queued before, so an echo never overtakes the delivery of an earlier message.
+   */
+  answering(peer: SupportPeer): SupportPeer {
+    return {
+      userId: peer.userId,
+      isStaff: peer.isStaff,
+      send: (message) => this.inOrder(() => peer.send(message)),
+      // In turn too, so a refusal sent just before reaches the socket before it closes.
+      close: (reason) => this.inOrder(() => peer.close(reason)),
+    };
+  }
 
   /** Registers an opened socket. */
   add(peer: SupportPeer): void {
@@ -65,20 +93,30 @@ export class SupportHub {
     if (peers?.size === 0) this.#trades.delete(tradeId);
   }
 
-  /** Sends to every socket on a trade's chat but `except`. */
+  /** Sends to every socket on a trade's chat but those of user `exceptUserId`. */
   toTrade(
     tradeId: number,
     build: (peer: SupportPeer) => SupportServerMessage,
-    except?: SupportPeer,
+    exceptUserId?: number,
   ): void {
     for (const peer of this.#trades.get(tradeId) ?? []) {
-      if (peer !== except) peer.send(build(peer));
+      if (peer.userId !== exceptUserId) peer.send(build(peer));
     }
   }
 
-  /** Whether a client has at least one open socket. */
+  /** Whether a client has at least one open socket here. */
   isClientOnline(userId: number): boolean {
-    return (this.#clients.get(userId)?.size ?? 0) > 0;
+    return this.clientSockets(userId) > 0;
+  }
+
+  /** How many support sockets a client has open here. */
+  clientSockets(userId: number): number {
+    return this.#clients.get(userId)?.size ?? 0;
+  }
+
+  /** The clients with a socket open here, each with how many. */
+  onlineClients(): Map<number, number> {
+    return new Map([...this.#clients].map(([userId, peers]) => [userId, peers.size]));
   }
 
   /** Sends to every socket of a client. */

@@ -10,6 +10,7 @@ import type { Limits } from '../http/limits.ts';
 import type { IdentityPhotos } from '../http/uploads/attachmentShelf.ts';
 import type { Database } from '../storage/db.ts';
 import { SupportHub } from './hub.ts';
+import { supportPresence } from './presence.ts';
 import { mailUnreadReplies, REPLY_MAIL_SWEEP_MS } from './replyMails.ts';
 import type { TradeChats } from './rooms.ts';
 import { vapidKeys } from './secrets.ts';
@@ -39,7 +40,12 @@ export async function registerSupport(
 ): Promise<SupportHub> {
   // The VAPID key pair is generated on first start, so push.getPublicKey never waits on it.
   await vapidKeys(deps.db);
-  const hub = new SupportHub();
+  const hub = new SupportHub((error) =>
+    app.log.error({ err: error }, 'Delivering support news failed'),
+  );
+  const presence = supportPresence(deps.db, hub, (error) =>
+    app.log.error({ err: error }, 'Recording support presence failed'),
+  );
   const purge = () =>
     purgeIdleVisitors(deps.db).catch((error: unknown) =>
       app.log.error({ err: error }, 'Purging idle visitors failed'),
@@ -49,22 +55,24 @@ export async function registerSupport(
   const hourly = setInterval(purge, 60 * 60 * 1000);
   hourly.unref();
   const mailReplies = () =>
-    mailUnreadReplies(deps.db, deps.config, (id) => hub.isClientOnline(id)).catch(
-      (error: unknown) => app.log.error({ err: error }, 'Mailing unread support replies failed'),
+    mailUnreadReplies(deps.db, deps.config, (id) => presence.isOnline(id)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'Mailing unread support replies failed'),
     );
   // Safe on many servers at once: a dialog is marked mailed, only if it is not yet, in the
-  // transaction that queues its mail, so one server queues it. Whether the client is online is
-  // known only for this server's sockets, though.
+  // transaction that queues its mail, so one server queues it; whether the client is online is
+  // asked of every server's presence.
   const everyMinute = setInterval(mailReplies, REPLY_MAIL_SWEEP_MS);
   everyMinute.unref();
   app.addHook('onClose', async () => {
     clearInterval(hourly);
     clearInterval(everyMinute);
+    await presence.stop();
   });
   await registerSupportSocket(app, {
     db: deps.db,
     config: deps.config,
     hub,
+    presence,
     sends: deps.limits.supportSend,
     events: deps.events,
     tradeChats: deps.tradeChats,

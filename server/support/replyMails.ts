@@ -1,6 +1,6 @@
 /**
  * Support replies by mail: a staff reply the client has not read within five minutes, while no
- * support socket of theirs is open on this server, is mailed to their verified address, once per
+ * support socket of theirs is open on any server, is mailed to their verified address, once per
  * dialog until they come back (read the chat or open the site). The profile's switch turns it
  * off. Visitors have no account address and get no mail.
  */
@@ -23,12 +23,12 @@ const QUOTED = 300;
 
 /**
  * Queues a mail for each dialog whose replies have waited long enough for an absent client;
- * answers how many were queued. `isOnline` says whether a client has a socket open here.
+ * answers how many were queued. `isOnline` says whether a client has a socket open anywhere.
  */
 export async function mailUnreadReplies(
   db: Database,
   config: MailSite,
-  isOnline: (userId: number) => boolean,
+  isOnline: (userId: number) => boolean | Promise<boolean>,
   now = new Date(),
 ): Promise<number> {
   const waiting = await db
@@ -47,7 +47,7 @@ export async function mailUnreadReplies(
     .execute();
   let queued = 0;
   for (const dialog of waiting) {
-    if (isOnline(dialog.user_id)) continue;
+    if (await isOnline(dialog.user_id)) continue;
     if (await mailDialog(db, config, dialog, now)) queued += 1;
   }
   return queued;

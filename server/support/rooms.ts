@@ -7,9 +7,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import { type MessageRow, storeMessage, toWire } from './dialogs.ts';
+import { echo } from './delivery.ts';
+import { type MessageRow, storeMessage } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
+import type { SupportPresence } from './presence.ts';
 import { pushToUser } from './push.ts';
 
 /** A send as the socket has checked it. */
@@ -19,6 +22,10 @@ export type SendMessage = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_ME
 export interface RoomContext {
   db: Database;
   hub: SupportHub;
+  /** Where a stored message is published for every server to deliver. */
+  events: ServerEventBus;
+  /** Whether a client has a socket open on any server, before a reply is pushed. */
+  presence: SupportPresence;
   /** Signs attachment URLs for their readers. */
   key: Buffer;
   /** The Web Push subject, for replies to a client with no socket open. */
@@ -32,7 +39,10 @@ export interface Room {
   readonly inTrade: boolean;
   /** The echo of the message already stored under this id, or null. */
   stored(message: SendMessage): Promise<SupportServerMessage | null>;
-  /** Stores the message (once), echoes it to its sender and delivers it to the other side. */
+  /**
+   * Stores the message (once) and publishes it, for every server to echo it to the sender's side
+   * and deliver it to the other; a resend is answered to its sender alone.
+   */
   store(message: SendMessage): Promise<void>;
 }
 
@@ -47,6 +57,11 @@ export interface TradeChats {
     user: { id: number; isStaff: boolean },
     tradeId: number,
   ): Promise<TradeSeat | null>;
+  /**
+   * Delivers the trades' chats' new messages, published by any server, to `context.hub`'s
+   * sockets on them; returns the function that stops it.
+   */
+  follow(context: RoomContext): () => void;
 }
 
 /** A socket's place in one trade's chat. */
@@ -99,56 +114,31 @@ export function supportRoom(context: RoomContext, peer: SupportPeer): Room {
 }
 
 /**
- * A new support message to the dialog's other side: a client's to staff (and the client's other
- * tabs), a staff reply to the client's sockets, or pushed when the client has none open.
+ * A new support message, published for every server to deliver to its sockets of the dialog;
+ * a staff reply is also pushed (Web Push) when the client has no socket open on any server.
  */
 function deliver(
-  { db, hub, key, pushSubject, log }: RoomContext,
+  { db, events, presence, pushSubject, log }: RoomContext,
   sender: SupportPeer,
   row: MessageRow,
   clientId: number,
 ): void {
-  if (!sender.isStaff) {
-    hub.toClient(clientId, (peer) => echo(key, peer, row, clientId));
-    hub.toStaff((peer) => ({
-      type: 'SUPPORT_NEW_MESSAGE',
-      message: toWire(row, peer.userId, key),
-      userId: clientId,
-    }));
-    return;
-  }
-  hub.toStaff((peer) => echo(key, peer, row, clientId));
-  if (hub.isClientOnline(clientId)) {
-    hub.toClient(clientId, (peer) => ({
-      type: 'SUPPORT_NEW_MESSAGE',
-      message: toWire(row, peer.userId, key),
-    }));
-    return;
-  }
+  events.publish('support.message', { messageId: row.id, clientId, fromStaff: sender.isStaff });
+  if (!sender.isStaff) return;
   const body = row.text || 'Sent you an attachment.';
-  void pushToUser(
-    db,
-    clientId,
-    {
-      title: 'Support',
-      body: body.length > 120 ? `${body.slice(0, 119)}…` : body,
-      url: '/account/',
-    },
-    pushSubject,
-    log,
-  );
-}
-
-/** The echo of a stored support message, as `peer` reads it. */
-function echo(
-  key: Buffer,
-  peer: SupportPeer,
-  row: MessageRow,
-  clientId: number,
-): SupportServerMessage {
-  return {
-    type: 'SUPPORT_SEND_MESSAGE',
-    message: toWire(row, peer.userId, key),
-    ...(peer.isStaff ? { userId: clientId } : {}),
+  const push = async () => {
+    if (await presence.isOnline(clientId)) return;
+    await pushToUser(
+      db,
+      clientId,
+      {
+        title: 'Support',
+        body: body.length > 120 ? `${body.slice(0, 119)}…` : body,
+        url: '/account/',
+      },
+      pushSubject,
+      log,
+    );
   };
+  push().catch((error: unknown) => log.error({ err: error }, 'Pushing a support reply failed'));
 }

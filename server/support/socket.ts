@@ -9,6 +9,9 @@
  *   resend of a stored id answers the stored message to the sender only; a refused send answers
  *   SUPPORT_SEND_MESSAGE with `error`, its catalogue `errorCode` and the message as sent;
  * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
+ * Delivery goes through the event bus (delivery.ts): the server that stores a message publishes
+ * it, and every server, this one too, sends it to its own sockets, so the two sides of a dialog
+ * may sit on different servers sharing the database.
  * With `&trade=ID` the socket sits in that P2P trade's chat instead (its sides, and staff once
  * disputed, as the P2P domain's `TradeChats` seats them), with the same frames, delivery and checks: a message is stored once per
  * (trade, id) and goes to every other socket on the trade; typing goes there too.
@@ -26,7 +29,9 @@ import { SUPPORT_SOCKET_PATH } from '../../core/protocol/index.ts';
 import type { Config } from '../config.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
+import { deliverSupportNews } from './delivery.ts';
 import type { SupportHub } from './hub.ts';
+import type { SupportPresence } from './presence.ts';
 import type { TradeChats } from './rooms.ts';
 import { attachmentUrlKey } from './secrets.ts';
 import { SendReceiver } from './sendReceiver.ts';
@@ -38,9 +43,14 @@ export interface SupportSocketDependencies {
   db: Database;
   config: Config;
   hub: SupportHub;
+  /** Whether a client has a socket open on any server; records this server's. */
+  presence: SupportPresence;
   /** Each sender's messages a minute, counted where the server's other limits are; null: none. */
   sends: RateLimiterAbstract | null;
-  /** Where a logout or block is heard ('access.ended'): it closes the sockets it opened. */
+  /**
+   * Where a logout or block is heard ('access.ended'), closing the sockets it opened, and where
+   * support news is published and heard.
+   */
   events: ServerEventBus;
   /** The P2P trades' chats a socket opens with `&trade=ID`. */
   tradeChats: TradeChats;
@@ -51,22 +61,30 @@ export async function registerSupportSocket(
   app: FastifyInstance,
   deps: SupportSocketDependencies,
 ): Promise<void> {
-  const { db, config, hub } = deps;
+  const { db, config, hub, events, presence } = deps;
   const handshake = new SocketHandshake(db, new Set(config.allowedOrigins), deps.tradeChats);
+  const rooms = {
+    db,
+    hub,
+    events,
+    presence,
+    key: await attachmentUrlKey(db),
+    pushSubject: config.support.pushSubject,
+    log: app.log,
+  };
   const context: SessionContext = {
     db,
     hub,
-    rooms: {
-      db,
-      hub,
-      key: await attachmentUrlKey(db),
-      pushSubject: config.support.pushSubject,
-      log: app.log,
-    },
-    events: deps.events,
+    rooms,
+    events,
+    presence,
     receiver: new SendReceiver(db, deps.sends),
     log: app.log,
   };
+  const stops = [deliverSupportNews(rooms), deps.tradeChats.follow(rooms)];
+  app.addHook('onClose', async () => {
+    for (const stop of stops) stop();
+  });
 
   app.get(
     SUPPORT_SOCKET_PATH,

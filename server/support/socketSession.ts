@@ -1,7 +1,8 @@
 /**
  * One open support socket: its peer in the hub (its support dialog or its trade's chat), closed
- * by a logout or block, and its receive loop. PING is answered at once and typing is passed on;
- * sends are handled one after another, so they are stored in the order sent.
+ * by a logout or block, and its receive loop. PING is answered at once and typing is published
+ * for every server to pass on; sends are handled one after another, so they are stored in the
+ * order sent. A client's sockets here are recorded in the shared presence as they open and close.
  */
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +11,7 @@ import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
 import { markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
+import type { SupportPresence } from './presence.ts';
 import { type Room, type RoomContext, supportRoom, type TradeSeat } from './rooms.ts';
 import type { SendReceiver } from './sendReceiver.ts';
 import { frameSize, MAX_FRAME_BYTES, MAX_IN_FLIGHT, parseFrame } from './socketFrames.ts';
@@ -20,8 +22,13 @@ export interface SessionContext {
   db: Database;
   hub: SupportHub;
   rooms: RoomContext;
-  /** Where a logout or block is heard ('access.ended'): it closes the sockets it opened. */
+  /**
+   * Where a logout or block is heard ('access.ended'): it closes the sockets it opened; and where
+   * typing is published.
+   */
   events: ServerEventBus;
+  /** Where a client's sockets on this server are recorded. */
+  presence: SupportPresence;
   receiver: SendReceiver;
   /** The server's log, for what goes wrong outside a request. */
   log: FastifyBaseLogger;
@@ -30,6 +37,8 @@ export interface SessionContext {
 /** An admitted socket from its opening to its close. */
 export class SocketSession {
   private readonly peer: SupportPeer;
+  /** The peer as the socket's own sends are answered: in turn behind deliveries. */
+  private readonly answered: SupportPeer;
   private readonly seat: TradeSeat | null;
   private readonly room: Room;
   private chain: Promise<void> = Promise.resolve();
@@ -45,22 +54,25 @@ export class SocketSession {
   ) {
     this.seat = opened.seat;
     this.peer = peerOf(socket, opened.caller.user);
+    this.answered = context.hub.answering(this.peer);
     this.room =
       this.seat === null
-        ? supportRoom(context.rooms, this.peer)
-        : this.seat.room(context.rooms, this.peer);
+        ? supportRoom(context.rooms, this.answered)
+        : this.seat.room(context.rooms, this.answered);
     this.join(opened);
     socket.on('message', (data, isBinary) => this.take(data, isBinary));
   }
 
   /** Joins the hub and leaves it on close; a logout or block of the caller closes the socket. */
   private join(opened: OpenedSocket): void {
-    const { hub, db } = this.context;
+    const { hub, db, presence } = this.context;
     const { peer, seat } = this;
     const { user, sessionId } = opened.caller;
+    const isClient = !peer.isStaff && seat === null;
     if (seat === null) hub.add(peer);
     else hub.joinTrade(seat.tradeId, peer);
-    if (!peer.isStaff && seat === null) {
+    if (isClient) {
+      presence.changed(peer.userId);
       markClientBack(db, peer.userId).catch((error: unknown) =>
         this.context.log.error({ err: error }, 'Marking a support client back failed'),
       );
@@ -72,6 +84,7 @@ export class SocketSession {
       stopListening();
       if (seat === null) hub.remove(peer);
       else hub.leaveTrade(seat.tradeId, peer);
+      if (isClient) presence.changed(peer.userId);
     });
   }
 
@@ -95,16 +108,16 @@ export class SocketSession {
     this.queue(message);
   }
 
-  /** Passes typing on to the other side. */
+  /** Publishes typing for the other side's sockets, on whichever server they are. */
   private typing(userId: number | undefined): void {
-    const { hub } = this.context;
+    const { events } = this.context;
     const { peer, seat } = this;
     if (seat !== null) {
-      hub.toTrade(seat.tradeId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }), peer);
+      events.publish('p2p.tradeTyping', { tradeId: seat.tradeId, userId: peer.userId });
     } else if (!peer.isStaff) {
-      hub.toStaff(() => ({ type: 'SUPPORT_TYPING_MESSAGE', userId: peer.userId }));
+      events.publish('support.typing', { clientId: peer.userId, fromStaff: false });
     } else if (userId !== undefined) {
-      hub.toClient(userId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }));
+      events.publish('support.typing', { clientId: userId, fromStaff: true });
     }
   }
 
@@ -120,7 +133,7 @@ export class SocketSession {
     }
     this.inFlight += 1;
     this.chain = this.chain
-      .then(() => this.context.receiver.receive(this.peer, this.room, message))
+      .then(() => this.context.receiver.receive(this.answered, this.room, message))
       .catch((error: unknown) => this.log.error({ err: error }, 'support send failed'))
       .finally(() => {
         this.inFlight -= 1;
