@@ -30,6 +30,7 @@ import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
 import { spotMigration } from '../trading/migration.ts';
+import { ownersMigration } from '../trading/ownersMigration.ts';
 import { addressBookMigration } from '../wallet/addressBook/migration.ts';
 import { devnetMigration } from '../wallet/devnet/migration.ts';
 import { ledgerBatchMigration } from '../wallet/ledgerBatchMigration.ts';
@@ -240,6 +241,7 @@ export const migrations: Record<string, Migration> = {
   '0027_p2p_trade_times': p2pTradeTimesMigration,
   '0028_p2p_margin': p2pMarginMigration,
   '0029_rate_limits': rateLimitsMigration,
+  '0031_market_owners': ownersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
