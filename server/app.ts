@@ -35,8 +35,9 @@ import { isSharedDatabase } from './storage/inTurn.ts';
 import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
+import { swapGroupMaker } from './swap/swaps.ts';
 import { DemoMarket, type DemoMarketOptions } from './trading/demo/DemoMarket.ts';
-import { Market } from './trading/Market.ts';
+import { SpotMarket } from './trading/SpotMarket.ts';
 import { registerMarketSocket } from './trading/streams/marketSocket.ts';
 import {
   anyChain,
@@ -187,10 +188,15 @@ async function wireTrading(
   db: Database,
   config: Config,
   options: ServerOptions,
-): Promise<Market> {
-  const market = await Market.open(db, config.fees, new ReferralFeeSplit(config.referralShare));
+): Promise<SpotMarket> {
+  // One server matches among those sharing a PostgreSQL database; the others forward to it.
+  const market = await SpotMarket.open(db, config.fees, {
+    feeSplit: new ReferralFeeSplit(config.referralShare),
+    groups: { swap: swapGroupMaker(db) },
+    log: app.log,
+  });
   // Orders already accepted are written before the database closes.
-  app.addHook('onClose', () => market.settled());
+  app.addHook('onClose', () => market.close());
   if (config.demoMarket) {
     // One demo market for all the servers sharing a database: the one that leads runs it.
     const demo = await LeaderLock.hold(

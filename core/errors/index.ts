@@ -14,7 +14,7 @@ import { P2P_ERRORS } from './p2p.ts';
 import { REQUEST_ERRORS } from './request.ts';
 import { SUPPORT_ERRORS } from './support.ts';
 import { SWAP_ERRORS } from './swap.ts';
-import { ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
+import { MARKET_ERRORS, ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
 import { TRANSFER_ERRORS } from './transfers.ts';
 import { TRANSPORT_ERRORS } from './transportErrors.ts';
 import { WALLET_ERRORS } from './wallet.ts';
@@ -35,6 +35,7 @@ export const ERROR_TABLES = [
   BUY_ERRORS,
   ORDER_ERRORS,
   ORDER_REASON_ERRORS,
+  MARKET_ERRORS,
   STREAM_ERRORS,
   SWAP_ERRORS,
   CONTENT_ERRORS,
@@ -55,6 +56,7 @@ export const ERRORS = {
   ...BUY_ERRORS,
   ...ORDER_ERRORS,
   ...ORDER_REASON_ERRORS,
+  ...MARKET_ERRORS,
   ...STREAM_ERRORS,
   ...SWAP_ERRORS,
   ...CONTENT_ERRORS,

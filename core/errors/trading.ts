@@ -67,6 +67,13 @@ export const ORDER_ERRORS = {
   },
 } as const satisfies ErrorTable;
 
+/** What an order command answers when the server matching the market changed while it ran. */
+export const MARKET_ERRORS = {
+  'market.moved': {
+    message: 'The market moved to another server just now. Please try again.',
+  },
+} as const satisfies ErrorTable;
+
 /** What the market streams socket answers a message it cannot follow. */
 export const STREAM_ERRORS = {
   'stream.notJson': { message: 'The message is not JSON.' },

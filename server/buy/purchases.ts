@@ -9,7 +9,7 @@ import type { CreateCardPurchaseParams, Ticker } from '../../core/protocol/index
 import { isUniqueViolation } from '../accounts/users.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import type { Market } from '../trading/Market.ts';
+import type { SpotMarket } from '../trading/SpotMarket.ts';
 import { post } from '../wallet/ledger.ts';
 import type { BuySettings } from './buySettings.ts';
 import type { CardProvider, PaymentEvent } from './CardProvider.ts';
@@ -24,7 +24,7 @@ export function returnPathOf(id: number): string {
 /** What creating a purchase needs. */
 export interface PurchaseContext {
   db: Database;
-  market: Market;
+  market: SpotMarket;
   settings: BuySettings;
   provider: CardProvider;
 }

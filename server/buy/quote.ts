@@ -9,7 +9,7 @@ import { formatDecimal, normalise, parseDecimal } from '../../core/markets/decim
 import { fromTicks } from '../../core/markets/units.ts';
 import type { CardQuote, CardQuoteParams, Ticker } from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
-import type { Market } from '../trading/Market.ts';
+import type { SpotMarket } from '../trading/SpotMarket.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import type { BuySettings } from './buySettings.ts';
 
@@ -109,7 +109,7 @@ function checkLimits(total: bigint, settings: BuySettings): void {
  * What one unit of `asset` costs by card, in USD: USDT one for one, any other asset the spot
  * market's best ask (what it would cost to buy there now). Refused when nobody sells it.
  */
-export function cardRate(market: Market, asset: Ticker): string {
+export function cardRate(market: SpotMarket, asset: Ticker): string {
   if (asset === 'USDT') return '1';
   const pair = `${asset}_USDT` as const;
   const best = market.book(pair).depth(1).asks[0];

@@ -22,7 +22,7 @@ import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { methodsByName } from '../methods/index.ts';
 import type { PageViews, RequestContext } from '../methods/registry.ts';
 import type { Database } from '../storage/db.ts';
-import type { Market } from '../trading/Market.ts';
+import type { SpotMarket } from '../trading/SpotMarket.ts';
 import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { printable, storable } from './fields.ts';
 import { type Limits, spend, waitText } from './limits.ts';
@@ -41,7 +41,7 @@ export interface ApiDependencies {
   /** The live counters, told of every page view recorded. */
   live: PageViews;
   /** The spot market the order methods trade on. */
-  market: Market;
+  market: SpotMarket;
   /**
    * Where news other domains follow is published: verifications decided, trades' moves,
    * balances changed outside the market, access ended by a logout or a block.

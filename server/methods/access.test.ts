@@ -14,7 +14,7 @@ import type { ServerEvents } from '../events/ServerEvents.ts';
 import { createLimits } from '../http/limits.ts';
 import { ReferralFeeSplit } from '../referral/ReferralFeeSplit.ts';
 import type { Database } from '../storage/db.ts';
-import { Market } from '../trading/Market.ts';
+import { SpotMarket } from '../trading/SpotMarket.ts';
 import { methods } from './index.ts';
 import { defineMethod, type RequestContext } from './registry.ts';
 
@@ -249,11 +249,11 @@ forEachDatabase((open) => {
       config: testConfig(),
       limits: createLimits({ api: 0, supportSends: 0 }),
       live: { recordView() {} },
-      market: await Market.open(
-        db,
-        testConfig().fees,
-        new ReferralFeeSplit(testConfig().referralShare),
-      ),
+      market: await SpotMarket.open(db, testConfig().fees, {
+        feeSplit: new ReferralFeeSplit(testConfig().referralShare),
+        groups: {},
+        log: app.log,
+      }),
       events: new EventBus<ServerEvents>(),
       chains: new Map(),
       log: app.log,

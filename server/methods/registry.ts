@@ -14,7 +14,7 @@ import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { read } from '../http/fields.ts';
 import type { Limits } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
-import type { Market } from '../trading/Market.ts';
+import type { SpotMarket } from '../trading/SpotMarket.ts';
 import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 
 /**
@@ -35,7 +35,7 @@ export interface RequestContext {
   limits: Limits;
   live: PageViews;
   /** The spot market: books, orders and their settlement. */
-  market: Market;
+  market: SpotMarket;
   /**
    * Where news other domains follow is published, after the commit that made it: a verification
    * decided, a trade's move, the balances a transfer, deposit or withdrawal changed, a logout or

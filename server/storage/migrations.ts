@@ -31,6 +31,7 @@ import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
 import { spotMigration } from '../trading/migration.ts';
+import { ownersMigration } from '../trading/ownersMigration.ts';
 import { addressBookMigration } from '../wallet/addressBook/migration.ts';
 import { devnetMigration } from '../wallet/devnet/migration.ts';
 import { ledgerBatchMigration } from '../wallet/ledgerBatchMigration.ts';
@@ -242,6 +243,7 @@ export const migrations: Record<string, Migration> = {
   '0028_p2p_margin': p2pMarginMigration,
   '0029_rate_limits': rateLimitsMigration,
   '0030_support_presence': supportPresenceMigration,
+  '0031_market_owners': ownersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,8 +16,8 @@ import { SWAP_QUOTE_SECONDS, type Swap, type SwapQuote } from '../../core/protoc
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import type { DepthLevel, OrderBook } from '../trading/engine/index.ts';
-import type { Market } from '../trading/Market.ts';
 import type { OrderGroup } from '../trading/OrderGroup.ts';
+import type { SpotMarket } from '../trading/SpotMarket.ts';
 import {
   atLeast,
   type BookLevels,
@@ -78,7 +78,7 @@ function checkAllowed(user: Swapper): void {
 /** A firm quote for swapping `amount` of `from` into `to`, stored for `swap.accept`. */
 export async function quoteSwap(
   db: Database,
-  market: Market,
+  market: SpotMarket,
   user: Swapper,
   request: { from: Ticker; to: Ticker; amount: string },
 ): Promise<SwapQuote> {
@@ -88,7 +88,7 @@ export async function quoteSwap(
 
 async function storeQuote(
   db: Database,
-  market: Market,
+  market: SpotMarket,
   userId: number,
   { from, to, amount }: { from: Ticker; to: Ticker; amount: string },
 ): Promise<SwapQuote> {
@@ -137,7 +137,7 @@ async function storeQuote(
  */
 export async function acceptSwap(
   db: Database,
-  market: Market,
+  market: SpotMarket,
   user: Swapper,
   quoteId: number,
 ): Promise<Swap> {
@@ -156,18 +156,36 @@ export async function acceptSwap(
   try {
     await market.placeGroup(swapGroup(row, userId, market.fees.taker));
   } catch (error) {
-    if (!(error instanceof QuoteRefused)) throw error;
+    // By code, not class: an answer forwarded from the server that matches is a plain refusal.
+    if (!(error instanceof DomainError && error.code === 'swap.priceMoved')) throw error;
     const quote = await storeQuote(db, market, userId, again);
     throw new QuoteRefused(error, { quote });
   }
   return swapOnWire(await findSwap(db, userId, quoteId));
 }
 
+/** What the market's owner needs to make a swap's group again (see `swapGroupMaker`). */
+interface SwapGroupArgs {
+  quoteId: number;
+  userId: number;
+  takerFee: string;
+}
+
+/** Makes a swap's order group from its stored quote, for a swap another server forwarded. */
+export function swapGroupMaker(db: Database): (args: unknown) => Promise<OrderGroup> {
+  return async (args) => {
+    const { quoteId, userId, takerFee } = args as SwapGroupArgs;
+    return swapGroup(await findSwap(db, userId, quoteId), userId, takerFee);
+  };
+}
+
 /** The order group that fills a quote's legs, if the books still give what it promised. */
 function swapGroup(row: SwapRow, userId: number, takerFee: string): OrderGroup {
   const from = row.from_ticker as Ticker;
   let outcome: Outcome | null = null;
+  const args: SwapGroupArgs = { quoteId: Number(row.id), userId, takerFee };
   return {
+    ref: { kind: 'swap', args },
     userId,
     clientOrderIds: row.legs.map((_, index) => swapClientOrderId(row.id, index)),
     spends: from === QUOTE ? [QUOTE] : [from, QUOTE],

@@ -12,9 +12,15 @@
  *
  * An order group (a swap's legs) is one command, placed whole or not at all (placeGroup.ts).
  * A fee split (a referrer's share of each fee) is paid in the same batch as the fees.
+ *
+ * Among servers sharing a PostgreSQL database, the one market that matches is fenced by its
+ * ownership (ownership.ts): each batch first holds the epoch it took, and a batch that finds
+ * another epoch rolls back, answers `market.moved`, and this market matches nothing more. Commands
+ * another server forwarded (intake.ts) run like local ones and are answered in the batch's
+ * transaction, so an answer exists exactly when its effects do.
  */
 import type { PairSymbol } from '../../core/markets/pairs.ts';
-import { DomainError } from '../errors/DomainError.ts';
+import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { AccountIds } from '../wallet/ledger.ts';
 import { Batch } from './Batch.ts';
@@ -27,10 +33,12 @@ import {
 } from './Command.ts';
 import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
+import { answerOf, notifyCommit, storeAnswers } from './intake.ts';
 import { knownOrders } from './knownOrders.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
+import { holdEpoch, type Ownership } from './ownership.ts';
 import { type Committed, Publisher } from './Publisher.ts';
 import { restoreMarket } from './recovery.ts';
 import { lockBalances } from './risk.ts';
@@ -38,6 +46,12 @@ import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
 import { writeBatch } from './writeBatch.ts';
+
+/** A queued command, with its intake id when another server forwarded it. */
+interface Queued {
+  command: Command;
+  intake: number | null;
+}
 
 /** What a batch's transaction leaves: the batch, each command's answer, who the split paid. */
 interface BatchDone {
@@ -49,23 +63,43 @@ interface BatchDone {
 /** See the file comment. */
 export class Market {
   private readonly state: MarketState;
-  private readonly sequencer = new Sequencer<Command, OrderRow[]>((batch) => this.runBatch(batch));
+  private readonly sequencer = new Sequencer<Queued, OrderRow[]>((batch) => this.runBatch(batch));
   private readonly publisher = new Publisher();
   private readonly accounts = new AccountIds();
+  private fenced = false;
 
   private constructor(
     private readonly db: Database,
     readonly fees: FeeRates,
     private readonly feeSplit: FeeSplit,
+    private readonly owner: Ownership | null,
   ) {
     this.state = new MarketState(fees);
   }
 
-  /** Opens the market over a database: every book rebuilt from the open orders stored. */
-  static async open(db: Database, fees: FeeRates, feeSplit: FeeSplit): Promise<Market> {
-    const market = new Market(db, fees, feeSplit);
+  /**
+   * Opens the market over a database: every book rebuilt from the open orders stored. With an
+   * ownership, every batch is fenced by it (see the file comment); without, the server is alone.
+   */
+  static async open(
+    db: Database,
+    fees: FeeRates,
+    feeSplit: FeeSplit,
+    owner: Ownership | null = null,
+  ): Promise<Market> {
+    const market = new Market(db, fees, feeSplit, owner);
     await restoreMarket(db, market.state);
     return market;
+  }
+
+  /** Whether this market stopped matching because another server owns it now. */
+  get moved(): boolean {
+    return this.fenced;
+  }
+
+  /** Stops matching: commands still queued, and any after, are refused with `market.moved`. */
+  fence(): void {
+    this.fenced = true;
   }
 
   /** A pair's book, read-only use (depth, last price). */
@@ -75,26 +109,39 @@ export class Market {
 
   /** Places an order; resolves once it, its fills and their ledger entries are committed. */
   async place(userId: number, pair: PairSymbol, draft: OrderDraft): Promise<OrderRow> {
-    const [row] = await this.sequencer.enqueue({ kind: 'place', userId, pair, draft });
+    const [row] = await this.enqueue({ kind: 'place', userId, pair, draft });
     if (row === undefined) throw new Error('place answered nothing');
     return row;
   }
 
   /** Cancels one open order of the account. */
   async cancel(userId: number, ref: OrderRef): Promise<OrderRow> {
-    const [row] = await this.sequencer.enqueue({ kind: 'cancel', userId, ref });
+    const [row] = await this.enqueue({ kind: 'cancel', userId, ref });
     if (row === undefined) throw new Error('cancel answered nothing');
     return row;
   }
 
   /** Cancels every open order of the account, of one pair or everywhere. */
   cancelAll(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
-    return this.sequencer.enqueue({ kind: 'cancelAll', userId, pair });
+    return this.enqueue({ kind: 'cancelAll', userId, pair });
   }
 
   /** Places a group of orders whole or not at all; resolves with their rows once committed. */
   placeGroup(group: OrderGroup): Promise<OrderRow[]> {
-    return this.sequencer.enqueue({ kind: 'group', group });
+    return this.enqueue({ kind: 'group', group });
+  }
+
+  /** Queues a command of this server; resolves with its rows once committed. */
+  enqueue(command: Command): Promise<OrderRow[]> {
+    return this.sequencer.enqueue({ command, intake: null });
+  }
+
+  /**
+   * Queues a command another server stored in the intake. Resolves once its batch committed with
+   * its answer stored; rejects when the batch failed, and so stored nothing.
+   */
+  async runForwarded(intake: number, command: Command): Promise<void> {
+    await this.sequencer.enqueue({ command, intake });
   }
 
   /** The account's open orders, oldest first (from memory: the books are the truth for these). */
@@ -116,15 +163,21 @@ export class Market {
   }
 
   /** Runs one batch in one transaction, then publishes it and answers its callers. */
-  private async runBatch(waiting: Waiting<Command, OrderRow[]>[]): Promise<void> {
-    const commands = waiting.map(({ command }) => command);
+  private async runBatch(waiting: Waiting<Queued, OrderRow[]>[]): Promise<void> {
+    if (this.fenced) {
+      for (const caller of waiting) caller.reject(refusal('market.moved'));
+      return;
+    }
+    const queued = waiting.map(({ command }) => command);
     let done: BatchDone;
     try {
-      done = await this.db.transaction().execute((trx) => this.transact(trx, commands));
+      done = await this.db.transaction().execute((trx) => this.transact(trx, queued));
     } catch (error) {
       for (const caller of waiting) caller.reject(error);
       this.accounts.forget();
-      await restoreMarket(this.db, this.state);
+      // Another server owns the market now: its books, not these, are the ones to match on.
+      if (error instanceof DomainError && error.code === 'market.moved') this.fenced = true;
+      else await restoreMarket(this.db, this.state);
       return;
     }
     const { batch, results, credited } = done;
@@ -136,13 +189,18 @@ export class Market {
     });
     waiting.forEach((caller, index) => {
       const result = results[index];
-      if (result instanceof DomainError) caller.reject(result);
+      // A forwarded command's answer, refusal or not, is stored: its runner only learns it is.
+      if (caller.command.intake !== null) caller.resolve([]);
+      else if (result instanceof DomainError) caller.reject(result);
       else caller.resolve((result ?? []).map((row) => ({ ...row })));
     });
   }
 
   /** The batch's work inside its transaction: read, match, split the fees, write. */
-  private async transact(trx: Queryable, commands: readonly Command[]): Promise<BatchDone> {
+  private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
+    // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
+    if (this.owner !== null) await holdEpoch(trx, this.owner);
+    const commands = queued.map(({ command }) => command);
     const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
     const batch = new Batch(balances, known, this.state.nextOrderId);
@@ -157,7 +215,25 @@ export class Market {
     const credited = await this.splitFees(trx, batch);
     await writeBatch(trx, batch.writes, this.accounts);
     for (const record of batch.records) await record(trx);
+    if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
     return { batch, results, credited };
+  }
+
+  /** Stores the answers of forwarded commands and tells every server the batch committed. */
+  private async answerForwarded(
+    trx: Queryable,
+    owner: Ownership,
+    queued: readonly Queued[],
+    results: readonly (OrderRow[] | DomainError)[],
+  ): Promise<void> {
+    const answers = queued.flatMap(({ intake }, index) => {
+      const result = results[index];
+      return intake === null || result === undefined
+        ? []
+        : [{ id: intake, answer: answerOf(result) }];
+    });
+    await storeAnswers(trx, answers);
+    await notifyCommit(trx, owner.market);
   }
 
   /** Adds the fee split's postings to the batch; returns the accounts they pay. */

@@ -30,6 +30,18 @@ export interface GroupLeg {
 }
 
 /**
+ * How the market's owner makes a group again when another server forwards it: a group's plan and
+ * record are code, so what travels is the maker's name (see GroupMakers) and the JSON it takes.
+ */
+export interface GroupRef {
+  kind: string;
+  args: unknown;
+}
+
+/** The group makers by name, for the groups other servers forward to the market's owner. */
+export type GroupMakers = Readonly<Record<string, (args: unknown) => Promise<OrderGroup>>>;
+
+/**
  * Orders of one account placed whole or not at all: planned against the books as they stand when
  * the group's turn comes, each leg funded by the balance plus what the legs before it deliver.
  */
@@ -48,4 +60,6 @@ export interface OrderGroup {
   plan(book: (pair: PairSymbol) => OrderBook): readonly GroupLeg[];
   /** Runs in the batch's transaction after its writes, with the legs' rows (a record of its own). */
   record(trx: Queryable, rows: readonly OrderRow[]): Promise<void>;
+  /** How the owner makes this group again; a group without one runs only where it was made. */
+  ref?: GroupRef;
 }

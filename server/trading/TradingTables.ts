@@ -1,4 +1,5 @@
-/** The spot market's tables (see migration.ts) as Kysely sees them. */
+/** The spot market's tables (see migration.ts, ownersMigration.ts) as Kysely sees them. */
+import type { Generated } from 'kysely';
 
 /** Accepted spot orders in the engine's integers (see trading/migration.ts). */
 export interface OrdersTable {
@@ -50,8 +51,26 @@ export interface TradesTable {
   created_at: Date;
 }
 
+/** A matching group's owner: the epoch the server that matches it took. */
+export interface MarketOwnersTable {
+  market: string;
+  epoch: number;
+}
+
+/** A command handed to the market's owner, and its answer once the owner committed it. */
+export interface MarketIntakeTable {
+  id: Generated<number>;
+  market: string;
+  command: unknown;
+  answer: unknown;
+  created_at: Generated<Date>;
+  answered_at: Date | null;
+}
+
 /** The trading tables, joined into the database's schema. */
 export interface TradingTables {
   orders: OrdersTable;
   trades: TradesTable;
+  market_owners: MarketOwnersTable;
+  market_intake: MarketIntakeTable;
 }

@@ -9,7 +9,7 @@ import { fromLots, fromTicks } from '../../core/markets/units.ts';
 import type { BookDepth, MarketSummary, PublicTrade } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
 import { sumText, volumes } from './candles.ts';
-import type { Market } from './Market.ts';
+import type { SpotMarket } from './SpotMarket.ts';
 import type { TradesTable } from './TradingTables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The summaries of `pairs`: steps, fees, and the ticker of the last 24 hours. */
 export async function readSummaries(
   db: Queryable,
-  market: Market,
+  market: SpotMarket,
   pairs: readonly PairSymbol[],
 ): Promise<MarketSummary[]> {
   if (pairs.length === 0) return [];
@@ -66,7 +66,7 @@ function percentChange(open: number, last: number): string {
 }
 
 /** A pair's book, `depth` levels a side, as the engine holds it now. */
-export function bookDepth(market: Market, pair: PairSymbol, depth: number): BookDepth {
+export function bookDepth(market: SpotMarket, pair: PairSymbol, depth: number): BookDepth {
   const spec = PAIRS[pair];
   const book = market.book(pair).depth(depth);
   const level = (l: { priceTicks: number; lots: number; orders: number }) => ({

@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PAIR_SYMBOLS } from '../../../core/markets/pairs.ts';
 import type { Database } from '../../storage/db.ts';
-import type { Market } from '../Market.ts';
+import type { SpotMarket } from '../SpotMarket.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from './ensureTrader.ts';
 import { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
@@ -47,7 +47,7 @@ export class DemoMarket {
   private readonly running = new Set<Promise<void>>();
 
   private constructor(
-    private readonly market: Market,
+    private readonly market: SpotMarket,
     private readonly makerId: number | null,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -58,7 +58,7 @@ export class DemoMarket {
    */
   static async start(
     db: Database,
-    market: Market,
+    market: SpotMarket,
     log: FastifyBaseLogger,
     options: DemoMarketOptions = {},
   ): Promise<DemoMarket> {

@@ -9,8 +9,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PAIRS, type PairSpec, type PairSymbol } from '../../../core/markets/pairs.ts';
 import { fromTicks } from '../../../core/markets/units.ts';
-import type { Market } from '../Market.ts';
 import type { OrderRow } from '../orderRows.ts';
+import type { SpotMarket } from '../SpotMarket.ts';
 import type { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
 import { type LadderSpacing, ladderSpacing, type Quote, quoteLadder } from './quoteLadder.ts';
@@ -31,7 +31,7 @@ export class MarketMaker {
   private readonly pairs = new Map<PairSymbol, PairState>();
 
   constructor(
-    private readonly market: Market,
+    private readonly market: SpotMarket,
     readonly userId: number,
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,

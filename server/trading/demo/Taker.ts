@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { PAIR_SYMBOLS, PAIRS } from '../../../core/markets/pairs.ts';
-import type { Market } from '../Market.ts';
+import type { SpotMarket } from '../SpotMarket.ts';
 import type { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
 import { takerOrder } from './takerOrder.ts';
@@ -12,7 +12,7 @@ import { takerOrder } from './takerOrder.ts';
 /** See the file comment. */
 export class Taker {
   constructor(
-    private readonly market: Market,
+    private readonly market: SpotMarket,
     readonly userId: number,
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,

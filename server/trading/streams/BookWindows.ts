@@ -8,7 +8,7 @@
 import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../../core/markets/pairs.ts';
 import { fromLots, fromTicks } from '../../../core/markets/units.ts';
 import { BOOK_STREAM_DEPTH, type LevelChange } from '../../../core/protocol/index.ts';
-import type { Market } from '../Market.ts';
+import type { SpotMarket } from '../SpotMarket.ts';
 
 /** One side of a window: lots by price in ticks. */
 type Side = Map<number, number>;
@@ -30,7 +30,7 @@ export interface BookChanges {
 export class BookWindows {
   private readonly windows = new Map<PairSymbol, Window>();
 
-  constructor(private readonly market: Market) {
+  constructor(private readonly market: SpotMarket) {
     for (const pair of PAIR_SYMBOLS) {
       const { bids, asks } = this.read(pair);
       this.windows.set(pair, { sequence: 1, bids, asks });

@@ -24,10 +24,10 @@ import type { Database } from '../../storage/db.ts';
 import { type RecentPurchases, readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
 import { INTERVAL_MS, priceCharts, readCandles } from '../candles.ts';
-import type { Market } from '../Market.ts';
 import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
 import type { Committed } from '../Publisher.ts';
+import type { SpotMarket } from '../SpotMarket.ts';
 import { BookWindows } from './BookWindows.ts';
 import { CommitFrames } from './CommitFrames.ts';
 import { FanOut } from './FanOut.ts';
@@ -72,7 +72,7 @@ export class MarketFeed {
 
   constructor(
     private readonly db: Database,
-    private readonly market: Market,
+    private readonly market: SpotMarket,
     /** The card purchases the account stream lists with deposits and withdrawals. */
     private readonly recentPurchases: RecentPurchases,
   ) {

@@ -22,8 +22,8 @@ import { read } from '../../http/fields.ts';
 import type { Database } from '../../storage/db.ts';
 import { redeemTicket } from '../../support/tickets.ts';
 import type { RecentPurchases } from '../../wallet/walletActivity.ts';
-import type { Market } from '../Market.ts';
 import { pairField } from '../orderParams.ts';
+import type { SpotMarket } from '../SpotMarket.ts';
 import { MarketFeed } from './MarketFeed.ts';
 import type { Subscriber } from './Subscriber.ts';
 
@@ -68,7 +68,7 @@ export function registerMarketSocket(
   app: FastifyInstance,
   deps: {
     db: Database;
-    market: Market;
+    market: SpotMarket;
     events: ServerEventBus;
     /** The account's newest card purchases, for its `account` stream. */
     recentPurchases: RecentPurchases;

@@ -1,0 +1,128 @@
+/**
+ * What forwarding costs: two servers in this process on one PostgreSQL database, one owning the
+ * spot market and one forwarding to it (intake row, NOTIFY, the owner's batch, the answer, the
+ * follower's replica rebuilt). Times `orders.place` through each, one request at a time (the
+ * path's own latency) and `concurrency` at a time (batches shared), per request. Run alone:
+ * `node --import tsx bench/forwarding.ts` (TEST_DATABASE_URL names a server, else one starts).
+ */
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { createServer } from '../server/app.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
+import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { fundedAccount, send, testConfig } from '../test/serverTesting.ts';
+import { median } from './median.ts';
+
+/** One path's latency figures. */
+export interface PathFigures {
+  path: string;
+  concurrency: number;
+  orders: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+/** Places `orders` resting buys through `app`, `concurrency` at a time; each one's latency. */
+async function time(
+  app: FastifyInstance,
+  token: string,
+  orders: number,
+  concurrency: number,
+): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < orders) {
+      const i = next++;
+      const started = performance.now();
+      const answer = await send(
+        app,
+        {
+          method: 'orders.place',
+          token,
+          subId: '',
+          pair: 'ETH_USDT',
+          side: 'buy',
+          type: 'limit',
+          price: String(1000 + (i % 50)),
+          amount: '0.01',
+        },
+        { ip: `10.9.0.${i % 250}` },
+      );
+      latencies.push(performance.now() - started);
+      if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return latencies;
+}
+
+/** Measures both paths at each concurrency. */
+export async function benchForwarding(
+  orders: number,
+  concurrencies: readonly number[],
+): Promise<PathFigures[]> {
+  const server = await startPostgres();
+  if (server === null) throw new Error('no PostgreSQL to measure on');
+  const scratch = await createScratchDatabase(server.url, 'bench_forwarding');
+  const config = testConfig({ API_RATE_LIMIT: '0' });
+  const dbs: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
+      dbs.push(db);
+      apps.push(await createServer(config, db));
+    }
+    const [owner, follower] = apps as [FastifyInstance, FastifyInstance];
+    const trader = await fundedAccount(owner, dbs[0] as Database, { USDT: '100000000' });
+    const figures: PathFigures[] = [];
+    for (const concurrency of concurrencies) {
+      for (const [path, app] of [
+        ['owner', owner],
+        ['follower', follower],
+      ] as const) {
+        await time(app, trader.token, 20, concurrency);
+        const latencies = await time(app, trader.token, orders, concurrency);
+        figures.push({
+          path,
+          concurrency,
+          orders,
+          p50Ms: median(latencies),
+          p99Ms: percentile(latencies, 0.99),
+        });
+      }
+    }
+    return figures;
+  } finally {
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.destroy();
+    await scratch.drop();
+    await server.stop();
+  }
+}
+
+/** The figures as a Markdown table. */
+export function forwardingTable(figures: readonly PathFigures[], machine: string): string {
+  return [
+    `orders.place through the market's owner and through a follower, two servers in one process on one PostgreSQL (${machine}).`,
+    '',
+    '| path | concurrent | orders | p50 | p99 |',
+    '|---|---|---|---|---|',
+    ...figures.map(
+      (f) =>
+        `| ${f.path} | ${f.concurrency} | ${f.orders} | ${f.p50Ms.toFixed(2)} ms | ${f.p99Ms.toFixed(2)} ms |`,
+    ),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { cpus } = await import('node:os');
+  const figures = await benchForwarding(Number(process.env.BENCH_ORDERS ?? 500), [1, 10]);
+  console.log(forwardingTable(figures, `${cpus().length} cores, Node ${process.versions.node}`));
+}

@@ -1,0 +1,112 @@
+/**
+ * The market's intake: commands a server that does not own the market stores for the owner, and
+ * the answers the owner stores back. A command goes in with a NOTIFY on INTAKE_CHANNEL in the
+ * same transaction; the owner answers it in the transaction of the batch that ran it, and every
+ * batch NOTIFYs COMMITS_CHANNEL, so a waiting server reads its answer once it is committed.
+ * Answers are plain JSON: the rows a local call resolves with, or the refusal it rejects with.
+ */
+import { sql } from 'kysely';
+import type { ErrorCode } from '../../core/errors/index.ts';
+import { DomainError } from '../errors/DomainError.ts';
+import type { Database, Queryable } from '../storage/db.ts';
+import type { Command } from './Command.ts';
+import type { OrderRow } from './orderRows.ts';
+
+/** Where a follower tells the owner that commands wait; the payload is the market's name. */
+export const INTAKE_CHANNEL = 'market_intake';
+
+/** Where the owner tells every server that a batch committed; the payload is the market's name. */
+export const COMMITS_CHANNEL = 'market_commits';
+
+/** A command's answer as stored: the rows, a refusal, or a failure with nothing done. */
+export type Answer =
+  | { rows: OrderRow[] }
+  | { refusal: { code: ErrorCode; message: string; param?: string; fields: object } }
+  | { failed: true };
+
+/** A command waiting in the intake. */
+export interface Waiting {
+  id: number;
+  command: Command;
+}
+
+/** The stored answer of a batch's result for one command. */
+export function answerOf(result: OrderRow[] | DomainError): Answer {
+  if (!(result instanceof DomainError)) return { rows: result };
+  const { code, message, param, fields } = result;
+  return { refusal: { code, message, ...(param === undefined ? {} : { param }), fields } };
+}
+
+/** What a local call would have resolved with, or the error it would have thrown. */
+export function resultOf(answer: Answer): OrderRow[] | Error {
+  if ('rows' in answer) return answer.rows.map(revivedRow);
+  if ('refusal' in answer) {
+    const { fields, ...report } = answer.refusal;
+    return new DomainError(report, fields as Record<string, unknown>);
+  }
+  return new Error('the market could not run the command');
+}
+
+// JSON keeps dates as text; the caller expects the row as stored.
+function revivedRow(row: OrderRow): OrderRow {
+  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
+}
+
+/** Stores a command for the owner and wakes it; the command's intake id. */
+export async function submitCommand(db: Database, market: string, command: Command) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('market_intake')
+      .values({ market, command: JSON.stringify(command) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`select pg_notify(${INTAKE_CHANNEL}, ${market})`.execute(trx);
+    return row.id;
+  });
+}
+
+/** The market's unanswered commands, oldest first. */
+export async function waitingCommands(
+  db: Database,
+  market: string,
+  limit: number,
+): Promise<Waiting[]> {
+  const rows = await db
+    .selectFrom('market_intake')
+    .select(['id', 'command'])
+    .where('market', '=', market)
+    .where('answered_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, command: row.command as Command }));
+}
+
+/** Stores the answers of commands run in the caller's transaction. */
+export async function storeAnswers(
+  trx: Queryable,
+  answers: readonly { id: number; answer: Answer }[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  await sql`update market_intake set answer = given.answer, answered_at = now()
+    from unnest(${answers.map((a) => a.id)}::bigint[], ${answers.map((a) => JSON.stringify(a.answer))}::jsonb[])
+      as given (id, answer)
+    where market_intake.id = given.id and market_intake.answered_at is null`.execute(trx);
+}
+
+/** Tells every server that a batch of `market` committed (sent when the transaction commits). */
+export async function notifyCommit(trx: Queryable, market: string): Promise<void> {
+  await sql`select pg_notify(${COMMITS_CHANNEL}, ${market})`.execute(trx);
+}
+
+/** Takes the answered ones of `ids` out of the intake: their answers by id. */
+export async function takeAnswers(db: Database, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, Answer>();
+  const rows = await db
+    .deleteFrom('market_intake')
+    .where('id', 'in', ids)
+    .where('answered_at', 'is not', null)
+    .returning(['id', 'answer'])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.answer as Answer]));
+}
