@@ -107,7 +107,7 @@ export async function createServer(
   sweepRateLimits(app, database);
   const events = options.events ?? new EventBus<ServerEvents>();
   await relayEvents(app, database, events);
-  const live = await createLiveHub(database);
+  const live = await createLiveHub(database, events);
   const market = await wireTrading(app, database, config, options);
   const chains = wireWallet(app, database, config, events, options);
   const parts: ServerParts = { db: database, config, limits, live, market, events, chains };

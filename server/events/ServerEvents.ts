@@ -46,6 +46,13 @@ export type ServerEvents = {
    * Match a socket against it with `accessEnded` (server/accounts/sessions.ts).
    */
   'access.ended': AccessEnd;
+  /** A page view was recorded: every server's live counters show one more. */
+  'live.viewed': Record<string, never>;
+  /**
+   * How many live-counter connections one server holds now (`server` names that hub), told when
+   * it changes and as a heartbeat; 0 when the server closes. Every server shows the sum.
+   */
+  'live.connections': { server: string; count: number };
 };
 
 /** The server's one event bus. */

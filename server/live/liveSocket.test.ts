@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { LIVE_SOCKET_PATH, type LiveCountersMessage } from '../../core/protocol/index.ts';
 import { waitFor } from '../../test/waitFor.ts';
+import { EventBus } from '../events/EventBus.ts';
+import type { ServerEvents } from '../events/ServerEvents.ts';
 import { registerSockets } from '../http/sockets.ts';
 import { LiveHub } from './LiveHub.ts';
 import { MAX_LIVE_CONNECTIONS_PER_IP, registerLiveSocket } from './liveSocket.ts';
@@ -27,7 +29,7 @@ describe('live-counter socket', () => {
   before(async () => {
     app = Fastify();
     await registerSockets(app, { keepaliveMs: 30_000, maxPayload: 1024 });
-    hub = new LiveHub(7);
+    hub = new LiveHub(7, new EventBus<ServerEvents>());
     registerLiveSocket(app, hub);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     url = `${address.replace('http', 'ws')}${LIVE_SOCKET_PATH}`;

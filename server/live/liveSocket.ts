@@ -6,6 +6,7 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_SOCKET_PATH } from '../../core/protocol/index.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
 import { LiveHub } from './LiveHub.ts';
 
@@ -15,13 +16,13 @@ export const MAX_LIVE_CONNECTIONS_PER_IP = 20;
 /** Largest message a live client may send; it has nothing to say, so anything big is abuse. */
 const MAX_PAYLOAD = 256;
 
-/** Creates the hub from the views recorded so far. */
-export async function createLiveHub(db: Database): Promise<LiveHub> {
+/** Creates the hub from the views recorded so far, hearing the other servers on `events`. */
+export async function createLiveHub(db: Database, events: ServerEventBus): Promise<LiveHub> {
   const { views } = await db
     .selectFrom('visitors')
     .select((eb) => eb.fn.countAll<number>().as('views'))
     .executeTakeFirstOrThrow();
-  return new LiveHub(Number(views));
+  return new LiveHub(Number(views), events);
 }
 
 /** Registers the socket route; needs registerSockets (../sockets.ts) on `app` first. */
