@@ -30,7 +30,7 @@ import { registerMail } from './mail/index.ts';
 import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
-import { type Database, openDatabase, postgresPool } from './storage/db.ts';
+import { type Database, isDatabaseUnreachable, openDatabase, postgresPool } from './storage/db.ts';
 import { isSharedDatabase } from './storage/inTurn.ts';
 import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
@@ -166,8 +166,13 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(status).send(envelope(clientError(error, status)));
   }
   request.log.error({ err: error }, 'request failed');
-  if (request.url.startsWith(API_PATH))
-    return reply.code(200).send(envelope(refusalOf('request.serverError')));
+  if (request.url.startsWith(API_PATH)) {
+    // The rate limit's store is the database too: out of reach, the call did nothing.
+    const code = isDatabaseUnreachable(error)
+      ? 'request.databaseUnreachable'
+      : 'request.serverError';
+    return reply.code(200).send(envelope(refusalOf(code)));
+  }
   return reply.code(500).type('text/plain; charset=utf-8').send(SERVER_ERROR_TEXT);
 }
 

@@ -18,6 +18,10 @@ export const REQUEST_ERRORS = {
   'request.tokenType': { message: 'Token must be a string.', param: 'token' },
   'request.subIdType': { message: 'SubId must be a string.', param: 'subId' },
   'request.unknownMethod': { message: 'Unknown method "{method}".' },
+  'request.databaseUnreachable': {
+    message:
+      'The exchange cannot reach its database just now, so nothing was done. Please try again in a moment.',
+  },
   'access.signInRequired': { message: 'Please sign in to continue.' },
   'access.accountRequired': { message: 'Please create an account or sign in to continue.' },
   'access.staffOnly': { message: 'This action is only available to staff.' },

@@ -21,7 +21,7 @@ import { DomainError } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { methodsByName } from '../methods/index.ts';
 import type { PageViews, RequestContext } from '../methods/registry.ts';
-import type { Database } from '../storage/db.ts';
+import { type Database, isDatabaseUnreachable } from '../storage/db.ts';
 import type { SpotMarket } from '../trading/SpotMarket.ts';
 import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { printable, storable } from './fields.ts';
@@ -227,6 +227,10 @@ async function call(
     return { status: true, ...result };
   } catch (error) {
     if (error instanceof DomainError) return envelope(error, error.fields);
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error, method: name }, 'API method refused: database unreachable');
+      return envelope(refusalOf('request.databaseUnreachable'));
+    }
     request.log.error({ err: error, method: name }, 'API method failed');
     return envelope(refusalOf('request.serverError'));
   }

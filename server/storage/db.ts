@@ -30,6 +30,26 @@ const int8 = (text: string): number => Number(text);
 // The pool behind each PostgreSQL handle, for code that must share it (the rate limits' store).
 const pools = new WeakMap<Database, pg.Pool>();
 
+/** How long a request waits for a new connection to PostgreSQL before it is refused. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether `error` says the database is out of reach (refused, timed out, cut, shutting down)
+ * rather than that a query was wrong: such a request did nothing, and may be tried again.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // Node's socket errors, and SQLSTATE class 08 (connection exception) and 57P0x (shutdown).
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE)$/.test(code))
+      return true;
+    if (/^08|^57P0[1-3]$/.test(code)) return true;
+  }
+  // node-postgres says these in words only.
+  return /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
+}
+
 /** The connection pool behind `db` when it is on PostgreSQL; null on PGlite. */
 export function postgresPool(db: Database): pg.Pool | null {
   return pools.get(db) ?? null;
@@ -61,6 +81,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
+    // A database out of reach fails a request within this time instead of holding it open.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID
@@ -71,6 +93,12 @@ function openPostgres(url: string): Database {
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // replaces it and the next query reports any lasting problem.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  // The pool listens for errors only on idle clients. A connection lost while a client is checked
+  // out (a database restart, a cut network) would raise an 'error' event nobody hears, which
+  // ends the process; its query fails and the pool drops the client on release all the same.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`)),
+  );
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
