@@ -22,7 +22,7 @@ import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './h
 import { type LimiterMaker, limitersFor, sweepRateLimits } from './http/limiterStores.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
-import { registerSockets } from './http/sockets.ts';
+import { closeEverySocket, registerSockets, TRY_AGAIN_LATER } from './http/sockets.ts';
 import { identityPhotos } from './kyc/identityPhotos.ts';
 import type { LiveHub } from './live/LiveHub.ts';
 import { createLiveHub, registerLiveSocket } from './live/liveSocket.ts';
@@ -184,6 +184,11 @@ async function relayEvents(app: FastifyInstance, db: Database, events: ServerEve
   const pool = postgresPool(db);
   if (pool === null) return;
   const relay = await PostgresRelay.start(events, pool, app.log);
+  // News from the other servers stops while the link is down: every socket's view may miss some,
+  // so each client reconnects (perhaps elsewhere) and starts from a fresh snapshot.
+  relay.onLost(() =>
+    closeEverySocket(app, TRY_AGAIN_LATER, 'This server lost its database link; reconnect.'),
+  );
   app.addHook('onClose', () => relay.close());
 }
 

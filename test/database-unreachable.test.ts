@@ -1,13 +1,16 @@
 /**
  * A server that loses its PostgreSQL database refuses calls at once, saying so, rather than
- * holding them open or answering a bare server error; when the database is back it serves again.
+ * holding them open or answering a bare server error, and tells its sockets to reconnect (news
+ * from other servers stopped); when the database is back it serves again.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import WebSocket from 'ws';
 import type { PlaceOrderParams } from '../core/protocol/index.ts';
+import { LIVE_SOCKET_PATH } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
 import { type Database, openDatabase, postgresPool } from '../server/storage/db.ts';
 import { forEachDatabase, scratchPostgres } from './databases.ts';
@@ -43,6 +46,10 @@ forEachDatabase(
     test('calls are refused with a clear message while the database is out of reach, then served', async () => {
       const trader = await fundedAccount(app, db, { USDT: '10000' });
       await ok(app, 'orders.place', { ...order, clientOrderId: 'before' }, { token: trader.token });
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+      const socket = new WebSocket(`${address.replace('http', 'ws')}${LIVE_SOCKET_PATH}`);
+      await new Promise((resolve) => socket.once('open', resolve));
+      const socketClosed = new Promise<number>((resolve) => socket.once('close', resolve));
 
       // The database goes away: every connection is cut and no new one can be made.
       const pool = postgresPool(db);
@@ -70,6 +77,9 @@ forEachDatabase(
         );
         assert.match(answer.error_msg, /cannot reach its database.*nothing was done/);
       }
+
+      // News from other servers stops with the link: the socket is told to reconnect.
+      assert.equal(await socketClosed, 1013);
 
       // Back: the server takes the market again and serves; the refused order was never placed.
       pool.options.connectionString = reachable;

@@ -7,8 +7,8 @@
  * notification, up to the 8,000 bytes NOTIFY takes.
  *
  * While the connection is down, events wait (up to MAX_WAITING) and go out after the reconnect;
- * notifications sent by others meanwhile are lost to this server, so listeners that keep state
- * (a socket's view) hear `onReconnect` and take a fresh look.
+ * notifications sent by others meanwhile are lost to this server: `onLost` and `onReconnect` let
+ * whoever keeps state from them (a socket's view) take a fresh look.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -38,6 +38,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   private timer: NodeJS.Timeout | null = null;
   private readonly stopRelaying: () => void;
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly lostListeners = new Set<() => void>();
 
   private constructor(
     private readonly bus: EventBus<Events>,
@@ -67,6 +68,12 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   onReconnect(listener: () => void): () => void {
     this.reconnectListeners.add(listener);
     return () => this.reconnectListeners.delete(listener);
+  }
+
+  /** Calls `listener` when the connection is lost (news from others stops until it is back). */
+  onLost(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
   }
 
   /** Sends what waits, stops listening and gives the connection back. */
@@ -105,6 +112,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
     this.client = null;
     client.release(true);
     this.log.warn({ err: error }, 'server events: connection lost, reconnecting');
+    for (const listener of this.lostListeners) listener();
     this.retry();
   }
 

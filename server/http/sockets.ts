@@ -65,3 +65,14 @@ export async function registerSockets(app: FastifyInstance, options: SocketOptio
     await round;
   });
 }
+
+/** Close code 1013, Try Again Later (RFC 6455 §7.4, IANA registry): the client reconnects. */
+export const TRY_AGAIN_LATER = 1013;
+
+/**
+ * Closes every socket the server holds, on every route, with `code`: clients reconnect (behind a
+ * load balancer, maybe to another server) and take a fresh look at what they show.
+ */
+export function closeEverySocket(app: FastifyInstance, code: number, reason: string): void {
+  for (const socket of app.websocketServer?.clients ?? []) socket.close(code, reason);
+}
