@@ -31,7 +31,7 @@ import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, isDatabaseUnreachable, openDatabase, postgresPool } from './storage/db.ts';
-import { isSharedDatabase } from './storage/inTurn.ts';
+import { afterOthers, isSharedDatabase } from './storage/inTurn.ts';
 import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
@@ -124,7 +124,8 @@ export async function createServer(
 async function openSeeded(config: Config, db: Database | undefined): Promise<Database> {
   const database = db ?? (await openDatabase(config));
   try {
-    await seed(database, config);
+    // Two servers started together would both find the demo account missing and add it.
+    await afterOthers(database, 'seed', () => seed(database, config));
   } catch (error) {
     if (db === undefined) await database.destroy();
     throw error;

@@ -5,8 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The folders and files whose changes make the built site stale, relative to the repo root. */
 export const SITE_SOURCES = ['site', 'core', 'widgets', 'vite.config.ts', 'vite.widgets.config.ts'];
@@ -25,29 +26,90 @@ export async function ensureSiteBuilt(
   siteDir: string,
   log: (line: string) => void,
 ): Promise<boolean> {
-  const index = join(resolve(REPO_ROOT, siteDir), 'index.html');
-  // The widget build runs second and writes the loader last: without it the build is incomplete
-  // (a site-only build empties the folder of the widgets).
-  const loader = join(resolve(REPO_ROOT, siteDir), 'widgets.js');
-  const built = existsSync(loader) ? await stat(index).catch(() => null) : null;
-  const newest = await newestChange(SITE_SOURCES.map((source) => join(REPO_ROOT, source)));
-  if (built !== null && built.mtimeMs >= newest) return false;
+  const folder = resolve(REPO_ROOT, siteDir);
+  if ((await staleness(folder)) === 'fresh') return false;
   if (!existsSync(join(REPO_ROOT, 'vite.config.ts'))) {
     log('No vite.config.ts yet: skipping the site build; the API still works.');
     return false;
   }
-  log(
-    built === null
-      ? 'The site is not built yet: building it…'
-      : 'The site sources changed: rebuilding it…',
-  );
-  let code = 0;
-  for (const args of BUILDS) {
-    if (code === 0) code = await run(args, log);
+  // Servers started together from one folder take turns; the later one finds the build fresh.
+  return withBuildLock(folder, log, async () => {
+    const state = await staleness(folder);
+    if (state === 'fresh') return false;
+    log(
+      state === 'missing'
+        ? 'The site is not built yet: building it…'
+        : 'The site sources changed: rebuilding it…',
+    );
+    let code = 0;
+    for (const args of BUILDS) {
+      if (code === 0) code = await run(args, log);
+    }
+    if (code !== 0)
+      log(`The site build failed (exit code ${code}); serving the API without a fresh site.`);
+    return code === 0;
+  });
+}
+
+/** Whether the built site in `folder` is there and newer than every source. */
+async function staleness(folder: string): Promise<'fresh' | 'stale' | 'missing'> {
+  // The widget build runs second and writes the loader last: without it the build is incomplete
+  // (a site-only build empties the folder of the widgets).
+  const built = existsSync(join(folder, 'widgets.js'))
+    ? await stat(join(folder, 'index.html')).catch(() => null)
+    : null;
+  if (built === null) return 'missing';
+  const newest = await newestChange(SITE_SOURCES.map((source) => join(REPO_ROOT, source)));
+  return built.mtimeMs >= newest ? 'fresh' : 'stale';
+}
+
+/** How often a server waiting for another's build looks again. */
+const BUILD_LOCK_POLL_MS = 500;
+
+/**
+ * Runs `build` holding a lock file beside `folder` (created exclusively, naming this process);
+ * waits while a live process holds it, and takes over one whose process is gone.
+ */
+async function withBuildLock<T>(
+  folder: string,
+  log: (line: string) => void,
+  build: () => Promise<T>,
+): Promise<T> {
+  const lock = `${folder}.build-lock`;
+  await mkdir(dirname(lock), { recursive: true });
+  let told = false;
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+      if (!isRunning(holder)) {
+        await rm(lock, { force: true });
+        continue;
+      }
+      if (!told) log('Another server is building the site: waiting for it…');
+      told = true;
+      await sleep(BUILD_LOCK_POLL_MS);
+    }
   }
-  if (code !== 0)
-    log(`The site build failed (exit code ${code}); serving the API without a fresh site.`);
-  return code === 0;
+  try {
+    return await build();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function run(args: readonly string[], log: (line: string) => void): Promise<number> {

@@ -37,3 +37,20 @@ export function inTurnWhenShared<T>(
 ): Promise<T | null> {
   return isSharedDatabase(db) ? inTurn(db, name, job) : job();
 }
+
+/**
+ * Runs `job` when no other server sharing the database runs the job of that `name`, waiting for
+ * its turn (a transaction-scoped advisory lock, like inTurn's, but waited for): for start-up work
+ * two servers started together must not do at once. On PGlite the server is alone.
+ */
+export async function afterOthers<T>(
+  db: Database,
+  name: string,
+  job: () => Promise<T>,
+): Promise<T> {
+  if (!isSharedDatabase(db)) return job();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+    return job();
+  });
+}
