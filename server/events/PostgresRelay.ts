@@ -76,7 +76,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
     return () => this.lostListeners.delete(listener);
   }
 
-  /** Sends what waits, stops listening and gives the connection back. */
+  /** Sends what waits, stops listening and closes its connection. */
   async close(): Promise<void> {
     this.stopRelaying();
     await this.flush();
@@ -84,13 +84,8 @@ export class PostgresRelay<Events extends EventMap<Events>> {
     if (this.timer !== null) clearTimeout(this.timer);
     const client = this.client;
     this.client = null;
-    if (client === null) return;
-    try {
-      await client.query(`unlisten ${EVENTS_CHANNEL}`);
-      client.release();
-    } catch {
-      client.release(true);
-    }
+    // A listening connection goes back closed: no later user of the pool inherits its listeners.
+    client?.release(true);
   }
 
   private async connect(): Promise<void> {

@@ -79,9 +79,9 @@ export class LeaderLock {
 
   private async tryToLead(): Promise<void> {
     if (this.pool === null || this.closed) return;
+    // A connection lost while leading does not end the process (the pool hears every client's
+    // errors, see db.ts); the next check notices it.
     const client = await this.pool.connect();
-    // A connection lost while leading must not crash the server; the next check notices it.
-    client.on('error', () => {});
     const { rows } = await client
       .query<{ held: boolean }>('select pg_try_advisory_lock(hashtext($1)) as held', [this.name])
       .catch((error: unknown) => {
