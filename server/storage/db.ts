@@ -71,6 +71,10 @@ function openPostgres(url: string): Database {
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // replaces it and the next query reports any lasting problem.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  // A client lent out (a transaction, a query under way) whose connection dies emits 'error'
+  // too, where the pool no longer listens: unheard, that ends the process. The query under way
+  // fails with the error all the same, and the pool discards the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
