@@ -11,6 +11,8 @@ import { waitFor } from './waitFor.ts';
 /** The open stream and what it has brought so far. */
 export interface AccountStream {
   messages: MarketServerMessage[];
+  /** Resolves with the close code once the socket closes, from either side. */
+  closed: Promise<number>;
   close(): void;
 }
 
@@ -21,6 +23,14 @@ export async function openAccountStream(
   token: string,
 ): Promise<AccountStream> {
   const { ticket } = await ok(app, 'markets.getSocketTicket', {}, { token });
+  return openAccountStreamWithTicket(base, ticket);
+}
+
+/** Opens the account's stream on `base` with a ticket (markets.getSocketTicket) got anywhere. */
+export async function openAccountStreamWithTicket(
+  base: string,
+  ticket: string,
+): Promise<AccountStream> {
   const socket = new WebSocket(
     `${base.replace('http', 'ws')}${MARKET_SOCKET_PATH}?ticket=${ticket}`,
   );
@@ -29,10 +39,11 @@ export async function openAccountStream(
     const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
     messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
   });
+  const closed = new Promise<number>((resolve) => socket.once('close', resolve));
   await new Promise((resolve) => socket.once('open', resolve));
   socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream: 'account' }));
   await waitFor('the account snapshot', () =>
     messages.some((message) => message.type === 'account' && message.snapshot),
   );
-  return { messages, close: () => socket.close() };
+  return { messages, closed, close: () => socket.close() };
 }

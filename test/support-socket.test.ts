@@ -7,10 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
 import { errorText } from '../core/errors/index.ts';
 import type { SupportServerMessage } from '../core/protocol/index.ts';
-import { connectSupport, type SupportSocketStatus } from '../core/supportSocket.ts';
 import { createSession } from '../server/accounts/sessions.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
@@ -18,16 +16,10 @@ import { MAX_MESSAGE_LENGTH } from '../server/support/dialogs.ts';
 
 import { MAX_FRAME_BYTES } from '../server/support/socketFrames.ts';
 import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
+import { seededRandom } from './seededRandom.ts';
 import { ok, testConfig } from './serverTesting.ts';
-import {
-  type Account,
-  client,
-  connect,
-  handshake,
-  staff,
-  ticket,
-  until,
-} from './supportTesting.ts';
+import { droppingConnection, sendThroughDrops } from './supportDrops.ts';
+import { type Account, client, connect, handshake, staff, ticket } from './supportTesting.ts';
 
 const PARTNER = 'https://partner.example';
 
@@ -443,69 +435,21 @@ forEachDatabase((open) => {
       timeout: 180_000,
     }, async () => {
       const user = await client(app);
-      const sockets: WebSocket[] = [];
-      class Tracked extends WebSocket {
-        constructor(url: string) {
-          super(url);
-          sockets.push(this);
-        }
-      }
-      const echoed = new Set<string>();
-      const statuses: SupportSocketStatus[] = [];
-      let reconnects = 0;
-      const connection = connectSupport({
-        baseUrl: address,
-        getTicket: async () => {
-          const answer = await fetch(`${address}/api`, {
-            method: 'POST',
-            headers: { 'content-type': 'text/plain' },
-            body: JSON.stringify({
-              method: 'support.getSocketTicket',
-              token: user.token,
-              subId: '',
-            }),
-          });
-          const body = (await answer.json()) as { ticket?: string };
-          return body.ticket ?? null;
-        },
-        WebSocket: Tracked as unknown as typeof globalThis.WebSocket,
-        onMessage(message) {
-          if (message.type === 'SUPPORT_SEND_MESSAGE' && message.error === undefined) {
-            assert.ok(!echoed.has(message.message.id), 'an echo reaches onMessage once');
-            echoed.add(message.message.id);
-          }
-        },
-        onStatus: (status) => statuses.push(status),
-        onReconnect: () => {
-          reconnects += 1;
-        },
-      });
-
+      const dropping = droppingConnection(address, address, user.token);
+      const { connection } = dropping;
       const total = 1000;
-      const ids: string[] = [];
-      let clientDrops = 0;
-      let serverDrops = 0;
-      // A fixed-seed generator keeps the drop pattern the same on every run.
-      let seed = 42;
-      const random = () => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed / 2 ** 31;
-      };
-      for (let i = 0; i < total; i++) {
-        ids.push(connection.send({ text: `message ${i}`, attachment: null }));
-        // Drops land only on a live connection, alternating sides, so each one counts.
-        if (connection.status === 'open' && random() < 0.1) {
-          if ((clientDrops + serverDrops) % 2 === 0) {
-            sockets.at(-1)?.close();
-            clientDrops += 1;
-          } else {
-            for (const socket of app.websocketServer.clients) socket.terminate();
-            serverDrops += 1;
-          }
-        }
-        await new Promise((resolve) => setTimeout(resolve, random() * 8));
-      }
-      await until(`all ${total} messages echoed`, () => echoed.size === total);
+      // A fixed seed keeps the drop pattern the same on every run.
+      const { ids, clientDrops, serverDrops } = await sendThroughDrops(
+        dropping,
+        total,
+        seededRandom(42),
+        () => {
+          for (const socket of app.websocketServer.clients) socket.terminate();
+        },
+        (i) => ({ text: `message ${i}` }),
+      );
+      const reconnects = dropping.reconnects();
+      const statuses = dropping.statuses;
       connection.close();
       assert.equal(connection.status, 'closed');
 

@@ -1,0 +1,101 @@
+/**
+ * Several server processes on one PostgreSQL database, as a load balancer would run them: each
+ * spawned as the fault runs spawn theirs (test/spot/serverProcess.ts), each naming its database
+ * connections after itself (`application_name`), so that PostgreSQL alone tells which server holds
+ * the market's lock and which connections to cut.
+ */
+import { sql } from 'kysely';
+import type { Database } from '../../server/storage/db.ts';
+import { lockNameOf, SPOT_MARKET } from '../../server/trading/ownership.ts';
+import { type ServerProcess, startServerProcess } from '../spot/serverProcess.ts';
+
+/** One server of the cluster: its name (its connections' application name) and its process. */
+export interface ClusterServer {
+  name: string;
+  process: ServerProcess;
+  /** Its base URL, `http://127.0.0.1:<port>`. */
+  url: string;
+}
+
+/** The servers, in the order started; a restarted one keeps its name and place. */
+export class Cluster {
+  private constructor(
+    private readonly databaseUrl: string,
+    private readonly env: Readonly<Record<string, string>>,
+    /** The servers as they run now. */
+    readonly servers: ClusterServer[],
+  ) {}
+
+  /** Starts `count` servers on `databaseUrl`, one after the other, with `env` over serverEnv's. */
+  static async start(
+    databaseUrl: string,
+    count: number,
+    env: Readonly<Record<string, string>> = {},
+  ): Promise<Cluster> {
+    const cluster = new Cluster(databaseUrl, env, []);
+    try {
+      for (let i = 0; i < count; i += 1)
+        cluster.servers.push(await cluster.spawn(`server${i + 1}`));
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+    return cluster;
+  }
+
+  /** The server named `name`. */
+  named(name: string): ClusterServer {
+    const server = this.servers.find((each) => each.name === name);
+    if (server === undefined) throw new Error(`no server named ${name}`);
+    return server;
+  }
+
+  /** Starts the server named `name` again (after a kill) in its place. */
+  async restart(name: string): Promise<ClusterServer> {
+    const index = this.servers.findIndex((each) => each.name === name);
+    const server = await this.spawn(name);
+    this.servers[index] = server;
+    return server;
+  }
+
+  /** Stops every server cleanly (a killed one is already gone). */
+  async stop(): Promise<void> {
+    await Promise.all(this.servers.map((server) => server.process.stop()));
+  }
+
+  private async spawn(name: string): Promise<ClusterServer> {
+    const url = new URL(this.databaseUrl);
+    url.searchParams.set('application_name', name);
+    const process = await startServerProcess({ url: url.toString() }, this.env);
+    return { name, process, url: process.url };
+  }
+}
+
+/** The spot market's owner now: the server whose connection holds its lock, and the epoch. */
+export async function marketOwner(
+  db: Database,
+): Promise<{ server: string | null; epoch: number | null }> {
+  // An advisory lock on a bigint key shows its upper half as classid and its lower half as objid.
+  const { rows } = await sql<{ server: string }>`
+    select a.application_name as server
+      from pg_locks l join pg_stat_activity a using (pid)
+      where l.locktype = 'advisory' and l.granted
+        and l.database = (select oid from pg_database where datname = current_database())
+        and l.objid::bigint = (hashtext(${lockNameOf(SPOT_MARKET)})::bigint & 4294967295)`.execute(
+    db,
+  );
+  const owner = await db
+    .selectFrom('market_owners')
+    .select('epoch')
+    .where('market', '=', SPOT_MARKET)
+    .executeTakeFirst();
+  return { server: rows[0]?.server ?? null, epoch: owner?.epoch ?? null };
+}
+
+/** Cuts every database connection of the server named `name`, as a network fault would. */
+export async function cutConnections(db: Database, name: string): Promise<number> {
+  const { rows } = await sql<{ cut: boolean }>`
+    select pg_terminate_backend(pid) as cut from pg_stat_activity
+      where application_name = ${name} and datname = current_database()`.execute(db);
+  return rows.filter((row) => row.cut).length;
+}
