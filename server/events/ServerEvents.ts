@@ -4,6 +4,7 @@
  */
 import type { P2pTradeStatus } from '../../core/protocol/index.ts';
 import type { AccessEnd } from '../accounts/sessions.ts';
+import type { BatchNews } from '../trading/marketCommits.ts';
 import type { EventBus } from './EventBus.ts';
 
 /** The server's events: name -> payload. */
@@ -46,6 +47,11 @@ export type ServerEvents = {
    * Match a socket against it with `accessEnded` (server/accounts/sessions.ts).
    */
   'access.ended': AccessEnd;
+  /**
+   * The spot market's owner committed a batch (or one part of a large one). Every other server
+   * brings its replica of the books up to it and publishes it on its own market streams.
+   */
+  'market.committed': BatchNews;
 };
 
 /** The server's one event bus. */
