@@ -32,7 +32,6 @@ import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
 import { type Database, isDatabaseUnreachable, openDatabase, postgresPool } from './storage/db.ts';
 import { afterOthers, isSharedDatabase } from './storage/inTurn.ts';
-import { LeaderLock } from './storage/LeaderLock.ts';
 import { registerSupport } from './support/index.ts';
 import { MAX_FRAME_BYTES } from './support/socketFrames.ts';
 import { swapGroupMaker } from './swap/swaps.ts';
@@ -106,9 +105,9 @@ export async function createServer(
   );
   sweepRateLimits(app, database);
   const events = options.events ?? new EventBus<ServerEvents>();
-  await relayEvents(app, database, events);
+  const relay = await relayEvents(app, database, events);
   const live = await createLiveHub(database, events);
-  const market = await wireTrading(app, database, config, options);
+  const market = await wireTrading(app, database, config, options, { events, relay });
   const chains = wireWallet(app, database, config, events, options);
   const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
   registerApi(app, parts);
@@ -183,7 +182,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
  */
 async function relayEvents(app: FastifyInstance, db: Database, events: ServerEventBus) {
   const pool = postgresPool(db);
-  if (pool === null) return;
+  if (pool === null) return null;
   const relay = await PostgresRelay.start(events, pool, app.log);
   // News from the other servers stops while the link is down: every socket's view may miss some,
   // so each client reconnects (perhaps elsewhere) and starts from a fresh snapshot.
@@ -191,34 +190,34 @@ async function relayEvents(app: FastifyInstance, db: Database, events: ServerEve
     closeEverySocket(app, TRY_AGAIN_LATER, 'This server lost its database link; reconnect.'),
   );
   app.addHook('onClose', () => relay.close());
+  return relay;
 }
 
-/** The spot market, and the demo market's traders on it when configured. */
+/**
+ * The spot market, and the demo market's traders on it when configured: on the server that owns
+ * the market, whose orders then need no forwarding.
+ */
 async function wireTrading(
   app: FastifyInstance,
   db: Database,
   config: Config,
   options: ServerOptions,
+  bus: { events: ServerEventBus; relay: PostgresRelay<ServerEvents> | null },
 ): Promise<SpotMarket> {
+  const { relay } = bus;
   // One server matches among those sharing a PostgreSQL database; the others forward to it.
   const market = await SpotMarket.open(db, config.fees, {
     feeSplit: new ReferralFeeSplit(config.referralShare),
     groups: { swap: swapGroupMaker(db) },
     log: app.log,
+    events: bus.events,
+    ...(relay === null ? {} : { onRelayReconnect: (listener) => relay.onReconnect(listener) }),
+    ...(config.demoMarket
+      ? { whileOwning: (owned) => DemoMarket.start(db, owned, app.log, options.demoMarket) }
+      : {}),
   });
-  // Orders already accepted are written before the database closes.
+  // Orders already accepted are written before the database closes; the demo stops first.
   app.addHook('onClose', () => market.close());
-  if (config.demoMarket) {
-    // One demo market for all the servers sharing a database: the one that leads runs it.
-    const demo = await LeaderLock.hold(
-      db,
-      'demo market',
-      () => DemoMarket.start(db, market, app.log, options.demoMarket),
-      app.log,
-    );
-    // onClose hooks run last added first: the demo stops before the market settles.
-    app.addHook('onClose', () => demo.close());
-  }
   return market;
 }
 

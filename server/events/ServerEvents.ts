@@ -4,6 +4,7 @@
  */
 import type { P2pTradeStatus } from '../../core/protocol/index.ts';
 import type { AccessEnd } from '../accounts/sessions.ts';
+import type { BatchNews } from '../trading/marketCommits.ts';
 import type { EventBus } from './EventBus.ts';
 
 /** The server's events: name -> payload. */
@@ -53,6 +54,11 @@ export type ServerEvents = {
    * it changes and as a heartbeat; 0 when the server closes. Every server shows the sum.
    */
   'live.connections': { server: string; count: number };
+  /**
+   * The spot market's owner committed a batch (or one part of a large one). Every other server
+   * brings its replica of the books up to it and publishes it on its own market streams.
+   */
+  'market.committed': BatchNews;
 };
 
 /** The server's one event bus. */

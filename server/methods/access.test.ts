@@ -244,6 +244,7 @@ forEachDatabase((open) => {
     });
     const caller = await findCaller(db, tokens.user);
     assert.ok(caller !== null);
+    const events = new EventBus<ServerEvents>();
     const context: RequestContext = {
       db,
       config: testConfig(),
@@ -253,8 +254,9 @@ forEachDatabase((open) => {
         feeSplit: new ReferralFeeSplit(testConfig().referralShare),
         groups: {},
         log: app.log,
+        events,
       }),
-      events: new EventBus<ServerEvents>(),
+      events,
       chains: new Map(),
       log: app.log,
       ip: '127.0.0.1',

@@ -30,6 +30,7 @@ import { supportReplyMailMigration } from '../support/replyMailMigration.ts';
 import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
+import { batchesMigration } from '../trading/batchesMigration.ts';
 import { spotMigration } from '../trading/migration.ts';
 import { ownersMigration } from '../trading/ownersMigration.ts';
 import { addressBookMigration } from '../wallet/addressBook/migration.ts';
@@ -244,6 +245,7 @@ export const migrations: Record<string, Migration> = {
   '0029_rate_limits': rateLimitsMigration,
   '0030_support_presence': supportPresenceMigration,
   '0031_market_owners': ownersMigration,
+  '0032_market_batches': batchesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

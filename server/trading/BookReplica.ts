@@ -1,51 +1,75 @@
 /**
  * A follower's copy of the market, for reads only: the books (quotes, depth) and the open
- * orders, rebuilt from the database (recovery.ts) after the owner's batches commit. Rebuilding
- * whole is the simplest correct copy: it cannot drift, whatever notification was lost, at the
- * cost of reading every open order again; runs are coalesced, so a busy market costs at most one
- * rebuild at a time.
+ * orders. Read whole from the database (recovery.ts) at the start and whenever the follower
+ * cannot be sure it heard every batch, then kept up batch by batch: each changed order is put in,
+ * moved or taken out of its book where the owner's engine left it (OrderBook.mirror), and each
+ * traded pair takes its last trade.
  */
-import type { PairSymbol } from '../../core/markets/pairs.ts';
+import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Database } from '../storage/db.ts';
 import type { OrderBook } from './engine/index.ts';
 import { MarketState } from './MarketState.ts';
-import { OneAtATime } from './OneAtATime.ts';
-import type { OrderRow } from './orderRows.ts';
+import { journalPosition } from './marketCommits.ts';
+import { type OrderRow, recordOf } from './orderRows.ts';
+import type { BatchPosition, MarketBatch } from './Publisher.ts';
 import { restoreMarket } from './recovery.ts';
 import type { FeeRates } from './settlement.ts';
 
 /** See the file comment. */
 export class BookReplica {
-  private readonly state: MarketState;
-  private readonly rebuilding: OneAtATime;
+  private state: MarketState;
 
-  private constructor(db: Database, fees: FeeRates) {
+  constructor(
+    private readonly db: Database,
+    private readonly fees: FeeRates,
+    private readonly market: string,
+  ) {
     this.state = new MarketState(fees);
-    this.rebuilding = new OneAtATime(
-      () => restoreMarket(db, this.state),
-      (error) => console.error('Market replica:', error),
-    );
   }
 
-  /** A replica as the database stands now. */
-  static async open(db: Database, fees: FeeRates): Promise<BookReplica> {
-    const replica = new BookReplica(db, fees);
-    await replica.refresh();
-    return replica;
+  /**
+   * Reads the whole market again; resolves with the owner's batch the rows read end with (one
+   * snapshot of the database, so no batch is half in).
+   */
+  async rebuild(): Promise<BatchPosition> {
+    const fresh = new MarketState(this.fees);
+    const position = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const at = await journalPosition(trx, this.market);
+        await restoreMarket(trx, fresh);
+        return at;
+      });
+    // Swapped whole, so a read meanwhile sees the old copy rather than a half-built one.
+    this.state = fresh;
+    return position;
   }
 
-  /** Rebuilds the copy; resolves once it holds at least what was committed before the call. */
-  refresh(): Promise<void> {
-    return this.rebuilding.run();
+  /** Takes a committed batch's changes (the batch right after the last one taken). */
+  apply(batch: MarketBatch): void {
+    for (const row of batch.orders) this.take(row);
+    for (const pair of PAIR_SYMBOLS) {
+      let last: MarketBatch['trades'][number] | undefined;
+      for (const trade of batch.trades) if (trade.pair === pair) last = trade;
+      if (last !== undefined) this.state.book(pair).mirrorTrade(last.price, last.seq);
+    }
   }
 
-  /** A pair's book as of the last rebuild. */
+  /** A pair's book. */
   book(pair: PairSymbol): OrderBook {
     return this.state.book(pair);
   }
 
-  /** The account's open orders as of the last rebuild, oldest first. */
+  /** The account's open orders, oldest first. */
   openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
     return this.state.openOf(userId, pair).map((row) => ({ ...row }));
+  }
+
+  private take(row: OrderRow): void {
+    const open = row.status === 'new' || row.status === 'partiallyFilled';
+    this.state.book(row.pair as PairSymbol).mirror(row.id, open ? recordOf(row) : null);
+    if (open) this.state.open.set(row.id, row);
+    else this.state.open.delete(row.id);
   }
 }

@@ -1,15 +1,20 @@
 /**
  * A follower's side of the intake (intake.ts): stores a command for the market's owner and
  * answers its caller once the owner committed it, exactly as the owner's own call would answer:
- * with the rows, or by throwing the same refusal. The follower's replica is rebuilt before the
- * answer is given, so a caller that then reads its open orders finds what it just placed.
+ * with the rows, or by throwing the same refusal. The follower's replica has taken the batch
+ * before the answer is given, so a caller that then reads its open orders finds what it placed.
  */
 import type { Database } from '../storage/db.ts';
-import type { BookReplica } from './BookReplica.ts';
 import type { Command } from './Command.ts';
 import { resultOf, submitCommand, takeAnswers } from './intake.ts';
 import { OneAtATime } from './OneAtATime.ts';
 import type { OrderRow } from './orderRows.ts';
+
+/** The follower's replica as the forwarder waits for it. */
+export interface ReplicaProgress {
+  /** Resolves once the replica holds every batch committed before the call. */
+  caughtUp(): Promise<void>;
+}
 
 interface Caller {
   resolve(rows: OrderRow[]): void;
@@ -28,7 +33,7 @@ export class Forwarder {
   constructor(
     private readonly db: Database,
     private readonly market: string,
-    private readonly replica: BookReplica,
+    private readonly replica: ReplicaProgress,
     /** How often it looks for answers without being told (a notification may be lost). */
     pollMs: number,
   ) {
@@ -63,7 +68,7 @@ export class Forwarder {
   private async collect(): Promise<void> {
     const answers = await takeAnswers(this.db, [...this.waiting.keys()]);
     if (answers.size === 0) return;
-    await this.replica.refresh();
+    await this.replica.caughtUp();
     for (const [id, answer] of answers) {
       const caller = this.waiting.get(id);
       this.waiting.delete(id);

@@ -38,8 +38,8 @@ import { knownOrders } from './knownOrders.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
-import { holdEpoch, type Ownership } from './ownership.ts';
-import { type Committed, Publisher } from './Publisher.ts';
+import { advanceBatch, type Ownership } from './ownership.ts';
+import { type MarketBatch, Publisher } from './Publisher.ts';
 import { restoreMarket } from './recovery.ts';
 import { lockBalances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
@@ -53,9 +53,10 @@ interface Queued {
   intake: number | null;
 }
 
-/** What a batch's transaction leaves: the batch, each command's answer, who the split paid. */
+/** What a batch's transaction leaves: the batch, its number, each answer, who the split paid. */
 interface BatchDone {
   batch: Batch;
+  number: number | null;
   results: (OrderRow[] | DomainError)[];
   credited: number[];
 }
@@ -64,7 +65,7 @@ interface BatchDone {
 export class Market {
   private readonly state: MarketState;
   private readonly sequencer = new Sequencer<Queued, OrderRow[]>((batch) => this.runBatch(batch));
-  private readonly publisher = new Publisher();
+  private readonly publisher = new Publisher<MarketBatch>();
   private readonly accounts = new AccountIds();
   private fenced = false;
 
@@ -150,10 +151,11 @@ export class Market {
   }
 
   /**
-   * Calls `listener` after each batch commits, before the next batch runs, so the books it reads
-   * then are exactly the committed ones. Returns the function that stops the calls.
+   * Calls `listener` after each batch commits (even one that changed nothing: its number is
+   * news), before the next batch runs, so the books it reads then are exactly the committed
+   * ones. Returns the function that stops the calls.
    */
-  onCommit(listener: (committed: Committed) => void): () => void {
+  onCommit(listener: (committed: MarketBatch) => void): () => void {
     return this.publisher.listen(listener);
   }
 
@@ -180,9 +182,11 @@ export class Market {
       else await restoreMarket(this.db, this.state);
       return;
     }
-    const { batch, results, credited } = done;
+    const { batch, number, results, credited } = done;
     this.state.forget(batch.ended);
     this.publisher.publish({
+      position:
+        this.owner === null || number === null ? null : { epoch: this.owner.epoch, batch: number },
       orders: [...batch.writes.rows.values()].map((row) => ({ ...row })),
       trades: batch.writes.trades,
       credited,
@@ -199,7 +203,7 @@ export class Market {
   /** The batch's work inside its transaction: read, match, split the fees, write. */
   private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
-    if (this.owner !== null) await holdEpoch(trx, this.owner);
+    const number = this.owner === null ? null : await advanceBatch(trx, this.owner);
     const commands = queued.map(({ command }) => command);
     const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
@@ -216,7 +220,7 @@ export class Market {
     await writeBatch(trx, batch.writes, this.accounts);
     for (const record of batch.records) await record(trx);
     if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
-    return { batch, results, credited };
+    return { batch, number, results, credited };
   }
 
   /** Stores the answers of forwarded commands and tells every server the batch committed. */

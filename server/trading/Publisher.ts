@@ -1,29 +1,45 @@
 /** Publishing: what each committed batch changed, handed to the market's listeners (streams). */
+import type { PairSymbol } from '../../core/markets/pairs.ts';
+import type { BookChanges } from './BookWindows.ts';
 import type { OrderRow } from './orderRows.ts';
 import type { TradesTable } from './TradingTables.ts';
 
-/** What a committed batch changed: the market streams publish it. */
-export interface Committed {
+/** A batch's place in the owner's journal: the owner's epoch and the batch's number in it. */
+export interface BatchPosition {
+  epoch: number;
+  batch: number;
+}
+
+/** A batch as the market that ran it publishes it once committed. */
+export interface MarketBatch {
+  /** Where the batch stands in the owner's journal; null for a server alone (PGlite). */
+  position: BatchPosition | null;
   /** Every order the batch placed or changed, as stored. */
   orders: readonly OrderRow[];
+  /** Its trades, by id. */
   trades: readonly TradesTable[];
   /** Accounts a fee split paid (referrers), whose balances moved without an order of theirs. */
   credited: readonly number[];
 }
 
+/** What a committed batch changed, as every server's market streams publish it. */
+export interface Committed extends MarketBatch {
+  /** The book windows it changed, numbered alike on every server. */
+  books: ReadonlyMap<PairSymbol, BookChanges>;
+}
+
 /** The listeners of committed batches. */
-export class Publisher {
-  private readonly listeners = new Set<(committed: Committed) => void>();
+export class Publisher<Batch = Committed> {
+  private readonly listeners = new Set<(committed: Batch) => void>();
 
   /** Calls `listener` with each committed batch; returns the function that stops the calls. */
-  listen(listener: (committed: Committed) => void): () => void {
+  listen(listener: (committed: Batch) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Hands a committed batch to every listener, unless it changed no order. */
-  publish(committed: Committed): void {
-    if (committed.orders.length === 0) return;
+  /** Hands a committed batch to every listener. */
+  publish(committed: Batch): void {
     for (const listener of this.listeners) {
       try {
         listener(committed);

@@ -3,9 +3,12 @@
  * PostgreSQL database exactly one owns the market: the one holding its advisory lock
  * (LeaderLock.ts). On taking it, the server raises the market's epoch and rebuilds the books
  * (ownership.ts, recovery.ts), then matches its own commands and those others forward
- * (IntakeRunner.ts), every batch fenced by the epoch (Market.ts). Every other server forwards
- * its commands (Forwarder.ts) and reads books and open orders from a replica rebuilt after the
- * owner's commits (BookReplica.ts). On PGlite the server is alone and owns the market at once.
+ * (IntakeRunner.ts), every batch fenced by the epoch (Market.ts), and tells the other servers of
+ * each batch it commits on the event bus (marketCommits.ts). Every other server forwards its
+ * commands (Forwarder.ts), keeps a replica of the books and open orders up with that news
+ * (CommitFollower.ts, BookReplica.ts), and hands each batch to its own streams just as the owner
+ * does, book windows numbered alike (BookWindows.ts). On PGlite the server is alone and owns the
+ * market at once.
  *
  * A command refused with `market.moved` by this server's own market did nothing (the fence is
  * the batch's first statement, or the batch never ran), so it is forwarded to the new owner
@@ -14,21 +17,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
+import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import { LEADER_RETRY_MS, LeaderLock, type Role } from '../storage/LeaderLock.ts';
 import { Notifications } from '../storage/Notifications.ts';
 import { BookReplica } from './BookReplica.ts';
+import { type BookChanges, BookWindows } from './BookWindows.ts';
 import type { Command, OrderDraft, OrderRef } from './Command.ts';
+import { CommitFollower } from './CommitFollower.ts';
 import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
 import { Forwarder } from './Forwarder.ts';
 import { IntakeRunner } from './IntakeRunner.ts';
 import { COMMITS_CHANNEL, INTAKE_CHANNEL } from './intake.ts';
 import { Market } from './Market.ts';
+import { newsOf } from './marketCommits.ts';
 import type { GroupMakers, OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
 import { claimMarket, lockNameOf, SPOT_MARKET } from './ownership.ts';
-import { type Committed, Publisher } from './Publisher.ts';
+import { type Committed, type MarketBatch, Publisher } from './Publisher.ts';
 import type { FeeRates } from './settlement.ts';
 
 /** What the spot market needs besides its database and fees. */
@@ -38,6 +45,12 @@ export interface SpotMarketOptions {
   /** Makers of the order groups other servers may forward (a swap's legs). */
   groups: GroupMakers;
   log: FastifyBaseLogger;
+  /** The bus the owner tells the other servers of its batches on. */
+  events: ServerEventBus;
+  /** Calls a listener whenever the bus's relay reconnected (news may have been lost meanwhile). */
+  onRelayReconnect?: (listener: () => void) => () => void;
+  /** Runs while this server owns the market (the demo market's traders), stopped when it stops. */
+  whileOwning?: (market: SpotMarket) => Promise<Role>;
   /** How often a follower tries for the market, and everyone polls for missed notifications. */
   retryMs?: number;
 }
@@ -45,8 +58,10 @@ export interface SpotMarketOptions {
 /** The parts only a server sharing its database has. */
 interface Following {
   replica: BookReplica;
+  follower: CommitFollower;
   forwarder: Forwarder;
   notifications: Notifications;
+  stop: () => void;
 }
 
 /** See the file comment. */
@@ -56,6 +71,8 @@ export class SpotMarket {
   private following: Following | null = null;
   private lock: LeaderLock | null = null;
   private readonly publisher = new Publisher();
+  private readonly restarts = new Set<() => void>();
+  private windows: BookWindows | null = null;
 
   private constructor(
     private readonly db: Database,
@@ -70,7 +87,11 @@ export class SpotMarket {
     const retryMs = options.retryMs ?? LEADER_RETRY_MS;
     const market = new SpotMarket(db, fees, options, retryMs);
     const pool = postgresPool(db);
-    if (pool !== null) market.following = await market.follow(pool);
+    if (pool !== null) {
+      market.following = await market.follow(pool);
+      market.windows = new BookWindows((pair) => market.book(pair));
+      market.following.follower.number(market.windows);
+    }
     market.lock = await LeaderLock.hold(
       db,
       lockNameOf(SPOT_MARKET),
@@ -115,17 +136,34 @@ export class SpotMarket {
     return this.run({ kind: 'group', group });
   }
 
+  /** A pair's book window as the streams publish it: the snapshot a new subscriber gets. */
+  bookSnapshot(pair: PairSymbol): BookChanges {
+    if (this.windows === null) throw new Error('the market is not open yet');
+    return this.windows.snapshot(pair);
+  }
+
   /** The account's open orders, oldest first (the owner's books, or a follower's replica). */
   openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
     return this.local?.openOrders(userId, pair) ?? this.replica().openOrders(userId, pair);
   }
 
   /**
-   * Calls `listener` after each batch this server commits as the owner, before the next batch
-   * runs. Returns the function that stops the calls.
+   * Calls `listener` after each committed batch that changed an order, whichever server owns
+   * the market: as the owner, before the next batch runs; as a follower, once the replica took
+   * it. Returns the function that stops the calls.
    */
   onCommit(listener: (committed: Committed) => void): () => void {
     return this.publisher.listen(listener);
+  }
+
+  /**
+   * Calls `listener` when the book windows started again from books read whole (a new owner, or
+   * a follower that may have missed a batch): every stream subscriber needs a fresh snapshot.
+   * Returns the function that stops the calls.
+   */
+  onRestart(listener: () => void): () => void {
+    this.restarts.add(listener);
+    return () => this.restarts.delete(listener);
   }
 
   /** Waits for every command queued here or forwarded from here to be done (tests, shutdown). */
@@ -139,6 +177,7 @@ export class SpotMarket {
     await this.settled();
     await this.lock?.close();
     this.following?.forwarder.close();
+    this.following?.stop();
     await this.following?.notifications.close();
   }
 
@@ -161,13 +200,18 @@ export class SpotMarket {
     const owner = this.following === null ? null : await claimMarket(this.db, SPOT_MARKET);
     const { feeSplit, groups } = this.options;
     const market = await Market.open(this.db, this.fees, feeSplit, owner);
-    const unlisten = market.onCommit((committed) => this.publisher.publish(committed));
+    const unlisten = market.onCommit((batch) => this.committedHere(batch));
     const runner =
       owner === null ? null : new IntakeRunner(this.db, market, owner, groups, this.retryMs);
     this.local = market;
     this.runner = runner;
+    // The books were read whole, maybe with batches this server never heard of.
+    if (this.windows === null) this.windows = new BookWindows((pair) => this.book(pair));
+    else this.restartWindows();
+    const whileOwning = await this.startOwnersRole();
     return {
       stop: async () => {
+        await whileOwning?.stop();
         // Commands from now on go to whoever owns the market next; queued ones follow them.
         this.local = null;
         this.runner = null;
@@ -175,28 +219,86 @@ export class SpotMarket {
         await runner?.stop();
         await market.settled();
         unlisten();
-        await this.following?.replica.refresh();
+        await this.following?.follower.resync();
       },
     };
   }
 
-  /** A follower's replica, forwarder and notifications (kept while owning, for the next loss). */
+  /** A batch this server committed as the owner: its streams first, then the other servers. */
+  private committedHere(batch: MarketBatch): void {
+    const windows = this.windows;
+    const books = new Map<PairSymbol, BookChanges>();
+    for (const pair of new Set(batch.orders.map((row) => row.pair as PairSymbol))) {
+      const changes = windows?.advance(pair) ?? null;
+      if (changes !== null) books.set(pair, changes);
+    }
+    if (batch.orders.length > 0) this.publisher.publish({ ...batch, books });
+    // Every batch, even one that changed nothing, so the others see its number and no gap.
+    if (batch.position === null || windows === null) return;
+    for (const news of newsOf(SPOT_MARKET, batch.position, batch, windows.sequences())) {
+      this.options.events.publish('market.committed', news);
+    }
+  }
+
+  /** What runs while owning; its failure is logged, never a reason to give the market up. */
+  private async startOwnersRole(): Promise<Role | null> {
+    try {
+      return (await this.options.whileOwning?.(this)) ?? null;
+    } catch (error) {
+      this.options.log.error({ err: error }, 'spot market: the owner role did not start');
+      return null;
+    }
+  }
+
+  /** Starts the windows again one number on, and asks every subscriber to take a snapshot. */
+  private restartWindows(): void {
+    this.windows?.restart();
+    for (const listener of this.restarts) listener();
+  }
+
+  /**
+   * A follower's replica, the news that keeps it up, forwarder and notifications (kept while
+   * owning, for the next loss).
+   */
   private async follow(pool: NonNullable<ReturnType<typeof postgresPool>>): Promise<Following> {
-    const replica = await BookReplica.open(this.db, this.fees);
-    const forwarder = new Forwarder(this.db, SPOT_MARKET, replica, this.retryMs);
+    const { events, onRelayReconnect, log } = this.options;
+    const replica = new BookReplica(this.db, this.fees, SPOT_MARKET);
+    const follower = new CommitFollower(
+      this.db,
+      SPOT_MARKET,
+      replica,
+      {
+        committed: (committed) => this.publisher.publish(committed),
+        restarted: () => {
+          for (const listener of this.restarts) listener();
+        },
+      },
+      log,
+    );
+    await follower.resync();
+    // The owner hears its own news on a bus shared in one process (tests): it has it already.
+    const stopHearing = events.subscribe('market.committed', (news) => {
+      if (this.local === null) follower.hear(news);
+    });
+    const stopReconnects = onRelayReconnect?.(() => {
+      if (this.local === null) void follower.resync();
+    });
+    const forwarder = new Forwarder(this.db, SPOT_MARKET, follower, this.retryMs);
     const handlers = new Map([
       [INTAKE_CHANNEL, (payload: string) => payload === SPOT_MARKET && this.runner?.wake()],
       [
         COMMITS_CHANNEL,
         (payload: string) => {
-          if (payload !== SPOT_MARKET) return;
-          forwarder.committed();
-          if (this.local === null) void replica.refresh();
+          if (payload === SPOT_MARKET) forwarder.committed();
         },
       ],
     ]);
     const notifications = await Notifications.listen(pool, handlers, this.retryMs);
-    return { replica, forwarder, notifications };
+    const stop = () => {
+      stopHearing();
+      stopReconnects?.();
+    };
+    return { replica, follower, forwarder, notifications, stop };
   }
 
   private replica(): BookReplica {

@@ -55,6 +55,8 @@ export interface TradesTable {
 export interface MarketOwnersTable {
   market: string;
   epoch: number;
+  /** The owner's last committed batch in this epoch (0 before its first). */
+  batch: Generated<number>;
 }
 
 /** A command handed to the market's owner, and its answer once the owner committed it. */

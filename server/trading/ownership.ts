@@ -1,10 +1,11 @@
 /**
  * Ownership of a matching group among servers on one PostgreSQL database. The server holding the
  * group's advisory lock raises the group's epoch (`claimMarket`) before it rebuilds the books;
- * every batch it runs then reads the epoch FOR SHARE in the batch's own transaction
- * (`holdEpoch`). The share lock makes a new owner's raise wait for a batch in flight, and the
- * raise, once committed, makes the old owner's next batch see the new epoch and roll back: a
- * server that lost the lock, even before it notices, commits nothing more.
+ * every batch it runs then raises the epoch's batch count in the batch's own transaction
+ * (`advanceBatch`; an answer outside a batch only reads the epoch FOR SHARE, `holdEpoch`). The
+ * row lock makes a new owner's raise wait for a batch in flight, and the raise, once committed,
+ * makes the old owner's next batch see the new epoch and roll back: a server that lost the lock,
+ * even before it notices, commits nothing more.
  */
 import { sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
@@ -30,11 +31,28 @@ export async function claimMarket(db: Database, market: string): Promise<Ownersh
     .insertInto('market_owners')
     .values({ market, epoch: 1 })
     .onConflict((conflict) =>
-      conflict.column('market').doUpdateSet({ epoch: sql`market_owners.epoch + 1` }),
+      conflict.column('market').doUpdateSet({ epoch: sql`market_owners.epoch + 1`, batch: 0 }),
     )
     .returning('epoch')
     .executeTakeFirstOrThrow();
   return { market, epoch: row.epoch };
+}
+
+/**
+ * Numbers a batch in the caller's transaction: raises the epoch's batch count, which, like
+ * `holdEpoch`, waits for a claim in flight and refuses with `market.moved` once the epoch
+ * changed. The number, with the epoch, is the batch's place in the owner's journal.
+ */
+export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<number> {
+  const row = await trx
+    .updateTable('market_owners')
+    .set({ batch: sql`batch + 1` })
+    .where('market', '=', owner.market)
+    .where('epoch', '=', owner.epoch)
+    .returning('batch')
+    .executeTakeFirst();
+  if (row === undefined) throw refusal('market.moved');
+  return row.batch;
 }
 
 /** Holds the group's epoch for the transaction; refuses with `market.moved` if it changed. */

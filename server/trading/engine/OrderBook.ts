@@ -254,7 +254,51 @@ export class OrderBook {
     this.nextPriority = priority + 1;
   }
 
-  private restoreOne(record: OpenOrderRecord): void {
+  /**
+   * Takes one order's state as another book left it, without matching (a follower's replica of
+   * the book the owner matches on): an open `record` is put at its price in its time priority,
+   * or only its amount changes when it kept its place; null takes the order out. Trusts the
+   * caller to apply whole batches: between two orders of one batch the book may cross.
+   */
+  mirror(id: number, record: OpenOrderRecord | null): void {
+    const known = this.open.get(id);
+    this.seq++;
+    if (known !== undefined && record !== null && this.keptPlace(known, record)) {
+      const remaining = known.remaining + known.filledLots - record.filledLots;
+      if (known.level !== null) known.level.lots += remaining - known.remaining;
+      known.remaining = remaining;
+      known.filledLots = record.filledLots;
+      known.filledNotional = record.filledNotional;
+      known.status = record.filledLots > 0 ? 'partiallyFilled' : 'new';
+      return;
+    }
+    if (known !== undefined) {
+      this.unlist(known);
+      const key = `${known.accountId}:${known.clientOrderId}`;
+      if (known.clientOrderId !== null && this.clientIds.get(key) === known) {
+        this.clientIds.delete(key);
+      }
+    }
+    if (record === null) return;
+    this.restoreOne(record, true);
+    this.nextPriority = Math.max(this.nextPriority, record.priority + 1);
+  }
+
+  /** Takes a trade another book made as this book's last (a follower's replica). */
+  mirrorTrade(priceTicks: number, tradeSeq: number): void {
+    this.last = priceTicks;
+    this.trades = Math.max(this.trades, tradeSeq);
+    this.seq++;
+  }
+
+  /** Whether an open order still waits where `record` says, so only its amount can differ. */
+  private keptPlace(order: BookOrder, record: OpenOrderRecord): boolean {
+    // A stop that triggers, like an order that rests, takes a new priority.
+    const waits = order.kind === 'stopLimit' || order.kind === 'stopMarket';
+    return !waits && order.priority === record.priority;
+  }
+
+  private restoreOne(record: OpenOrderRecord, byPriority = false): void {
     const place = checkRecord(record, this.limits);
     const { request } = record;
     if (this.open.has(request.id)) throw new Error(`Cannot restore: order ${request.id} twice.`);
@@ -266,9 +310,13 @@ export class OrderBook {
     order.status = record.filledLots > 0 ? 'partiallyFilled' : 'new';
     if (place === 'book') {
       order.kind = 'limit';
-      this.sideOf(order).append(order, order.priceTicks);
+      const side = this.sideOf(order);
+      if (byPriority) side.insert(order, order.priceTicks);
+      else side.append(order, order.priceTicks);
     } else {
-      this.stopsOf(order).append(order, order.stopTicks);
+      const stops = this.stopsOf(order);
+      if (byPriority) stops.insert(order, order.stopTicks);
+      else stops.append(order, order.stopTicks);
     }
     this.open.set(order.id, order);
     this.accounts.add(order);

@@ -54,6 +54,26 @@ export class PriceLevels {
     if (this.countLots) level.lots += order.remaining;
   }
 
+  /**
+   * Puts an order in its price's queue behind every order of lower `priority` (a replica taking
+   * an order another book placed): from the back, where a newly resting order belongs.
+   */
+  insert(order: BookOrder, price: number): void {
+    const level = this.byPrice.get(price) ?? this.open(price);
+    let before = level.tail;
+    while (before !== null && before.priority > order.priority) before = before.prev;
+    const after = before === null ? level.head : before.next;
+    order.level = level;
+    order.prev = before;
+    order.next = after;
+    if (before === null) level.head = order;
+    else before.next = order;
+    if (after === null) level.tail = order;
+    else after.prev = order;
+    level.count++;
+    if (this.countLots) level.lots += order.remaining;
+  }
+
   /** Unlinks an order from its level in O(1), closing the level when it empties. */
   remove(order: BookOrder): void {
     const level = order.level;

@@ -1,15 +1,18 @@
 /**
  * The market streams' publisher: who listens to what, the snapshot each new subscriber gets, and
- * after each committed batch of the market (Market.onCommit) the updates its changes cause:
+ * after each committed batch of the market (SpotMarket.onCommit, on every server, whichever owns
+ * the market) the updates its changes cause:
  *
- * - `orders` (the book): the changed levels with the next sequence number, for every pair the
- *   batch touched, computed whether anyone listens or not so that the numbers stay meaningful;
+ * - `orders` (the book): the changed levels with their sequence number (BookWindows.ts), for
+ *   every pair the batch touched, the same numbers on every server;
  * - `trades`: the batch's new trades of the pair;
  * - `stats` and `chart`: the pair's ticker and current candle, read again from the database at
  *   most every REFRESH_MS per pair (a busy pair trades far more often than anyone can read);
  * - `account`: each account's changed orders and new fills, and its wallets.
  *
  * Everything published has been committed: an update never shows what a rollback could undo.
+ * When the market's windows start again (a new owner, or a follower that may have missed a
+ * batch), every subscriber gets each of its topics' snapshots again.
  */
 import type { PairSymbol } from '../../../core/markets/pairs.ts';
 import type {
@@ -28,7 +31,6 @@ import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
 import type { Committed } from '../Publisher.ts';
 import type { SpotMarket } from '../SpotMarket.ts';
-import { BookWindows } from './BookWindows.ts';
 import { CommitFrames } from './CommitFrames.ts';
 import { FanOut } from './FanOut.ts';
 import type { Subscriber } from './Subscriber.ts';
@@ -57,7 +59,8 @@ function keyOf(topic: StreamTopic, userId: number | null): string {
 /** See the file comment. */
 export class MarketFeed {
   private readonly topics = new Map<string, Set<Subscriber>>();
-  private readonly windows: BookWindows;
+  /** Each registered key's topic, to send its snapshot again. */
+  private readonly topicOf = new Map<string, StreamTopic>();
   private readonly refreshing = new Map<string, NodeJS.Timeout>();
   /**
    * Per chart topic, when the oldest trade not yet sent in a candle was made: the refresh reads
@@ -65,7 +68,7 @@ export class MarketFeed {
    * refresh runs in the next minute.
    */
   private readonly candlesSince = new Map<string, number>();
-  private readonly stop: () => void;
+  private readonly stops: (() => void)[];
   private readonly fanOut = new FanOut();
   /** While a commit is published: each listener's messages, sent as one frame at the end. */
   private outbox: CommitFrames | null = null;
@@ -76,8 +79,10 @@ export class MarketFeed {
     /** The card purchases the account stream lists with deposits and withdrawals. */
     private readonly recentPurchases: RecentPurchases,
   ) {
-    this.windows = new BookWindows(market);
-    this.stop = market.onCommit((committed) => this.publish(committed));
+    this.stops = [
+      market.onCommit((committed) => this.publish(committed)),
+      market.onRestart(() => this.sendSnapshotsAgain()),
+    ];
   }
 
   /** Adds a subscriber to a topic and sends it the topic's snapshot. */
@@ -88,6 +93,7 @@ export class MarketFeed {
     const key = keyOf(topic, subscriber.userId);
     const listeners = this.topics.get(key) ?? new Set();
     this.topics.set(key, listeners);
+    this.topicOf.set(key, topic);
     listeners.add(subscriber);
     // The book's snapshot is taken and queued in the turn the subscriber joins, so every update
     // it is missing follows it through the fan-out.
@@ -105,7 +111,7 @@ export class MarketFeed {
     const key = keyOf(topic, subscriber.userId);
     const listeners = this.topics.get(key);
     const removed = listeners?.delete(subscriber) ?? false;
-    if (listeners?.size === 0) this.topics.delete(key);
+    if (listeners?.size === 0) this.forget(key);
     return removed;
   }
 
@@ -113,13 +119,41 @@ export class MarketFeed {
   drop(subscriber: Subscriber): void {
     for (const [key, listeners] of this.topics) {
       listeners.delete(subscriber);
-      if (listeners.size === 0) this.topics.delete(key);
+      if (listeners.size === 0) this.forget(key);
+    }
+  }
+
+  private forget(key: string): void {
+    this.topics.delete(key);
+    this.topicOf.delete(key);
+  }
+
+  /** Sends every subscriber each of its topics' snapshots again (the windows started again). */
+  private sendSnapshotsAgain(): void {
+    for (const [key, listeners] of this.topics) {
+      const topic = this.topicOf.get(key);
+      if (topic === undefined) continue;
+      // An account topic's key is its account's: any of its subscribers names it.
+      const [first] = listeners;
+      const userId = first?.userId ?? null;
+      const sent =
+        topic.stream === 'orders'
+          ? Promise.resolve([this.bookSnapshot(topic.pair)])
+          : this.snapshot(topic, userId);
+      sent.then(
+        (messages) => {
+          for (const message of messages) {
+            this.fanOut.send(Buffer.from(JSON.stringify(message)), [...listeners]);
+          }
+        },
+        (error: unknown) => console.error(`Market stream ${key}:`, error),
+      );
     }
   }
 
   /** Stops publishing (server shutdown). */
   close(): void {
-    this.stop();
+    for (const stop of this.stops) stop();
     this.fanOut.close();
     for (const timer of this.refreshing.values()) clearTimeout(timer);
     this.refreshing.clear();
@@ -127,7 +161,7 @@ export class MarketFeed {
   }
 
   private bookSnapshot(pair: PairSymbol): MarketServerMessage {
-    return { v: 1, type: 'book', pair, snapshot: true, ...this.windows.snapshot(pair) };
+    return { v: 1, type: 'book', pair, snapshot: true, ...this.market.bookSnapshot(pair) };
   }
 
   private async snapshot(
@@ -174,11 +208,8 @@ export class MarketFeed {
 
   private publishCommitted(committed: Committed): void {
     const pairs = new Set(committed.orders.map((row) => row.pair as PairSymbol));
-    for (const pair of pairs) {
-      const changes = this.windows.advance(pair);
-      if (changes !== null) {
-        this.send(`orders:${pair}`, { v: 1, type: 'book', pair, snapshot: false, ...changes });
-      }
+    for (const [pair, changes] of committed.books) {
+      this.send(`orders:${pair}`, { v: 1, type: 'book', pair, snapshot: false, ...changes });
     }
     const tradedPairs = new Set<PairSymbol>();
     for (const pair of pairs) {

@@ -1,0 +1,149 @@
+/**
+ * News of the owner's committed batches for every other server (the event bus, relayed with
+ * NOTIFY): which orders changed and how, which trades were made, whom a fee split paid, and each
+ * pair's book sequence number after the batch. Orders travel as their changing fields only, as
+ * of the batch, since a later batch may have changed the stored row again by the time a follower
+ * reads it; the rest of the row, which never changes, and the trades, which never change either,
+ * are read by id. A batch too large for one notification goes out in parts.
+ */
+import { sql } from 'kysely';
+import type { Queryable } from '../storage/db.ts';
+import type { OrderRow } from './orderRows.ts';
+import type { BatchPosition, MarketBatch } from './Publisher.ts';
+
+/** One order's state after the batch: id, status, reason, filled, filled value, priority, triggered. */
+export type OrderState = [
+  id: number,
+  status: OrderRow['status'],
+  reason: string | null,
+  filled: number,
+  filledValue: number,
+  priority: number,
+  triggered: boolean,
+];
+
+/** One notification's worth of a committed batch. */
+export type BatchNews = {
+  market: string;
+  epoch: number;
+  batch: number;
+  /** This part's index, of `parts`: a large batch's orders and credited accounts are split. */
+  part: number;
+  parts: number;
+  /** The batch's time (ms): every order it changed was updated then. */
+  at: number;
+  orders: OrderState[];
+  /** The batch's first and last trade ids, or null when it traded nothing. */
+  trades: [first: number, last: number] | null;
+  credited: number[];
+  /** Each pair's book sequence number after the batch, in PAIR_SYMBOLS order. */
+  books: number[];
+};
+
+/** Orders per part: at most about 130 bytes each, well under a notification's 8,000. */
+const ORDERS_PER_PART = 40;
+
+/** Credited accounts per part. */
+const CREDITED_PER_PART = 300;
+
+/** The news of a committed batch, in as many parts as its size needs. */
+export function newsOf(
+  market: string,
+  position: BatchPosition,
+  batch: MarketBatch,
+  books: number[],
+): BatchNews[] {
+  const orders = batch.orders.map(stateOf);
+  const credited = [...batch.credited];
+  const tradeIds = batch.trades.map((trade) => trade.id);
+  const trades: BatchNews['trades'] =
+    tradeIds.length === 0 ? null : [Math.min(...tradeIds), Math.max(...tradeIds)];
+  const at = batch.orders[0]?.updated_at.getTime() ?? Date.now();
+  const parts = Math.max(
+    1,
+    Math.ceil(orders.length / ORDERS_PER_PART),
+    Math.ceil(credited.length / CREDITED_PER_PART),
+  );
+  return Array.from({ length: parts }, (_, part) => ({
+    market,
+    ...position,
+    part,
+    parts,
+    at,
+    orders: orders.slice(part * ORDERS_PER_PART, (part + 1) * ORDERS_PER_PART),
+    trades,
+    credited: credited.slice(part * CREDITED_PER_PART, (part + 1) * CREDITED_PER_PART),
+    books,
+  }));
+}
+
+/** The batch a whole set of parts tells of: its orders as of the batch, its trades by id. */
+export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Promise<MarketBatch> {
+  const [head] = parts;
+  if (head === undefined) throw new Error('a batch of no parts');
+  const states = parts.flatMap((part) => part.orders);
+  const ids = states.map(([id]) => id);
+  const stored =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('orders')
+          .selectAll()
+          .where(sql<boolean>`id = any(${ids}::bigint[])`)
+          .execute();
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const updatedAt = new Date(head.at);
+  const orders = states.map(([id, status, reason, filled, filledValue, priority, triggered]) => {
+    const row = byId.get(id);
+    if (row === undefined) throw new Error(`order ${id} of batch ${head.batch} is not stored`);
+    return {
+      ...row,
+      status,
+      reason,
+      filled,
+      filled_value: filledValue,
+      priority,
+      triggered,
+      updated_at: updatedAt,
+    };
+  });
+  const trades =
+    head.trades === null
+      ? []
+      : await db
+          .selectFrom('trades')
+          .selectAll()
+          .where('id', '>=', head.trades[0])
+          .where('id', '<=', head.trades[1])
+          .orderBy('id')
+          .execute();
+  const credited = parts.flatMap((part) => part.credited);
+  return { position: { epoch: head.epoch, batch: head.batch }, orders, trades, credited };
+}
+
+/** Where the owner's journal stands now: its epoch and its last committed batch. */
+export async function journalPosition(db: Queryable, market: string): Promise<BatchPosition> {
+  const row = await db
+    .selectFrom('market_owners')
+    .select(['epoch', 'batch'])
+    .where('market', '=', market)
+    .executeTakeFirst();
+  return { epoch: row?.epoch ?? 0, batch: row?.batch ?? 0 };
+}
+
+/** Whether journal position `a` is before `b`. */
+export function isBefore(a: BatchPosition, b: BatchPosition): boolean {
+  return a.epoch < b.epoch || (a.epoch === b.epoch && a.batch < b.batch);
+}
+
+function stateOf(row: OrderRow): OrderState {
+  return [
+    row.id,
+    row.status,
+    row.reason,
+    row.filled,
+    row.filled_value,
+    row.priority,
+    row.triggered,
+  ];
+}
