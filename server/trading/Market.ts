@@ -68,6 +68,8 @@ export class Market {
   private readonly publisher = new Publisher<MarketBatch>();
   private readonly accounts = new AccountIds();
   private fenced = false;
+  /** Books a failed batch left unlike the database, rebuilt before the next batch runs. */
+  private stale = false;
 
   private constructor(
     private readonly db: Database,
@@ -91,6 +93,21 @@ export class Market {
     const market = new Market(db, fees, feeSplit, owner);
     await restoreMarket(db, market.state);
     return market;
+  }
+
+  /**
+   * Rebuilds the books after a failed batch, which matched in memory what it never wrote. A
+   * database out of reach (the usual reason the batch failed) leaves them marked stale, and the
+   * next batch tries again first.
+   */
+  private async restoreAfterFailure(): Promise<void> {
+    this.stale = true;
+    try {
+      await restoreMarket(this.db, this.state);
+      this.stale = false;
+    } catch {
+      // Left stale: see runBatch.
+    }
   }
 
   /** Whether this market stopped matching because another server owns it now. */
@@ -170,6 +187,17 @@ export class Market {
       for (const caller of waiting) caller.reject(refusal('market.moved'));
       return;
     }
+    // Books a failed batch left unlike the database are rebuilt before anything matches on them;
+    // while the database cannot be read, the batch is refused with the reason, and nothing runs.
+    if (this.stale) {
+      try {
+        await restoreMarket(this.db, this.state);
+        this.stale = false;
+      } catch (error) {
+        for (const caller of waiting) caller.reject(error);
+        return;
+      }
+    }
     const queued = waiting.map(({ command }) => command);
     let done: BatchDone;
     try {
@@ -179,7 +207,7 @@ export class Market {
       this.accounts.forget();
       // Another server owns the market now: its books, not these, are the ones to match on.
       if (error instanceof DomainError && error.code === 'market.moved') this.fenced = true;
-      else await restoreMarket(this.db, this.state);
+      else await this.restoreAfterFailure();
       return;
     }
     const { batch, number, results, credited } = done;

@@ -65,3 +65,18 @@ test('settled waits for the batch under way to finish', async () => {
   await waiting;
   assert.deepEqual(ran, [7]);
 });
+
+test('a batch that throws refuses its callers with the reason, and the next batch still runs', async () => {
+  let calls = 0;
+  const sequencer = new Sequencer<number, number>(async (batch) => {
+    calls += 1;
+    if (calls === 1) throw new Error('database unreachable');
+    for (const { command, resolve } of batch) resolve(command * 2);
+  });
+  const first = await Promise.allSettled([sequencer.enqueue(1), sequencer.enqueue(2)]);
+  assert.deepEqual(
+    first.map((result) => (result.status === 'rejected' ? String(result.reason) : 'fulfilled')),
+    ['Error: database unreachable', 'Error: database unreachable'],
+  );
+  assert.equal(await sequencer.enqueue(3), 6);
+});

@@ -28,13 +28,19 @@ export class Sequencer<C, R> {
   enqueue(command: C): Promise<R> {
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
-      // The batch starts after this turn's other commands have joined it.
-      this.running ??= new Promise<void>((started) => setImmediate(started))
-        .then(() => this.drain())
-        .finally(() => {
-          this.running = null;
-        });
+      this.start();
     });
+  }
+
+  // The batch starts after this turn's other commands have joined it. A command queued after the
+  // drain last looked, while it was ending, starts the next drain.
+  private start(): void {
+    this.running ??= new Promise<void>((started) => setImmediate(started))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+        if (this.queue.length > 0) this.start();
+      });
   }
 
   /** Waits for every queued command to be done. */
@@ -44,7 +50,14 @@ export class Sequencer<C, R> {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      await this.runBatch(this.queue.splice(0, MAX_BATCH));
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.runBatch(batch);
+      } catch (error) {
+        // runBatch answers its callers itself; should it throw, they hear why, and the queue goes
+        // on rather than the process ending on an unheard rejection.
+        for (const caller of batch) caller.reject(error);
+      }
     }
   }
 }
