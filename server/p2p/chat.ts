@@ -80,10 +80,13 @@ export async function storeTradeMessage(
   return db.transaction().execute(async (trx) => {
     const existing = await findTradeMessage(trx, seat.tradeId, message.id);
     if (existing !== undefined) return { row: existing, created: false };
+    // The trade's row stays locked until the commit, so its chat's ids are taken in the order
+    // they commit: a reader that sees one message sees every earlier one.
     const trade = await trx
       .selectFrom('p2p_trades')
       .select('status')
       .where('id', '=', seat.tradeId)
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     if (!WRITABLE.has(trade.status)) throw refusal('tradeChat.ended');
     if (seat.role === 'staff' && trade.status !== 'disputed') {
@@ -150,6 +153,29 @@ export async function listTradeMessages(
     .limit(HISTORY_LIMIT)
     .execute();
   return rows.reverse();
+}
+
+/** The newest stored message id of any trade's chat, or 0 with none. */
+export async function newestTradeMessageId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('p2p_messages')
+    .select((eb) => eb.fn.max('id').as('newest'))
+    .executeTakeFirst();
+  return row?.newest ?? 0;
+}
+
+/** A trade's chat's messages with ids in (after, upTo], oldest first, with the trade's sides. */
+export function tradeMessagesBetween(db: Queryable, tradeId: number, after: number, upTo: number) {
+  return db
+    .selectFrom('p2p_messages as m')
+    .innerJoin('p2p_trades as t', 't.id', 'm.trade_id')
+    .selectAll('m')
+    .select(['t.buyer_id', 't.seller_id'])
+    .where('m.trade_id', '=', tradeId)
+    .where('m.id', '>', after)
+    .where('m.id', '<=', upTo)
+    .orderBy('m.id')
+    .execute();
 }
 
 /** Who wrote a message, as the other seats read it. */

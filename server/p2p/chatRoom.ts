@@ -3,18 +3,22 @@
  * takes, and the room its messages go to. A message is stored once per (trade, id) and published
  * as news, both for the sides who did not write it, so their pages say so with the chat closed,
  * and for every server, which sends it to its own sockets on the trade, each reading its side:
- * the writer's sockets get it as their echo.
+ * the writer's sockets get it as their echo. A server delivers a trade's messages after the last
+ * one it delivered, in stored order, whatever order the news comes in.
  */
 import type { SupportServerMessage } from '../../core/protocol/index.ts';
 import type { ServerEventBus, ServerEvents } from '../events/ServerEvents.ts';
+import { ChatCursors } from '../support/chatCursors.ts';
 import type { SupportPeer } from '../support/hub.ts';
 import type { Room, RoomContext, TradeChats } from '../support/rooms.ts';
 import {
   type ChatSeat,
   chatSeat,
   findTradeMessage,
+  newestTradeMessageId,
   storeTradeMessage,
   type TradeMessageRow,
+  tradeMessagesBetween,
   tradeMessageToWire,
 } from './chat.ts';
 
@@ -27,8 +31,10 @@ export function tradeChats(events: ServerEventBus): TradeChats {
       return { tradeId, room: (context, peer) => tradeRoom(context, peer, seat, events) };
     },
     follow(context) {
+      const cursors = new ChatCursors(() => newestTradeMessageId(context.db));
+      context.hub.followTrades(cursors);
       return events.subscribe('p2p.tradeMessage', (news) =>
-        context.hub.inOrder(() => deliverTradeMessage(context, news)),
+        context.hub.inOrder(() => deliverTradeMessages(context, cursors, news)),
       );
     },
   };
@@ -69,21 +75,24 @@ function tradeRoom(
   };
 }
 
-/** A new message to this server's sockets on its trade: the writer's echo, the others' news. */
-async function deliverTradeMessage(
+/**
+ * A trade's new messages, up to the one the news names and not delivered here yet, to this
+ * server's sockets on it in stored order: the writer's echo, the others' news.
+ */
+function deliverTradeMessages(
   { db, hub, key }: RoomContext,
+  cursors: ChatCursors,
   { tradeId, messageId }: ServerEvents['p2p.tradeMessage'],
 ): Promise<void> {
-  const found = await db
-    .selectFrom('p2p_messages as m')
-    .innerJoin('p2p_trades as t', 't.id', 'm.trade_id')
-    .selectAll('m')
-    .select(['t.buyer_id', 't.seller_id'])
-    .where('m.id', '=', messageId)
-    .executeTakeFirst();
-  if (found === undefined) return;
-  const { buyer_id: buyerId, seller_id: sellerId, ...row } = found;
-  hub.toTrade(tradeId, (reader) => readerMessage(row, { tradeId, buyerId, sellerId }, reader, key));
+  return cursors.catchUp(
+    tradeId,
+    messageId,
+    (after, upTo) => tradeMessagesBetween(db, tradeId, after, upTo),
+    ({ buyer_id: buyerId, seller_id: sellerId, ...row }) =>
+      hub.toTrade(tradeId, (reader) =>
+        readerMessage(row, { tradeId, buyerId, sellerId }, reader, key),
+      ),
+  );
 }
 
 /** `row` as `reader` reads it, from their side of the trade. */

@@ -1,12 +1,14 @@
 /**
  * The support news every server hears on the event bus, from whichever server stored it, and
- * delivers to its own sockets: a dialog's new message (read by id, then built per socket since
+ * delivers to its own sockets: a dialog's new messages (read from storage after the last one
+ * delivered, so in stored order whatever order the news comes in, then built per socket since
  * attachment URLs are signed per reader) and typing, in support dialogs and trades' chats.
  */
 import type { SupportServerMessage } from '../../core/protocol/index.ts';
 import type { ServerEventBus, ServerEvents } from '../events/ServerEvents.ts';
 import type { Queryable } from '../storage/db.ts';
-import { type MessageRow, toWire } from './dialogs.ts';
+import { ChatCursors } from './chatCursors.ts';
+import { type MessageRow, newestMessageId, toWire } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 
 /** What delivery needs of the server. */
@@ -20,9 +22,13 @@ export interface DeliveryContext {
 
 /** Delivers support news from `events` to `hub`'s sockets; returns the function that stops it. */
 export function deliverSupportNews(context: DeliveryContext): () => void {
-  const { events, hub } = context;
+  const { db, events, hub } = context;
+  const cursors = new ChatCursors(() => newestMessageId(db));
+  hub.followDialogs(cursors);
   const stops = [
-    events.subscribe('support.message', (news) => hub.inOrder(() => deliverMessage(context, news))),
+    events.subscribe('support.message', (news) =>
+      hub.inOrder(() => deliverMessages(context, cursors, news)),
+    ),
     events.subscribe('support.typing', (news) => hub.inOrder(() => deliverTyping(hub, news))),
     events.subscribe('p2p.tradeTyping', ({ tradeId, userId }) =>
       hub.inOrder(() => hub.toTrade(tradeId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }), userId)),
@@ -33,22 +39,40 @@ export function deliverSupportNews(context: DeliveryContext): () => void {
   };
 }
 
+/** The dialog's messages up to the one the news names, not delivered here yet, in stored order. */
+function deliverMessages(
+  context: DeliveryContext,
+  cursors: ChatCursors,
+  { messageId, clientId }: ServerEvents['support.message'],
+): Promise<void> {
+  // A dialog deleted with its client's account reads as no messages.
+  return cursors.catchUp(
+    clientId,
+    messageId,
+    (after, upTo) => dialogMessagesBetween(context.db, clientId, after, upTo),
+    (row) => deliverMessage(context, row, clientId),
+  );
+}
+
+/** A client's dialog's messages with ids in (after, upTo], oldest first. */
+function dialogMessagesBetween(db: Queryable, clientId: number, after: number, upTo: number) {
+  return db
+    .selectFrom('support_messages as m')
+    .innerJoin('support_dialogs as d', 'd.id', 'm.dialog_id')
+    .selectAll('m')
+    .where('d.user_id', '=', clientId)
+    .where('m.id', '>', after)
+    .where('m.id', '<=', upTo)
+    .orderBy('m.id')
+    .execute();
+}
+
 /**
  * A new message to both sides of its dialog: a client's is echoed to all of the client's sockets
  * and is new to staff; a staff reply is echoed to every staff socket and is new to the client.
  */
-async function deliverMessage(
-  { db, hub, key }: DeliveryContext,
-  { messageId, clientId, fromStaff }: ServerEvents['support.message'],
-): Promise<void> {
-  const row = await db
-    .selectFrom('support_messages')
-    .selectAll()
-    .where('id', '=', messageId)
-    .executeTakeFirst();
-  // Gone already: the client's dialog was deleted with its account.
-  if (row === undefined) return;
-  if (!fromStaff) {
+function deliverMessage({ hub, key }: DeliveryContext, row: MessageRow, clientId: number): void {
+  if (row.is_out) {
     hub.toClient(clientId, (peer) => echo(key, peer, row, clientId));
     hub.toStaff((peer) => ({
       type: 'SUPPORT_NEW_MESSAGE',

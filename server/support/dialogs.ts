@@ -33,7 +33,7 @@ export interface NewMessage {
   attachment: number | null;
 }
 
-/** The dialog id of a client, created on first need. */
+/** The dialog id of a client, created on first need; its row stays locked until the commit. */
 export async function ensureDialog(db: Queryable, clientId: number): Promise<number> {
   const row = await db
     .insertInto('support_dialogs')
@@ -54,6 +54,8 @@ export async function storeMessage(
   message: NewMessage,
 ): Promise<{ row: MessageRow; created: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // The upsert locks the dialog's row before the message takes its id, so a dialog's ids are
+    // taken in the order they commit: a reader that sees one message sees every earlier one.
     const dialogId = await ensureDialog(trx, message.clientId);
     const existing = await findMessage(trx, dialogId, message.id);
     if (existing !== undefined) return { row: existing, created: false };
@@ -197,4 +199,13 @@ export function toWire(row: MessageRow, viewer: number, key: Buffer): SupportMes
     faq: row.faq,
     links: row.links,
   };
+}
+
+/** The newest stored message id of any dialog, or 0 with none. */
+export async function newestMessageId(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('support_messages')
+    .select((eb) => eb.fn.max('id').as('newest'))
+    .executeTakeFirst();
+  return row?.newest ?? 0;
 }

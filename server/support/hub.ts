@@ -4,9 +4,11 @@
  * chat. Messages are built per socket because attachment URLs are signed for the person who will
  * open them. News reaches the hub from the event bus, from any server; the hub delivers it one
  * piece after another (`inOrder`), so a dialog's messages reach a socket in the order published
- * even when building one means reading its row first.
+ * even when building one means reading its row first. It tells the delivery's cursors which
+ * chats its sockets hear, as sockets come and go.
  */
 import type { SupportServerMessage } from '../../core/protocol/index.ts';
+import type { ChatCursors } from './chatCursors.ts';
 
 /** One open support socket. */
 export interface SupportPeer {
@@ -26,6 +28,8 @@ export class SupportHub {
   readonly #staff = new Set<SupportPeer>();
   readonly #trades = new Map<number, Set<SupportPeer>>();
   #turn: Promise<void> = Promise.resolve();
+  #dialogCursors: ChatCursors | null = null;
+  #tradeCursors: ChatCursors | null = null;
 
   constructor(
     /** Hears a delivery that failed; the ones after it still run. */
@@ -51,16 +55,31 @@ export class SupportHub {
     };
   }
 
+  /** Keeps `cursors` told which support dialogs (by client id) the sockets here hear. */
+  followDialogs(cursors: ChatCursors): void {
+    this.#dialogCursors = cursors;
+    if (this.#staff.size > 0) cursors.listenToEvery();
+    for (const userId of this.#clients.keys()) cursors.listen(userId);
+  }
+
+  /** Keeps `cursors` told which trades' chats the sockets here hear. */
+  followTrades(cursors: ChatCursors): void {
+    this.#tradeCursors = cursors;
+    for (const tradeId of this.#trades.keys()) cursors.listen(tradeId);
+  }
+
   /** Registers an opened socket. */
   add(peer: SupportPeer): void {
     if (peer.isStaff) {
       this.#staff.add(peer);
+      this.#dialogCursors?.listenToEvery();
       return;
     }
     let peers = this.#clients.get(peer.userId);
     if (peers === undefined) {
       peers = new Set();
       this.#clients.set(peer.userId, peers);
+      this.#dialogCursors?.listen(peer.userId);
     }
     peers.add(peer);
   }
@@ -69,11 +88,15 @@ export class SupportHub {
   remove(peer: SupportPeer): void {
     if (peer.isStaff) {
       this.#staff.delete(peer);
+      if (this.#staff.size === 0) {
+        this.#dialogCursors?.forgetEvery((userId) => this.#clients.has(userId));
+      }
       return;
     }
     const peers = this.#clients.get(peer.userId);
-    peers?.delete(peer);
-    if (peers?.size === 0) this.#clients.delete(peer.userId);
+    if (peers?.delete(peer) !== true || peers.size > 0) return;
+    this.#clients.delete(peer.userId);
+    this.#dialogCursors?.forget(peer.userId);
   }
 
   /** Registers a socket opened on a trade's chat; it hears that trade alone. */
@@ -82,6 +105,7 @@ export class SupportHub {
     if (peers === undefined) {
       peers = new Set();
       this.#trades.set(tradeId, peers);
+      this.#tradeCursors?.listen(tradeId);
     }
     peers.add(peer);
   }
@@ -89,8 +113,9 @@ export class SupportHub {
   /** Forgets a closed trade socket. */
   leaveTrade(tradeId: number, peer: SupportPeer): void {
     const peers = this.#trades.get(tradeId);
-    peers?.delete(peer);
-    if (peers?.size === 0) this.#trades.delete(tradeId);
+    if (peers?.delete(peer) !== true || peers.size > 0) return;
+    this.#trades.delete(tradeId);
+    this.#tradeCursors?.forget(tradeId);
   }
 
   /** Sends to every socket on a trade's chat but those of user `exceptUserId`. */
