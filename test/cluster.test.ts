@@ -9,11 +9,19 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SupportServerMessage, Wallet } from '../core/protocol/index.ts';
+import WebSocket from 'ws';
+import type { PairSymbol } from '../core/markets/pairs.ts';
+import {
+  MARKET_SOCKET_PATH,
+  type MarketServerMessage,
+  type SupportServerMessage,
+  type Wallet,
+} from '../core/protocol/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { queueMail } from '../server/mail/outgoing.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { CLOSE_BAD_TICKET } from '../server/trading/streams/marketSocket.ts';
+import { post } from '../server/wallet/ledger.ts';
 import { openAccountStreamWithTicket } from './accountStream.ts';
 import { OrderBurst } from './cluster/orderBurst.ts';
 import { startRelay } from './cluster/relay.ts';
@@ -266,6 +274,54 @@ forEachDatabase(
       assert.equal(stored.length, 2 * MESSAGES, 'nothing lost, nothing twice');
     });
 
+    test('market streams: a subscriber on each server sees every trade in one order and one gapless book sequence', async () => {
+      const pair = 'XRP_USDT';
+      const watchers = await Promise.all(servers().map((server) => watchPair(server.url, pair)));
+      const seller = await account();
+      const buyer = await account();
+      // Nobody else trades XRP here: every trade on the pair is one of these.
+      await post(db, {
+        from: { system: 'deposits' },
+        to: { user: seller.userId },
+        ticker: 'XRP',
+        amount: '1000',
+        reason: 'Test deposit',
+      });
+      const [one, two, three] = servers() as [ClusterServer, ClusterServer, ClusterServer];
+      const trades = 12;
+      for (let i = 0; i < trades; i += 1) {
+        const price = `0.${50 + i}`;
+        // Resting through one server, taken through another: each trade is forwarded at least once.
+        await ok([one, two, three][i % 3]?.url as string, 'orders.place', seller.token, {
+          pair,
+          side: 'sell',
+          type: 'limit',
+          price,
+          amount: '20',
+        });
+        await ok([two, three, one][i % 3]?.url as string, 'orders.place', buyer.token, {
+          pair,
+          side: 'buy',
+          type: 'limit',
+          price,
+          amount: '20',
+        });
+      }
+      await until('every server streamed every trade', () =>
+        watchers.every((watcher) => watcher.tradeIds.length === trades),
+      );
+      const [first, ...others] = watchers as [PairWatcher, ...PairWatcher[]];
+      for (const other of others) assert.deepEqual(other.tradeIds, first.tradeIds);
+      for (const watcher of watchers) {
+        assert.deepEqual(watcher.gaps, [], 'each book update carries the next number');
+        watcher.close();
+      }
+      // The same numbers on every server: a client may reconnect to another and go on.
+      await until('the last book update everywhere', () =>
+        watchers.every((watcher) => watcher.lastSequence === first.lastSequence),
+      );
+    });
+
     test("account news crosses servers: a transfer through server 1 reaches the recipient's stream on server 2", async () => {
       const [one, two, three] = servers() as [ClusterServer, ClusterServer, ClusterServer];
       const sender = await account();
@@ -376,3 +432,46 @@ forEachDatabase(
   },
   { drivers: ['postgres'] },
 );
+
+/** What a socket on one server heard of a pair: its trades, and its book's sequence numbers. */
+interface PairWatcher {
+  tradeIds: number[];
+  /** Each update whose number did not follow the one before: [expected, got]. */
+  gaps: [number, number][];
+  lastSequence: number | null;
+  close(): void;
+}
+
+/** Subscribes to a pair's trades and book on `url`'s market socket; resolves with both snapshots. */
+async function watchPair(url: string, pair: PairSymbol): Promise<PairWatcher> {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}${MARKET_SOCKET_PATH}`);
+  const watcher: PairWatcher = {
+    tradeIds: [],
+    gaps: [],
+    lastSequence: null,
+    close: () => socket.close(),
+  };
+  let snapshots = 0;
+  socket.on('message', (data) => {
+    const parsed = JSON.parse(String(data)) as MarketServerMessage | MarketServerMessage[];
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (message.type === 'trades') {
+        if (message.snapshot) snapshots += 1;
+        // A trades update lists the newest first.
+        else watcher.tradeIds.push(...message.trades.map((trade) => trade.id).reverse());
+      }
+      if (message.type === 'book') {
+        if (message.snapshot) snapshots += 1;
+        else if (watcher.lastSequence !== null && message.sequence !== watcher.lastSequence + 1)
+          watcher.gaps.push([watcher.lastSequence + 1, message.sequence]);
+        watcher.lastSequence = message.sequence;
+      }
+    }
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  for (const stream of ['trades', 'orders'] as const) {
+    socket.send(JSON.stringify({ v: 1, type: 'subscribe', stream, pair }));
+  }
+  await until('both snapshots', () => snapshots === 2);
+  return watcher;
+}
