@@ -90,7 +90,7 @@ forEachDatabase(
       scratch = await scratchPostgres();
       db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
       mailbox = await startMailbox();
-      people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 30);
+      people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 40);
       cluster = await Cluster.start(scratch.url, 3, { ...CLUSTER_ENV, SMTP_URL: mailbox.url });
     });
     after(async () => {
@@ -118,6 +118,8 @@ forEachDatabase(
       seed: number,
       fault: (owner: ClusterServer) => Promise<void>,
       live: (owner: ClusterServer) => ClusterServer[],
+      /** Undoes the fault once the market is back (a stopped owner continued). */
+      recover: (owner: ClusterServer) => void = () => {},
     ) {
       const before = await marketOwner(db);
       assert.ok(before.server !== null && before.epoch !== null, 'a server owns the market');
@@ -145,6 +147,7 @@ forEachDatabase(
       });
       const backMs = performance.now() - faultAt;
       assert.equal(answer.status, true, String(answer.error_msg));
+      recover(owner);
       await running;
       const resent = burst.inDoubt.length;
       await burst.resend(follower.url);
@@ -197,6 +200,38 @@ forEachDatabase(
         price: '1000',
         amount: '0.01',
         clientOrderId: 'after-cut',
+      });
+      assert.equal((await marketOwner(db)).server, after.server);
+      assert.deepEqual(await burst.check(db), []);
+      assert.deepEqual(await auditSpot(db, referralShare), []);
+    });
+
+    test('the spot owner hung mid-burst (SIGSTOP): the others take the market from it, and it wakes fenced', {
+      timeout: 120_000,
+    }, async () => {
+      const { before, after, burst, backMs, resent } = await burstThroughFault(
+        3,
+        async (owner) => {
+          process.kill(owner.process.pid, 'SIGSTOP');
+        },
+        (owner) => servers().filter((server) => server !== owner),
+        (owner) => process.kill(owner.process.pid, 'SIGCONT'),
+      );
+      console.log(
+        `cluster spot hang: ${burst.acknowledged.size} acknowledged, ${burst.refused} refused, ${resent} resent, ` +
+          `market back ${backMs.toFixed(0)} ms after the stop (owner ${before.server} -> ${after.server})`,
+      );
+      assert.notEqual(after.server, before.server, 'a silent owner loses the market');
+      assert.ok((after.epoch ?? 0) > (before.epoch ?? 0));
+      // Woken, the old owner matches nothing more: what it is sent goes to the new owner.
+      const trader = await account();
+      await ok(cluster.named(before.server as string).url, 'orders.place', trader.token, {
+        pair: 'ETH_USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '1000',
+        amount: '0.01',
+        clientOrderId: 'after-hang',
       });
       assert.equal((await marketOwner(db)).server, after.server);
       assert.deepEqual(await burst.check(db), []);

@@ -34,6 +34,7 @@ import { Market } from './Market.ts';
 import { newsOf } from './marketCommits.ts';
 import type { GroupMakers, OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
+import { beatWhileOwning, evictSilentOwner } from './ownerHeartbeat.ts';
 import { claimMarket, lockNameOf, SPOT_MARKET } from './ownership.ts';
 import { type Committed, type MarketBatch, Publisher } from './Publisher.ts';
 import type { FeeRates } from './settlement.ts';
@@ -198,7 +199,9 @@ export class SpotMarket {
   /** Takes the market: a new epoch, books rebuilt after it, then matching (LeaderLock's role). */
   private async own(): Promise<Role> {
     const owner = this.following === null ? null : await claimMarket(this.db, SPOT_MARKET);
-    const { feeSplit, groups } = this.options;
+    const { feeSplit, groups, log } = this.options;
+    // From the claim on: rebuilding the books must not look like a hang to the others.
+    const heart = owner === null ? null : beatWhileOwning(this.db, owner, this.retryMs, log);
     const market = await Market.open(this.db, this.fees, feeSplit, owner);
     const unlisten = market.onCommit((batch) => this.committedHere(batch));
     const runner =
@@ -211,6 +214,7 @@ export class SpotMarket {
     const whileOwning = await this.startOwnersRole();
     return {
       stop: async () => {
+        heart?.stop();
         await whileOwning?.stop();
         // Commands from now on go to whoever owns the market next; queued ones follow them.
         this.local = null;
@@ -294,11 +298,29 @@ export class SpotMarket {
       ],
     ]);
     const notifications = await Notifications.listen(pool, handlers, this.retryMs);
+    const watch = setInterval(() => {
+      if (this.local === null) void this.evictIfSilent();
+    }, this.retryMs);
+    watch.unref();
     const stop = () => {
       stopHearing();
       stopReconnects?.();
+      clearInterval(watch);
     };
     return { replica, follower, forwarder, notifications, stop };
+  }
+
+  /** Takes the market from an owner that stopped saying it is alive (ownerHeartbeat.ts). */
+  private async evictIfSilent(): Promise<void> {
+    try {
+      if (await evictSilentOwner(this.db, SPOT_MARKET)) {
+        this.options.log.warn(
+          'spot market: the owner fell silent; its lock is released for a new one',
+        );
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'spot market: could not check on the owner');
+    }
   }
 
   private replica(): BookReplica {

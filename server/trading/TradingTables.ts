@@ -57,6 +57,8 @@ export interface MarketOwnersTable {
   epoch: number;
   /** The owner's last committed batch in this epoch (0 before its first). */
   batch: Generated<number>;
+  /** When the owner last said it is alive (ownerHeartbeat.ts). */
+  beat_at: Generated<Date>;
 }
 
 /** A command handed to the market's owner, and its answer once the owner committed it. */

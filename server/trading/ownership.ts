@@ -31,7 +31,11 @@ export async function claimMarket(db: Database, market: string): Promise<Ownersh
     .insertInto('market_owners')
     .values({ market, epoch: 1 })
     .onConflict((conflict) =>
-      conflict.column('market').doUpdateSet({ epoch: sql`market_owners.epoch + 1`, batch: 0 }),
+      conflict.column('market').doUpdateSet({
+        epoch: sql`market_owners.epoch + 1`,
+        batch: 0,
+        beat_at: sql`now()`,
+      }),
     )
     .returning('epoch')
     .executeTakeFirstOrThrow();

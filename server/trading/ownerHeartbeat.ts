@@ -1,0 +1,65 @@
+/**
+ * A hung owner gives the market up. A server that dies or loses its connection drops the market's
+ * advisory lock with it; one that hangs (an event loop stuck, a process stopped) keeps its
+ * connection, and so the lock, while matching nothing. So the owner says it is alive every
+ * moment in `market_owners.beat_at`, and a follower that finds it silent for OWNER_SILENCE_MS ends
+ * the connection holding the lock: the lock is free for the next try, and the epoch fences the
+ * silent server should it wake. A false alarm (an owner starved of CPU) costs one failover.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../storage/db.ts';
+import { lockNameOf, type Ownership } from './ownership.ts';
+
+/** How long an owner may go unheard before a follower takes the market from it. */
+export const OWNER_SILENCE_MS = 5_000;
+
+/** Says the owner is alive every `everyMs` until stopped. */
+export function beatWhileOwning(
+  db: Database,
+  owner: Ownership,
+  everyMs: number,
+  log: FastifyBaseLogger,
+): { stop(): void } {
+  const beat = () =>
+    db
+      .updateTable('market_owners')
+      .set({ beat_at: sql`now()` })
+      .where('market', '=', owner.market)
+      .where('epoch', '=', owner.epoch)
+      .execute()
+      .catch((error: unknown) => log.warn({ err: error }, 'spot market: heartbeat not written'));
+  const timer = setInterval(() => void beat(), everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * Ends the connection holding `market`'s lock if its owner has been silent longer than
+ * `silenceMs`, with any connection of a batch it left open (it holds the owners' row, which the
+ * next owner's claim would wait on forever); true when it did. The lock's key is hashtext of its
+ * name, which pg_locks shows as the low 32 bits in objid; only a batch writes to the owners'
+ * table while the lock is held, so the connections holding a write lock on it are the owner's.
+ */
+export async function evictSilentOwner(
+  db: Database,
+  market: string,
+  silenceMs = OWNER_SILENCE_MS,
+): Promise<boolean> {
+  const { rows } = await sql<{ ended: boolean }>`
+    select pg_terminate_backend(l.pid) as ended
+      from pg_locks l
+      where l.granted and l.pid <> pg_backend_pid()
+        and l.database = (select oid from pg_database where datname = current_database())
+        and (
+          (l.locktype = 'advisory'
+            and l.objid::bigint = (hashtext(${lockNameOf(market)})::bigint & 4294967295))
+          or (l.locktype = 'relation' and l.relation = 'market_owners'::regclass
+            and l.mode = 'RowExclusiveLock')
+        )
+        and exists (
+          select 1 from market_owners
+            where market = ${market} and beat_at < now() - ${`${silenceMs} milliseconds`}::interval
+        )`.execute(db);
+  return rows.some((row) => row.ended);
+}
