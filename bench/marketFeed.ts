@@ -167,17 +167,37 @@ export async function benchMarketFeed(orders: number, subscribers: number, resti
   }
 }
 
+/** The figures as Markdown. */
+export function marketFeedTable(
+  f: Awaited<ReturnType<typeof benchMarketFeed>>,
+  orders: number,
+  subscribers: number,
+  resting: number,
+  machine: string,
+): string {
+  const ms = (value: number, digits = 2) => `${value.toFixed(digits)} ms`;
+  return [
+    `Two servers in one process on one PostgreSQL database, ${subscribers} sockets on ETH_USDT's book on each;`,
+    `${orders} orders placed one at a time through the owner, each a new best bid. From placing an order to`,
+    `each socket's book frame (${machine}):`,
+    '',
+    '| server | frames | p50 | p99 |',
+    '|---|---|---|---|',
+    `| the owner | ${f.frames[0]} | ${ms(f.owner.p50)} | ${ms(f.owner.p99)} |`,
+    `| a follower | ${f.frames[1]} | ${ms(f.follower.p50)} | ${ms(f.follower.p99)} |`,
+    '',
+    `A follower's work per committed batch with ${resting.toLocaleString('en-US')} orders open (median): rereading the`,
+    `market whole ${ms(f.rebuildMs)}; reading the batch and taking it ${ms(f.incrementMs)}, of which taking it`,
+    `${ms(f.applyMs, 3)}.`,
+  ].join('\n');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { cpus } = await import('node:os');
   const orders = Number(process.env.BENCH_ORDERS ?? 200);
   const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
   const resting = Number(process.env.BENCH_RESTING ?? 2_000);
   const f = await benchMarketFeed(orders, subscribers, resting);
-  console.log(
-    [
-      `Placing to a socket's frame, ${orders} orders one at a time, ${subscribers} sockets per server:`,
-      `  owner    p50 ${f.owner.p50.toFixed(2)} ms, p99 ${f.owner.p99.toFixed(2)} ms (${f.frames[0]} frames)`,
-      `  follower p50 ${f.follower.p50.toFixed(2)} ms, p99 ${f.follower.p99.toFixed(2)} ms (${f.frames[1]} frames)`,
-      `A follower's work per batch with ${resting} orders open: whole reread ${f.rebuildMs.toFixed(2)} ms, batch read and taken ${f.incrementMs.toFixed(2)} ms (taking it: ${f.applyMs.toFixed(3)} ms)`,
-    ].join('\n'),
-  );
+  const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+  console.log(marketFeedTable(f, orders, subscribers, resting, machine));
 }

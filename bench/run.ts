@@ -1,11 +1,14 @@
 /** `npm run bench`: measures the codec and the API, prints the figures and writes them to docs/measurements.md. */
 import { cpus } from 'node:os';
+import { benchCluster, clusterTable } from './cluster.ts';
 import { benchCodec } from './codec.ts';
 import { benchEngine, engineTable } from './engine.ts';
+import { benchForwarding, forwardingTable } from './forwarding.ts';
 import { benchHttp } from './http.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { benchLimits, limitsTable } from './limits.ts';
 import { benchLongTasks, longTasksTable } from './longTasks.ts';
+import { benchMarketFeed, marketFeedTable } from './marketFeed.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
@@ -104,6 +107,23 @@ writeMeasurements('walletfaults', walletFaults);
 const streams = streamsTable(await benchStreams(1000, seconds, 20), machine);
 console.log(`\n${streams}`);
 writeMeasurements('streams', streams);
+
+// Several servers on one PostgreSQL: what being a cluster costs.
+const followerStreams = streamsTable(await benchStreams(1000, seconds, 20, 'a follower'), machine);
+console.log(`\n${followerStreams}`);
+writeMeasurements('streamsfollower', followerStreams);
+
+const cluster = clusterTable(await benchCluster(seconds), seconds, machine);
+console.log(`\n${cluster}`);
+writeMeasurements('cluster', cluster);
+
+const forwarding = forwardingTable(await benchForwarding(500, [1, 10]), machine);
+console.log(`\n${forwarding}`);
+writeMeasurements('forwarding', forwarding);
+
+const feed = marketFeedTable(await benchMarketFeed(200, 200, 2_000), 200, 200, 2_000, machine);
+console.log(`\n${feed}`);
+writeMeasurements('replica', feed);
 
 const longTasks = longTasksTable(await benchLongTasks(seconds, 20), machine);
 console.log(`\n${longTasks}`);

@@ -11,9 +11,11 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKET_SOCKET_PATH } from '../core/protocol/index.ts';
 import { loadConfig } from '../server/config.ts';
+import { Cluster, type ClusterServer } from '../test/cluster/servers.ts';
+import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { scratchDataDir } from '../test/spot/faults.ts';
 import { serverEnv, startServerProcess, withDatabase } from '../test/spot/serverProcess.ts';
-import { callApi, prepareTraders } from '../test/spot/traders.ts';
+import { callApi, prepareTraders, type Trader } from '../test/spot/traders.ts';
 import { startStreamClients } from './streamsClients.ts';
 
 /** The fan-out figures. */
@@ -46,7 +48,34 @@ export async function benchStreams(
   connections = 1000,
   seconds = 10,
   rate = 20,
+  where: StreamsPlace = 'one server',
 ): Promise<StreamFigures> {
+  const servers = where === 'one server' ? await oneServer() : await ownerAndFollower();
+  try {
+    const { maker, taker, ordersTo, socketsOn } = servers;
+    return await measure(connections, seconds, rate, maker, taker, ordersTo, socketsOn);
+  } finally {
+    await servers.stop();
+  }
+}
+
+/**
+ * Where the streams are measured: one server on its embedded database, or the sockets on a
+ * follower while the orders go to the market's owner, two servers on one PostgreSQL database
+ * (the path from a commit to a socket on another server).
+ */
+export type StreamsPlace = 'one server' | 'a follower';
+
+/** The servers of a run: where orders go, where sockets listen, the traders, and the stop. */
+interface StreamServers {
+  maker: Trader;
+  taker: Trader;
+  ordersTo: string;
+  socketsOn: string;
+  stop(): Promise<void>;
+}
+
+async function oneServer(): Promise<StreamServers> {
   const scratch = scratchDataDir();
   const place = scratch.place;
   const [maker, taker] = await withDatabase(place, (db) =>
@@ -54,18 +83,63 @@ export async function benchStreams(
   );
   if (maker === undefined || taker === undefined) throw new Error('no traders');
   const server = await startServerProcess(place);
-  let clients: Awaited<ReturnType<typeof startStreamClients>> | null = null;
+  return {
+    maker,
+    taker,
+    ordersTo: server.url,
+    socketsOn: server.url,
+    async stop() {
+      await server.stop();
+      scratch.remove();
+    },
+  };
+}
+
+async function ownerAndFollower(): Promise<StreamServers> {
+  const postgres = await startPostgres();
+  if (postgres === null) throw new Error('no PostgreSQL to measure on');
+  const scratch = await createScratchDatabase(postgres.url, 'bench_streams');
+  const place = { url: scratch.url };
+  const [maker, taker] = await withDatabase(place, (db) =>
+    prepareTraders(db, loadConfig(serverEnv(place)), 2),
+  );
+  if (maker === undefined || taker === undefined) throw new Error('no traders');
+  // Started one after the other: the first takes the market, the second follows.
+  const cluster = await Cluster.start(scratch.url, 2);
+  const [owner, follower] = cluster.servers as [ClusterServer, ClusterServer];
+  return {
+    maker,
+    taker,
+    ordersTo: owner.url,
+    socketsOn: follower.url,
+    async stop() {
+      await cluster.stop();
+      await scratch.drop();
+      await postgres.stop();
+    },
+  };
+}
+
+async function measure(
+  connections: number,
+  seconds: number,
+  rate: number,
+  maker: Trader,
+  taker: Trader,
+  ordersTo: string,
+  socketsOn: string,
+): Promise<StreamFigures> {
+  const url = `${socketsOn.replace(/^http/, 'ws')}${MARKET_SOCKET_PATH}`;
+  const clients = await startStreamClients(url, 0, connections);
   try {
-    const url = `${server.url.replace(/^http/, 'ws')}${MARKET_SOCKET_PATH}`;
-    clients = await startStreamClients(url, 0, connections);
     let trades = 0;
     const loadBefore = loadavg()[0] ?? 0;
     const end = Date.now() + seconds * 1000;
     for (let n = 0; Date.now() < end; n += 1) {
       const price = (97000 + (n % 10)).toFixed(2);
       const order = { pair: 'BTC_USDT', type: 'limit', price, amount: '0.0001' };
-      await callApi(server.url, 'orders.place', maker.token, { ...order, side: 'sell' });
-      const answer = await callApi(server.url, 'orders.place', taker.token, {
+      await callApi(ordersTo, 'orders.place', maker.token, { ...order, side: 'sell' });
+      const answer = await callApi(ordersTo, 'orders.place', taker.token, {
         ...order,
         side: 'buy',
       });
@@ -74,7 +148,6 @@ export async function benchStreams(
     }
     const loadAfter = loadavg()[0] ?? 0;
     const { latencies, firsts, spreads, bookUpdates, gaps } = await clients.stop();
-    clients = null;
     for (const list of [latencies, firsts, spreads]) list.sort((a, b) => a - b);
     return {
       connections,
@@ -92,9 +165,7 @@ export async function benchStreams(
       load: [loadBefore, loadAfter],
     };
   } finally {
-    clients?.kill();
-    await server.stop();
-    scratch.remove();
+    clients.kill();
   }
 }
 

@@ -210,6 +210,7 @@ async function wireTrading(
     feeSplit: new ReferralFeeSplit(config.referralShare),
     groups: { swap: swapGroupMaker(db) },
     log: app.log,
+    mayMatch: config.marketMatching,
     events: bus.events,
     ...(relay === null ? {} : { onRelayReconnect: (listener) => relay.onReconnect(listener) }),
     ...(config.demoMarket

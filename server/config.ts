@@ -46,6 +46,11 @@ export interface Config {
   apiRateLimit: number;
   /** Time between two pings on every socket; a socket that has not answered by the next is dropped. */
   socketKeepaliveMs: number;
+  /**
+   * Whether this server may match the spot market when it shares its database (it takes the
+   * market when free); off, it always forwards orders to a server that may.
+   */
+  marketMatching: boolean;
   /** The ad pixel's vendor URL, loaded when a page has a pxid; null loads no pixel at all. */
   pixelUrl: string | null;
   /** Defaults for the site configuration; a row in the settings table overrides each part. */
@@ -187,6 +192,7 @@ function serverSection(
   | 'siteDir'
   | 'apiRateLimit'
   | 'socketKeepaliveMs'
+  | 'marketMatching'
   | 'pixelUrl'
 > {
   return {
@@ -202,6 +208,7 @@ function serverSection(
     apiRateLimit: integer(read('API_RATE_LIMIT'), 'API_RATE_LIMIT', 600, 0, 1_000_000),
     socketKeepaliveMs:
       integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
+    marketMatching: flag(read('MARKET_MATCHING'), 'MARKET_MATCHING', true),
     pixelUrl: pixelUrl(read('PIXEL_URL')),
   };
 }

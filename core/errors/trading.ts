@@ -72,6 +72,10 @@ export const MARKET_ERRORS = {
   'market.moved': {
     message: 'The market moved to another server just now. Please try again.',
   },
+  'market.paused': {
+    message:
+      'Trading is paused for a moment while the market moves to another server; nothing was placed. Please try again shortly.',
+  },
 } as const satisfies ErrorTable;
 
 /** What the market streams socket answers a message it cannot follow. */

@@ -34,10 +34,21 @@ import { Market } from './Market.ts';
 import { newsOf } from './marketCommits.ts';
 import type { GroupMakers, OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
-import { beatWhileOwning, evictSilentOwner } from './ownerHeartbeat.ts';
+import {
+  beatWhileOwning,
+  evictSilentOwner,
+  OWNER_SILENCE_MS,
+  ownerSilenceMs,
+} from './ownerHeartbeat.ts';
 import { claimMarket, lockNameOf, SPOT_MARKET } from './ownership.ts';
 import { type Committed, type MarketBatch, Publisher } from './Publisher.ts';
 import type { FeeRates } from './settlement.ts';
+
+/**
+ * A follower refuses orders (`market.paused`) once the owner has been silent this long: twice
+ * the wait before a silent owner is replaced, so it happens only when no server takes over.
+ */
+const PAUSED_AFTER_MS = 2 * OWNER_SILENCE_MS;
 
 /** What the spot market needs besides its database and fees. */
 export interface SpotMarketOptions {
@@ -54,6 +65,8 @@ export interface SpotMarketOptions {
   whileOwning?: (market: SpotMarket) => Promise<Role>;
   /** How often a follower tries for the market, and everyone polls for missed notifications. */
   retryMs?: number;
+  /** False keeps this server from ever matching when it shares its database: it forwards. */
+  mayMatch?: boolean;
 }
 
 /** The parts only a server sharing its database has. */
@@ -71,6 +84,8 @@ export class SpotMarket {
   private runner: IntakeRunner | null = null;
   private following: Following | null = null;
   private lock: LeaderLock | null = null;
+  /** How long the owner has been silent, as last read (ms); null while no server ever owned it. */
+  private ownerSilence: number | null = null;
   private readonly publisher = new Publisher();
   private readonly restarts = new Set<() => void>();
   private windows: BookWindows | null = null;
@@ -93,13 +108,16 @@ export class SpotMarket {
       market.windows = new BookWindows((pair) => market.book(pair));
       market.following.follower.number(market.windows);
     }
-    market.lock = await LeaderLock.hold(
-      db,
-      lockNameOf(SPOT_MARKET),
-      () => market.own(),
-      options.log,
-      retryMs,
-    );
+    // Alone on PGlite a server always matches; sharing a database, only where the operator lets it.
+    if (pool === null || options.mayMatch !== false) {
+      market.lock = await LeaderLock.hold(
+        db,
+        lockNameOf(SPOT_MARKET),
+        () => market.own(),
+        options.log,
+        retryMs,
+      );
+    }
     return market;
   }
 
@@ -193,11 +211,21 @@ export class SpotMarket {
       }
     }
     if (this.following === null) throw refusal('market.moved');
+    // No owner for long (none may match, or none is up): refused now rather than left waiting.
+    // The figure the watch read may be a second old: one that says so is read again first.
+    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
+      this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
+      if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
+        throw refusal('market.paused');
+      }
+    }
     return this.following.forwarder.forward(command);
   }
 
   /** Takes the market: a new epoch, books rebuilt after it, then matching (LeaderLock's role). */
   private async own(): Promise<Role> {
+    // This server speaks for the market now; a later loss is read afresh by the watch.
+    this.ownerSilence = 0;
     const owner = this.following === null ? null : await claimMarket(this.db, SPOT_MARKET);
     const { feeSplit, groups, log } = this.options;
     // From the claim on: rebuilding the books must not look like a hang to the others.
@@ -280,6 +308,7 @@ export class SpotMarket {
       log,
     );
     await follower.resync();
+    this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
     // The owner hears its own news on a bus shared in one process (tests): it has it already.
     const stopHearing = events.subscribe('market.committed', (news) => {
       if (this.local === null) follower.hear(news);
@@ -318,6 +347,7 @@ export class SpotMarket {
           'spot market: the owner fell silent; its lock is released for a new one',
         );
       }
+      this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
     } catch (error) {
       this.options.log.warn({ err: error }, 'spot market: could not check on the owner');
     }

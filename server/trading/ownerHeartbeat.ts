@@ -63,3 +63,16 @@ export async function evictSilentOwner(
         )`.execute(db);
   return rows.some((row) => row.ended);
 }
+
+/**
+ * How long the market's owner has been silent, in milliseconds; null when no server ever owned it.
+ * A new owner's claim counts as speaking.
+ */
+export async function ownerSilenceMs(db: Database, market: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('market_owners')
+    .select(sql<string>`extract(epoch from now() - beat_at) * 1000`.as('silent'))
+    .where('market', '=', market)
+    .executeTakeFirst();
+  return row === undefined ? null : Number(row.silent);
+}
