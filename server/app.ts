@@ -212,7 +212,12 @@ async function wireTrading(
     log: app.log,
     mayMatch: config.marketMatching,
     events: bus.events,
-    ...(relay === null ? {} : { onRelayReconnect: (listener) => relay.onReconnect(listener) }),
+    ...(relay === null
+      ? {}
+      : {
+          onRelayReconnect: (listener) => relay.onReconnect(listener),
+          listen: (channel, hear) => relay.listen(channel, hear),
+        }),
     ...(config.demoMarket
       ? { whileOwning: (owned) => DemoMarket.start(db, owned, app.log, options.demoMarket) }
       : {}),

@@ -39,6 +39,8 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   private readonly stopRelaying: () => void;
   private readonly reconnectListeners = new Set<() => void>();
   private readonly lostListeners = new Set<() => void>();
+  /** Other channels heard on this connection, with who hears each. */
+  private readonly channels = new Map<string, (payload: string) => void>();
 
   private constructor(
     private readonly bus: EventBus<Events>,
@@ -70,6 +72,20 @@ export class PostgresRelay<Events extends EventMap<Events>> {
     return () => this.reconnectListeners.delete(listener);
   }
 
+  /**
+   * Hears `channel` on this connection too: NOTIFY sent inside a domain's own transactions (the
+   * market's intake), delivered when they commit. What is sent while the connection is down is
+   * lost: its hearer must also look for itself now and then. Returns the function that stops it.
+   */
+  async listen(channel: string, hear: (payload: string) => void): Promise<() => void> {
+    this.channels.set(channel, hear);
+    await this.client?.query(`listen ${quoted(channel)}`);
+    return () => {
+      this.channels.delete(channel);
+      this.client?.query(`unlisten ${quoted(channel)}`).catch(() => {});
+    };
+  }
+
   /** Calls `listener` when the connection is lost (news from others stops until it is back). */
   onLost(listener: () => void): () => void {
     this.lostListeners.add(listener);
@@ -90,10 +106,15 @@ export class PostgresRelay<Events extends EventMap<Events>> {
 
   private async connect(): Promise<void> {
     const client = await this.pool.connect();
-    client.on('notification', (message) => this.receive(message.payload));
+    client.on('notification', (message) => {
+      if (message.channel === EVENTS_CHANNEL) this.receive(message.payload);
+      else this.channels.get(message.channel)?.(message.payload ?? '');
+    });
     client.on('error', (error) => this.lose(client, error));
     try {
-      await client.query(`listen ${EVENTS_CHANNEL}`);
+      for (const channel of [EVENTS_CHANNEL, ...this.channels.keys()]) {
+        await client.query(`listen ${quoted(channel)}`);
+      }
     } catch (error) {
       client.release(true);
       throw error;
@@ -198,4 +219,9 @@ export class PostgresRelay<Events extends EventMap<Events>> {
       }
     }
   }
+}
+
+/** A channel name as an SQL identifier. */
+function quoted(channel: string): string {
+  return `"${channel.replaceAll('"', '""')}"`;
 }

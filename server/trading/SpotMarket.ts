@@ -20,7 +20,6 @@ import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import { LEADER_RETRY_MS, LeaderLock, type Role } from '../storage/LeaderLock.ts';
-import { Notifications } from '../storage/Notifications.ts';
 import { BookReplica } from './BookReplica.ts';
 import { type BookChanges, BookWindows } from './BookWindows.ts';
 import type { Command, OrderDraft, OrderRef } from './Command.ts';
@@ -59,6 +58,11 @@ export interface SpotMarketOptions {
   log: FastifyBaseLogger;
   /** The bus the owner tells the other servers of its batches on. */
   events: ServerEventBus;
+  /**
+   * Hears a NOTIFY channel on the relay's connection (the intake's and the commits'); without it
+   * the owner and the forwarders still look every `retryMs`.
+   */
+  listen?: (channel: string, hear: (payload: string) => void) => Promise<() => void>;
   /** Calls a listener whenever the bus's relay reconnected (news may have been lost meanwhile). */
   onRelayReconnect?: (listener: () => void) => () => void;
   /** Runs while this server owns the market (the demo market's traders), stopped when it stops. */
@@ -74,7 +78,6 @@ interface Following {
   replica: BookReplica;
   follower: CommitFollower;
   forwarder: Forwarder;
-  notifications: Notifications;
   stop: () => void;
 }
 
@@ -104,7 +107,7 @@ export class SpotMarket {
     const market = new SpotMarket(db, fees, options, retryMs);
     const pool = postgresPool(db);
     if (pool !== null) {
-      market.following = await market.follow(pool);
+      market.following = await market.follow();
       market.windows = new BookWindows((pair) => market.book(pair));
       market.following.follower.number(market.windows);
     }
@@ -197,7 +200,6 @@ export class SpotMarket {
     await this.lock?.close();
     this.following?.forwarder.close();
     this.following?.stop();
-    await this.following?.notifications.close();
   }
 
   /** Runs a command here while this server owns the market, else forwards it to the owner. */
@@ -292,7 +294,7 @@ export class SpotMarket {
    * A follower's replica, the news that keeps it up, forwarder and notifications (kept while
    * owning, for the next loss).
    */
-  private async follow(pool: NonNullable<ReturnType<typeof postgresPool>>): Promise<Following> {
+  private async follow(): Promise<Following> {
     const { events, onRelayReconnect, log } = this.options;
     const replica = new BookReplica(this.db, this.fees, SPOT_MARKET);
     const follower = new CommitFollower(
@@ -326,7 +328,9 @@ export class SpotMarket {
         },
       ],
     ]);
-    const notifications = await Notifications.listen(pool, handlers, this.retryMs);
+    const stopListening = await Promise.all(
+      [...handlers].map(([channel, hear]) => this.options.listen?.(channel, hear)),
+    );
     const watch = setInterval(() => {
       if (this.local === null) void this.evictIfSilent();
     }, this.retryMs);
@@ -334,9 +338,10 @@ export class SpotMarket {
     const stop = () => {
       stopHearing();
       stopReconnects?.();
+      for (const stopIt of stopListening) stopIt?.();
       clearInterval(watch);
     };
-    return { replica, follower, forwarder, notifications, stop };
+    return { replica, follower, forwarder, stop };
   }
 
   /** Takes the market from an owner that stopped saying it is alive (ownerHeartbeat.ts). */
