@@ -97,6 +97,7 @@ export async function createServer(
   const app = createFastify(config);
   if (db === undefined) app.addHook('onClose', () => database.destroy());
   addSecurityHeaders(app, contentSecurityPolicy(config.pixelUrl));
+  closeConnectionsWhileClosing(app);
   app.setErrorHandler(answerError);
 
   const limits = createLimits(
@@ -143,6 +144,22 @@ function createFastify(config: Config): FastifyInstance {
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
+  });
+}
+
+/**
+ * While the server shuts down, each answer closes its connection. A keep-alive client's
+ * connection that was busy when the shutdown began would otherwise stay open for the
+ * keep-alive timeout (72 s), and the shutdown with it: the market's owner would hold the market
+ * that long in a rolling restart.
+ */
+function closeConnectionsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 }
 

@@ -90,7 +90,7 @@ forEachDatabase(
       scratch = await scratchPostgres();
       db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
       mailbox = await startMailbox();
-      people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 40);
+      people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 50);
       cluster = await Cluster.start(scratch.url, 3, { ...CLUSTER_ENV, SMTP_URL: mailbox.url });
     });
     after(async () => {
@@ -202,6 +202,37 @@ forEachDatabase(
         clientOrderId: 'after-cut',
       });
       assert.equal((await marketOwner(db)).server, after.server);
+      assert.deepEqual(await burst.check(db), []);
+      assert.deepEqual(await auditSpot(db, referralShare), []);
+    });
+
+    test('a rolling restart: the owner stopped (SIGTERM) mid-burst hands the market over and loses nothing', {
+      timeout: 120_000,
+    }, async () => {
+      let stopped: Promise<void> = Promise.resolve();
+      let stopping = 0;
+      const { before, burst, backMs, resent } = await burstThroughFault(
+        4,
+        async (owner) => {
+          stopping = performance.now();
+          stopped = owner.process.stop();
+        },
+        (owner) => servers().filter((server) => server !== owner),
+      );
+      // The stopping owner answers what it took, settles, and gives the market up as it goes.
+      await stopped;
+      const stopMs = performance.now() - stopping;
+      const after = await marketOwner(db);
+      await cluster.restart(before.server as string);
+      console.log(
+        `cluster spot restart: ${burst.acknowledged.size} acknowledged, ${burst.refused} refused, ${resent} resent, ` +
+          `market answering ${backMs.toFixed(0)} ms after SIGTERM, the old owner gone after ${stopMs.toFixed(0)} ms ` +
+          `(owner ${before.server} -> ${after.server})`,
+      );
+      assert.ok(
+        after.server !== null && after.server !== before.server,
+        'another server took over',
+      );
       assert.deepEqual(await burst.check(db), []);
       assert.deepEqual(await auditSpot(db, referralShare), []);
     });
