@@ -14,6 +14,8 @@ import { BookMirror } from '../core/markets/bookMirror.ts';
 import { PAIRS } from '../core/markets/pairs.ts';
 import { MARKET_SOCKET_PATH, type MarketServerMessage } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
+import { EventBus } from '../server/events/EventBus.ts';
+import type { ServerEvents } from '../server/events/ServerEvents.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { openAccountStream } from './accountStream.ts';
 import { forEachDatabase, scratchPostgres } from './databases.ts';
@@ -85,6 +87,7 @@ forEachDatabase(
     const dbs: Database[] = [];
     const apps: FastifyInstance[] = [];
     const bases: string[] = [];
+    const followerBus = new EventBus<ServerEvents>();
 
     before(async () => {
       scratch = await scratchPostgres();
@@ -92,7 +95,8 @@ forEachDatabase(
         const url = `${scratch.url}?application_name=feed${i}`;
         const db = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
         dbs.push(db);
-        const app = await createServer(config, db);
+        // The follower's bus is the test's too: it shows what reached it from the owner.
+        const app = await createServer(config, db, i === 1 ? { events: followerBus } : {});
         apps.push(app);
         bases.push(await app.listen({ host: '127.0.0.1', port: 0 }));
       }
@@ -182,6 +186,63 @@ forEachDatabase(
         return order && fill && wallets ? true : undefined;
       });
       account.close();
+      for (const watcher of watchers) watcher.close();
+    });
+
+    test('a batch too large for one notification reaches the other server in parts, whole', async () => {
+      const [owner, follower] = apps as [FastifyInstance, FastifyInstance];
+      const [db] = dbs as [Database];
+      const watchers = [await watchPair(bases[0] ?? ''), await watchPair(bases[1] ?? '')];
+      const maker = await fundedAccount(owner, db, { BTC: '10' });
+      // Ninety asks at prices of their own, then one cancel-all: one batch changing ninety orders.
+      for (let i = 0; i < 90; i++) {
+        await ok(
+          owner,
+          'orders.place',
+          { pair: PAIR, side: 'sell', type: 'limit', price: String(90_000 + i), amount: '0.01' },
+          { token: maker.token },
+        );
+      }
+      await until('the follower sees the ninety', async () => {
+        const open = await ok(follower, 'orders.getOpen', { pair: PAIR }, { token: maker.token });
+        return open.orders.length === 90;
+      });
+      const parts: ServerEvents['market.committed'][] = [];
+      const stopHearing = followerBus.subscribe('market.committed', (news) => parts.push(news));
+      const cancelled = await ok(owner, 'orders.cancelAll', { pair: PAIR }, { token: maker.token });
+      assert.equal(cancelled.orders.length, 90);
+      await until('the follower saw them go', async () => {
+        const open = await ok(follower, 'orders.getOpen', { pair: PAIR }, { token: maker.token });
+        return open.orders.length === 0;
+      });
+      stopHearing();
+      const big = parts.filter((news) => news.orders.length > 0);
+      assert.deepEqual(
+        big.map((news) => [news.part, news.parts, news.orders.length]),
+        [
+          [0, 3, 40],
+          [1, 3, 40],
+          [2, 3, 10],
+        ],
+        'the cancel-all came in three parts',
+      );
+      const [onOwner, onFollower] = watchers.map((w) => w?.messages ?? []) as [
+        MarketServerMessage[],
+        MarketServerMessage[],
+      ];
+      await waitFor('the same last book update', () => {
+        const last = (m: MarketServerMessage[]) => Math.max(...updates(m).keys());
+        return last(onOwner) === last(onFollower) ? true : undefined;
+      });
+      const ownerUpdates = updates(onOwner);
+      for (const [sequence, changes] of updates(onFollower)) {
+        assert.equal(changes, ownerUpdates.get(sequence), `update ${sequence} alike on both`);
+      }
+      for (const messages of [onOwner, onFollower]) {
+        const { book, gaps } = replay(messages);
+        assert.equal(gaps, 0, 'one gapless sequence');
+        assert.ok(await mirrorEqualsServer(owner, book), "the mirror is the owner's book");
+      }
       for (const watcher of watchers) watcher.close();
     });
 
