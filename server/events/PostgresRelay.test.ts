@@ -87,7 +87,9 @@ forEachDatabase(
       sender.relay.onReconnect(() => reconnects++);
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and application_name <> 'receiver'
-          and (query like 'listen %' or query = 'select pg_notify($1, $2)')`.execute(db);
+          and (query like 'listen %' or query in ('select pg_notify($1, $2)', 'select 1'))`.execute(
+        db,
+      );
       await until('the loss noticed', () => !sender.relay.listening);
       sender.bus.publish('order.filled', { orderId: 7, note: 'while down' });
       assert.deepEqual(sender.heard, [7], 'its own listeners hear it at once');

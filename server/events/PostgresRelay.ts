@@ -26,6 +26,13 @@ export const MAX_WAITING = 10_000;
 /** How long after a lost connection the relay tries again. */
 export const RECONNECT_MS = 1_000;
 
+/**
+ * How often an idle listening connection is asked a trivial question: a connection cut without
+ * a word (a network gone, not a closed socket) shows only when used, and a relay that only
+ * listens might not use it for long.
+ */
+export const CHECK_MS = 5_000;
+
 /** One notification: the bus that published, and its events in order, each [name, payload]. */
 type Envelope = [origin: string, events: [name: string, payload: Json][]];
 
@@ -36,6 +43,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   private flushing: Promise<void> | null = null;
   private closed = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly check: NodeJS.Timeout;
   private readonly stopRelaying: () => void;
   private readonly reconnectListeners = new Set<() => void>();
   private readonly lostListeners = new Set<() => void>();
@@ -48,6 +56,11 @@ export class PostgresRelay<Events extends EventMap<Events>> {
     private readonly log: FastifyBaseLogger,
   ) {
     this.stopRelaying = bus.relayTo((name, payload) => this.enqueue(name, payload));
+    this.check = setInterval(() => {
+      const client = this.client;
+      client?.query('select 1').catch((error: unknown) => this.lose(client, error));
+    }, CHECK_MS);
+    this.check.unref();
   }
 
   /** Relays `bus` over `pool`'s database; resolves once this server listens. */
@@ -97,6 +110,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
     this.stopRelaying();
     await this.flush();
     this.closed = true;
+    clearInterval(this.check);
     if (this.timer !== null) clearTimeout(this.timer);
     const client = this.client;
     this.client = null;
