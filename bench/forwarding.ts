@@ -11,7 +11,7 @@ import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { fundedAccount, send, testConfig } from '../test/serverTesting.ts';
-import { median } from './median.ts';
+import { median, percentile } from './median.ts';
 
 /** One path's latency figures. */
 export interface PathFigures {
@@ -20,11 +20,6 @@ export interface PathFigures {
   orders: number;
   p50Ms: number;
   p99Ms: number;
-}
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
 
 /** Places `orders` resting buys through `app`, `concurrency` at a time; each one's latency. */

@@ -18,12 +18,7 @@ import { journalPosition, newsOf, readBatch } from '../server/trading/marketComm
 import { SPOT_MARKET } from '../server/trading/ownership.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { fundedAccount, ok, testConfig } from '../test/serverTesting.ts';
-import { median } from './median.ts';
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-}
+import { median, percentile } from './median.ts';
 
 /** Opens `count` sockets on the pair's book; `heard` gets each update's new bid on arrival. */
 async function subscribe(base: string, count: number, heard: (price: number) => void) {

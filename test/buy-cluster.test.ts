@@ -6,37 +6,28 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
-import { forEachDatabase, scratchPostgres } from './databases.ts';
-import type { ScratchDatabase } from './postgres.ts';
-import { call, fundedAccount, ok, signUp, testConfig, userBalance } from './serverTesting.ts';
+import type { Database } from '../server/storage/db.ts';
+import { InProcessServers } from './cluster/inProcess.ts';
+import { forEachDatabase } from './databases.ts';
+import { call, fundedAccount, ok, signUp, userBalance } from './serverTesting.ts';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Lovelace' };
 
 forEachDatabase(
   () => {
-    let scratch: ScratchDatabase;
-    const dbs: Database[] = [];
-    const apps: FastifyInstance[] = [];
-    const bases: string[] = [];
+    let cluster: InProcessServers;
+    let dbs: Database[] = [];
+    let apps: FastifyInstance[] = [];
+    let bases: string[] = [];
 
     before(async () => {
-      scratch = await scratchPostgres();
-      for (let i = 0; i < 2; i++) {
-        const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
-        dbs.push(db);
-        // One after the other: the first takes the market, the second follows.
-        const app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
-        apps.push(app);
-        bases.push(await app.listen({ host: '127.0.0.1', port: 0 }));
-      }
+      cluster = await InProcessServers.create();
+      for (let i = 0; i < 2; i++) await cluster.start({ listen: true });
+      apps = cluster.servers.map((server) => server.app);
+      dbs = cluster.servers.map((server) => server.db);
+      bases = cluster.servers.map((server) => server.base);
     });
-    after(async () => {
-      for (const app of apps) await app.close().catch(() => {});
-      for (const db of dbs) await db.destroy();
-      await scratch.drop();
-    });
+    after(() => cluster.stop());
 
     test('created through the follower, paid on the owner, credited once and seen from both', async () => {
       const [owner, follower] = apps as [FastifyInstance, FastifyInstance];

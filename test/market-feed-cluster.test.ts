@@ -13,17 +13,16 @@ import WebSocket from 'ws';
 import { BookMirror } from '../core/markets/bookMirror.ts';
 import { PAIRS } from '../core/markets/pairs.ts';
 import { MARKET_SOCKET_PATH, type MarketServerMessage } from '../core/protocol/index.ts';
-import { createServer } from '../server/app.ts';
 import { EventBus } from '../server/events/EventBus.ts';
 import type { ServerEvents } from '../server/events/ServerEvents.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { openAccountStream } from './accountStream.ts';
-import { forEachDatabase, scratchPostgres } from './databases.ts';
-import type { ScratchDatabase } from './postgres.ts';
+import { InProcessServers } from './cluster/inProcess.ts';
+import { forEachDatabase } from './databases.ts';
 import { fundedAccount, ok, testConfig } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
-const config = testConfig({ API_RATE_LIMIT: '0' });
+const _config = testConfig({ API_RATE_LIMIT: '0' });
 const PAIR = 'BTC_USDT';
 
 /** A socket on the pair's book and trades, keeping every message in order. */
@@ -83,29 +82,22 @@ const snapshots = (messages: readonly MarketServerMessage[]) =>
 
 forEachDatabase(
   () => {
-    let scratch: ScratchDatabase;
-    const dbs: Database[] = [];
-    const apps: FastifyInstance[] = [];
-    const bases: string[] = [];
+    let cluster: InProcessServers;
+    let dbs: Database[] = [];
+    let apps: FastifyInstance[] = [];
+    let bases: string[] = [];
     const followerBus = new EventBus<ServerEvents>();
 
     before(async () => {
-      scratch = await scratchPostgres();
-      for (let i = 0; i < 2; i++) {
-        const url = `${scratch.url}?application_name=feed${i}`;
-        const db = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
-        dbs.push(db);
-        // The follower's bus is the test's too: it shows what reached it from the owner.
-        const app = await createServer(config, db, i === 1 ? { events: followerBus } : {});
-        apps.push(app);
-        bases.push(await app.listen({ host: '127.0.0.1', port: 0 }));
-      }
+      cluster = await InProcessServers.create();
+      await cluster.start({ name: 'feed0', listen: true });
+      // The follower's bus is the test's too: it shows what reached it from the owner.
+      await cluster.start({ name: 'feed1', listen: true, options: { events: followerBus } });
+      apps = cluster.servers.map((server) => server.app);
+      dbs = cluster.servers.map((server) => server.db);
+      bases = cluster.servers.map((server) => server.base);
     });
-    after(async () => {
-      for (const app of apps) await app.close().catch(() => {});
-      for (const db of dbs) await db.destroy();
-      await scratch.drop();
-    });
+    after(() => cluster.stop());
 
     const mirrorEqualsServer = async (app: FastifyInstance, book: BookMirror) => {
       const { book: server } = await ok(app, 'markets.getBook', { pair: PAIR, depth: 100 });

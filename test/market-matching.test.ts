@@ -5,13 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import type { PlaceOrderParams } from '../core/protocol/index.ts';
-import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
-import { forEachDatabase, scratchPostgres } from './databases.ts';
-import type { ScratchDatabase } from './postgres.ts';
-import { call, fundedAccount, ok, testConfig } from './serverTesting.ts';
+import { InProcessServers } from './cluster/inProcess.ts';
+import { forEachDatabase } from './databases.ts';
+import { call, fundedAccount, ok } from './serverTesting.ts';
 
 const order: PlaceOrderParams = {
   pair: 'BTC_USDT',
@@ -23,28 +20,14 @@ const order: PlaceOrderParams = {
 
 forEachDatabase(
   () => {
-    let scratch: ScratchDatabase;
-    const dbs: Database[] = [];
-    const apps: FastifyInstance[] = [];
-    const server = async (matching: 'on' | 'off') => {
-      const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
-      dbs.push(db);
-      const app = await createServer(
-        testConfig({ API_RATE_LIMIT: '0', MARKET_MATCHING: matching }),
-        db,
-      );
-      apps.push(app);
-      return { app, db };
-    };
+    let cluster: InProcessServers;
+    const server = (matching: 'on' | 'off') =>
+      cluster.start({ env: { MARKET_MATCHING: matching } });
 
     before(async () => {
-      scratch = await scratchPostgres();
+      cluster = await InProcessServers.create();
     });
-    after(async () => {
-      for (const app of apps) await app.close().catch(() => {});
-      for (const db of dbs) await db.destroy();
-      await scratch.drop();
-    });
+    after(() => cluster.stop());
 
     test('a server that may not match forwards; with no server that may, orders are refused at once', async () => {
       const front = await server('off');

@@ -9,12 +9,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { PlaceOrderParams } from '../core/protocol/index.ts';
-import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { Market } from '../server/trading/Market.ts';
 import { claimMarket, SPOT_MARKET } from '../server/trading/ownership.ts';
-import { forEachDatabase, scratchPostgres } from './databases.ts';
-import type { ScratchDatabase } from './postgres.ts';
+import { InProcessServers } from './cluster/inProcess.ts';
+import { forEachDatabase } from './databases.ts';
 import { fundedAccount, ok, testConfig } from './serverTesting.ts';
 import { auditSpot } from './spot/audit.ts';
 
@@ -48,28 +47,18 @@ async function until(what: string, check: () => Promise<boolean>, ms = 15_000): 
 
 forEachDatabase(
   () => {
-    let scratch: ScratchDatabase;
+    let cluster: InProcessServers;
     let dbs: Database[] = [];
     let apps: FastifyInstance[] = [];
 
     before(async () => {
-      scratch = await scratchPostgres();
-      for (let i = 0; i < 2; i++) {
-        // Each server's connections carry its name, to tell which one holds the lock.
-        const url = `${scratch.url}?application_name=server${i}`;
-        const db = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
-        dbs.push(db);
-        // One after the other: the first takes the market, the second follows.
-        apps.push(await createServer(config, db));
-      }
+      cluster = await InProcessServers.create();
+      // Each server's connections carry its name, to tell which one holds the lock.
+      for (let i = 0; i < 2; i++) await cluster.start({ name: `server${i}` });
+      apps = cluster.servers.map((server) => server.app);
+      dbs = cluster.servers.map((server) => server.db);
     });
-    after(async () => {
-      for (const app of apps) await app.close().catch(() => {});
-      for (const db of dbs) await db.destroy();
-      apps = [];
-      dbs = [];
-      await scratch.drop();
-    });
+    after(() => cluster.stop());
 
     test('orders through both servers land once, with ids that never collide, and match', async () => {
       const [first, second] = apps as [FastifyInstance, FastifyInstance];
