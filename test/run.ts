@@ -121,6 +121,7 @@ for (const project of [
   'widgets/tsconfig.test.json',
   'server',
   'test',
+  'clients',
 ]) {
   await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
 }

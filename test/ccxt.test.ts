@@ -1,0 +1,101 @@
+/**
+ * The CCXT class (clients/ccxt/) against a real server over HTTP, as a program built on CCXT
+ * would use it: every unified method it offers, each result checked against CCXT's structure
+ * (test/ccxt/unifiedChecks.ts). PGlite only: the class is a client, and the server paths it calls
+ * are tested on both databases in their own files.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { SelfHosted } from '../clients/ccxt/selfhosted.js';
+import { createServer } from '../server/app.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
+import {
+  checkMarket,
+  checkOhlcv,
+  checkOrderBook,
+  checkTicker,
+  checkTrade,
+} from './ccxt/unifiedChecks.ts';
+import { fundedAccount, ok, testConfig } from './serverTesting.ts';
+
+describe('the CCXT class against the real server', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let exchange: SelfHosted;
+  const started = Date.now();
+
+  before(async () => {
+    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    exchange = new SelfHosted({ urls: { api: { rest: `${base}/api` } } });
+    await tradeOnce(app, db);
+  });
+  after(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it('loads the eight USDT markets with their steps and limits', async () => {
+    const markets = await exchange.loadMarkets();
+    assert.equal(Object.keys(markets).length, 8);
+    for (const market of Object.values(markets)) checkMarket(market);
+    assert.equal(exchange.priceToPrecision('XRP/USDT', 0.512345678), '0.5123');
+  });
+
+  it('fetches tickers, one ticker and the book', async () => {
+    const tickers = await exchange.fetchTickers();
+    assert.equal(Object.keys(tickers).length, 8);
+    for (const [symbol, ticker] of Object.entries(tickers)) checkTicker(ticker, symbol);
+    const xrp = await exchange.fetchTicker('XRP/USDT');
+    assert.equal(xrp.last, 0.5);
+    const book = await exchange.fetchOrderBook('XRP/USDT', 5);
+    checkOrderBook(book, 'XRP/USDT');
+    assert.deepEqual(book.asks[0], [0.51, 10]);
+  });
+
+  it('fetches public trades and candles', async () => {
+    const trades = await exchange.fetchTrades('XRP/USDT');
+    assert.equal(trades.length, 1);
+    for (const trade of trades) checkTrade(trade, 'XRP/USDT');
+    assert.deepEqual([trades[0]?.price, trades[0]?.amount, trades[0]?.side], [0.5, 20, 'buy']);
+    const candles = await exchange.fetchOHLCV('XRP/USDT', '1m', started - 60_000);
+    assert.ok(candles.length >= 1);
+    for (const candle of candles) checkOhlcv(candle, started - 60_000);
+    assert.equal(candles.at(-1)?.[4], 0.5);
+  });
+
+  it('turns a refusal code into CCXT exception classes', async () => {
+    // The server's own refusals: a parameter naming the pair, and a code's family.
+    await assert.rejects(exchange.publicCall('markets.getBook', { pair: 'NOPE_USDT' }), {
+      name: 'BadSymbol',
+      message: /params\.rule: Pair must be one of/,
+    });
+    await assert.rejects(exchange.fetchOrderBook('XRP/USDT', 0), {
+      name: 'BadRequest',
+      message: /params\./,
+    });
+  });
+});
+
+/** One resting XRP sell at 0.51 and a trade of 20 XRP at 0.5, so every public read has data. */
+async function tradeOnce(app: FastifyInstance, db: Database): Promise<void> {
+  const seller = await fundedAccount(app, db, { XRP: '100' });
+  const buyer = await fundedAccount(app, db, { USDT: '100' });
+  const sell = (price: string, amount: string) =>
+    ok(
+      app,
+      'orders.place',
+      { pair: 'XRP_USDT', side: 'sell', type: 'limit', price, amount },
+      { token: seller.token },
+    );
+  await sell('0.5', '20');
+  await sell('0.51', '10');
+  await ok(
+    app,
+    'orders.place',
+    { pair: 'XRP_USDT', side: 'buy', type: 'limit', price: '0.5', amount: '20' },
+    { token: buyer.token },
+  );
+}
