@@ -11,6 +11,7 @@ import { SelfHosted } from '../clients/ccxt/selfhosted.js';
 import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import {
+  checkCurrency,
   checkMarket,
   checkOhlcv,
   checkOrderBook,
@@ -42,6 +43,27 @@ describe('the CCXT class against the real server', () => {
     assert.equal(Object.keys(markets).length, 8);
     for (const market of Object.values(markets)) checkMarket(market);
     assert.equal(exchange.priceToPrecision('XRP/USDT', 0.512345678), '0.5123');
+  });
+
+  it('fetches the currencies with their networks, fees and minimums', async () => {
+    const currencies = await exchange.fetchCurrencies();
+    assert.deepEqual(Object.keys(currencies).sort(), [
+      'BNB',
+      'BTC',
+      'DOGE',
+      'ETH',
+      'LTC',
+      'SOL',
+      'TRX',
+      'USDT',
+      'XRP',
+    ]);
+    for (const currency of Object.values(currencies)) checkCurrency(currency);
+    const usdt = currencies.USDT;
+    assert.ok(
+      usdt !== undefined && Object.keys(usdt.networks).length > 1,
+      'USDT on several chains',
+    );
   });
 
   it('fetches tickers, one ticker and the book', async () => {

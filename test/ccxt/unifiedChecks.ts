@@ -5,7 +5,16 @@
  * their types, and the sums that must hold between them.
  */
 import assert from 'node:assert/strict';
-import type { Balances, MarketInterface, OHLCV, Order, OrderBook, Ticker, Trade } from 'ccxt';
+import type {
+  Balances,
+  CurrencyInterface,
+  MarketInterface,
+  OHLCV,
+  Order,
+  OrderBook,
+  Ticker,
+  Trade,
+} from 'ccxt';
 
 const ORDER_STATUSES = ['open', 'closed', 'canceled', 'expired', 'rejected'];
 
@@ -54,6 +63,21 @@ export function checkMarket(market: MarketInterface | undefined): void {
   numberOrUnknown(market.limits.price?.max, `${market.symbol} limits.price.max`);
   numberOrUnknown(market.maker, `${market.symbol} maker`);
   numberOrUnknown(market.taker, `${market.symbol} taker`);
+}
+
+export function checkCurrency(currency: CurrencyInterface | undefined): void {
+  assert.ok(currency !== undefined);
+  assert.equal(currency.id, currency.code);
+  assert.equal(typeof currency.name, 'string');
+  assert.ok(Object.keys(currency.networks).length >= 1, `${currency.code} has no network`);
+  for (const [id, network] of Object.entries(currency.networks)) {
+    assert.equal(network.id, id);
+    assert.equal(typeof network.deposit, 'boolean');
+    assert.equal(typeof network.withdraw, 'boolean');
+    assert.ok((network.fee ?? -1) >= 0, `${currency.code} ${id} fee`);
+    positive(network.limits.withdraw?.min, `${currency.code} ${id} limits.withdraw.min`);
+    numberOrUnknown(network.limits.deposit?.min, `${currency.code} ${id} limits.deposit.min`);
+  }
 }
 
 export function checkTicker(ticker: Ticker, symbol: string): void {
