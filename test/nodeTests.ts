@@ -82,3 +82,38 @@ function lastCount(output: string, pattern: RegExp): number {
   const matches = [...output.matchAll(pattern)];
   return Number(matches.at(-1)?.[1] ?? 0);
 }
+
+/** How many files each run of the runner takes from the shared queue (runNodeTestQueue). */
+const FILES_PER_TAKE = 6;
+
+/**
+ * Runs test files one at a time per worker, from one queue that the workers take small runs of
+ * files from: one worker per entry of `starts`, each beginning when its promise settles. The unit
+ * lane starts with one worker beside the end-to-end flows and gains a second when they end, so
+ * the files left then share both cores instead of waiting for one.
+ */
+export async function runNodeTestQueue(
+  layer: string,
+  files: string[],
+  options: { starts: Promise<unknown>[]; env: NodeJS.ProcessEnv },
+): Promise<Tally> {
+  const queue = [...files];
+  const tallies: Tally[] = [];
+  const work = async (start: Promise<unknown>) => {
+    await start.catch(() => undefined);
+    while (queue.length > 0) {
+      const take = queue.splice(0, FILES_PER_TAKE);
+      tallies.push(
+        await runNodeTests(layer, take, { concurrency: 1, env: options.env, echo: false }),
+      );
+    }
+  };
+  await Promise.all(options.starts.map(work));
+  return {
+    layer,
+    passed: tallies.reduce((sum, tally) => sum + tally.passed, 0),
+    failed: tallies.reduce((sum, tally) => sum + tally.failed, 0),
+    skipped: tallies.reduce((sum, tally) => sum + tally.skipped, 0),
+    failures: tallies.flatMap((tally) => tally.failures),
+  };
+}

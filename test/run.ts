@@ -14,7 +14,7 @@ import { ensureChromium } from './chromium.ts';
 import { run } from './command.ts';
 import { playwrightFailures } from './failureNames.ts';
 import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
-import { FAULT_RUN, findTests, runNodeTests, type Tally } from './nodeTests.ts';
+import { FAULT_RUN, findTests, runNodeTestQueue, type Tally } from './nodeTests.ts';
 import { postgresForScript } from './postgres.ts';
 
 const tallies: Tally[] = [];
@@ -89,7 +89,7 @@ durations.push(`lint, templates and builds ${((performance.now() - started) / 10
 
 // Then three lanes share the two cores. The end-to-end flows are the longest, so they start first,
 // in the background; the unit tests (mostly waiting on databases and child servers) run beside
-// them, one file at a time; the types and the components take the foreground. None of them waits
+// them, one file at a time, and two at a time once the flows are done; the types and the components take the foreground. None of them waits
 // on time: every test waits on what it checks, so a busy machine makes them slower, not red.
 const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
 const reportFile = join(reportDir, 'report.json');
@@ -104,11 +104,12 @@ const e2eRun = timed(
 );
 const unitRun = timed(
   'unit',
-  runNodeTests(
+  runNodeTestQueue(
     'unit (Node)',
     // The kill -9 runs are left to faults.ts, which CI runs after this script.
     findTests(['core', 'server', 'test'], '.test.ts').filter((file) => !FAULT_RUN.test(file)),
-    { concurrency: 1, env: database, echo: false },
+    // One file at a time beside the end-to-end flows, two at a time once they are done.
+    { starts: [Promise.resolve(), e2eRun], env: database },
   ),
 );
 const foreground = performance.now();
