@@ -14,7 +14,12 @@ type Presence = '' | boolean;
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'live-counter': WidgetTag<{ figure?: 'count' | 'views'; label?: string; locale?: string }>;
+      'live-counter': WidgetTag<{
+        figure?: 'count' | 'views';
+        label?: string;
+        'label-one'?: string;
+        locale?: string;
+      }>;
       // No `open` here: React 19 would assign it to the element's open() method. Call
       // ref.current.open() instead, or set the attribute outside React.
       'support-chat': WidgetTag<{ label?: string; heading?: string; 'hide-launcher'?: Presence }>;

@@ -51,6 +51,11 @@ export interface CardQuote {
   maxUsd: string;
   /** How long a purchase at this quote waits for its payment before it expires, in minutes. */
   paymentMinutes: number;
+  /**
+   * True when payments go to the built-in test provider (`CARD_PROVIDER=test`): no card is ever
+   * charged, and its page takes only the published test card numbers.
+   */
+  testMode: boolean;
 }
 
 /** The card a purchase was paid with, as far as the product ever knows it. */

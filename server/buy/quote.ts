@@ -86,6 +86,7 @@ export function priceCardPurchase(
     minUsd: settings.minUsd,
     maxUsd: settings.maxUsd,
     paymentMinutes: Math.round(settings.expiryMs / 60_000),
+    testMode: settings.provider === 'test',
   };
 }
 

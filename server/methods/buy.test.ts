@@ -118,6 +118,7 @@ forEachDatabase((open) => {
     );
     const btc = (await ok(app, 'buy.quote', { asset: 'BTC', usdAmount: '100' })).quote;
     assert.equal(btc.rate, '50000');
+    assert.equal(btc.testMode, true, 'the built-in provider is a test mode, and the quote says so');
     assert.equal(btc.amount, '0.001924');
     const byAmount = (await ok(app, 'buy.quote', { asset: 'BTC', amount: '0.002' })).quote;
     // 0.002 BTC is 100 USD; (100 + 0.30) / 0.965 = 103.94 (rounded up to the cent).

@@ -23,7 +23,11 @@ export default function LiveHomePage() {
           ask our support team anything while it happens.
         </p>
         <div className="live-counters">
-          <live-counter figure="count" label="people watching live now" />
+          <live-counter
+            figure="count"
+            label="people watching live now"
+            label-one="person watching live now"
+          />
         </div>
         <div className="actions">
           <Link href="/live" className="button">

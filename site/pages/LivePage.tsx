@@ -22,7 +22,11 @@ export default function LivePage() {
           first deposit to a spot order.
         </p>
         <div className="live-counters">
-          <live-counter figure="count" label="people watching live now" />
+          <live-counter
+            figure="count"
+            label="people watching live now"
+            label-one="person watching live now"
+          />
           <live-counter figure="views" label="page views so far" />
         </div>
       </section>

@@ -25,7 +25,11 @@ export default function PromoPage() {
           </Link>
         </div>
         <div className="live-counters">
-          <live-counter figure="count" label="people watching live now" />
+          <live-counter
+            figure="count"
+            label="people watching live now"
+            label-one="person watching live now"
+          />
         </div>
       </section>
       <section aria-labelledby="promo-terms">

@@ -217,6 +217,49 @@ test.describe('the 1200 px breakpoint', () => {
   });
 });
 
+/**
+ * The boxes of the header's parts (brand, each link and menu button, the account corner): on one
+ * line, each part's text on one line of its own.
+ */
+async function headerRows(page: Page): Promise<{ rows: number; wrapped: string[] }> {
+  return page.evaluate(() => {
+    const parts = [
+      ...document.querySelectorAll<HTMLElement>(
+        '.header .brand, .header-nav > ul > li > a, .header-nav .nav-menu-button, .header-account > *',
+      ),
+    ].filter((part) => part.offsetParent !== null);
+    // Parts on one line share their middle, whatever their heights (the brand, a two-line account).
+    const middle = (part: HTMLElement) => {
+      const box = part.getBoundingClientRect();
+      return Math.round((box.top + box.bottom) / 2 / 16);
+    };
+    const rows = new Set(parts.map(middle));
+    const lineHeight = (part: HTMLElement) => Number.parseFloat(getComputedStyle(part).lineHeight);
+    const wrapped = parts
+      .filter((part) => part.matches('a, button') && !part.classList.contains('brand'))
+      .filter((part) => {
+        const range = document.createRange();
+        range.selectNodeContents(part);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1 && range.getBoundingClientRect().height > lineHeight(part) * 1.5;
+      })
+      .map((part) => part.textContent ?? '');
+    return { rows: rows.size, wrapped };
+  });
+}
+
+test.describe('the signed-in header at 1200 px', () => {
+  test.use({ viewport: { width: 1200, height: 800 } });
+
+  for (const account of [DEMO, STAFF]) {
+    test(`fits one line for ${account.email}, no label broken in two`, async ({ page }) => {
+      await signIn(page, account);
+      await expect(page.getByTestId('header-balance')).toBeVisible();
+      expect(await headerRows(page)).toEqual({ rows: 1, wrapped: [] });
+    });
+  }
+});
+
 test.describe('mobile (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

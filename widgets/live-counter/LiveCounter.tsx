@@ -5,11 +5,22 @@ import { useAnimatedNumber } from './useAnimatedNumber.ts';
 /** Which figure a counter shows: visitors online now, or page views recorded. */
 export type LiveFigure = 'count' | 'views';
 
-/** The default label of each figure: visitors are not views. */
-export const DEFAULT_LABELS: Record<LiveFigure, string> = {
-  count: 'visitors online now',
-  views: 'page views',
+/** A label for one (`1 person`) and for any other figure (`2 people`, `0 people`). */
+export interface CounterLabels {
+  one: string;
+  other: string;
+}
+
+/** The default labels of each figure: visitors are not views. */
+export const DEFAULT_LABELS: Record<LiveFigure, CounterLabels> = {
+  count: { one: 'visitor online now', other: 'visitors online now' },
+  views: { one: 'page view', other: 'page views' },
 };
+
+/** The label that agrees with `value` in the locale's plural rules ("1 person", "2 people"). */
+export function labelFor(labels: CounterLabels, value: number, locale: string | undefined): string {
+  return new Intl.PluralRules(locale).select(value) === 'one' ? labels.one : labels.other;
+}
 
 const styles = `
 :host { display: block; font-family: var(--exchange-font, system-ui, sans-serif); color: var(--exchange-text, inherit); }
@@ -25,13 +36,15 @@ const styles = `
 /** The presentational counter: no side effects, everything from props. */
 export function LiveCounter(props: {
   value: number;
-  label: string;
+  labels: CounterLabels;
   locale: string | undefined;
   connected: boolean;
 }) {
   const shown = useAnimatedNumber(props.value);
   const text = formatCount(shown, props.locale);
   const exact = formatCount(props.value, props.locale);
+  const label = labelFor(props.labels, shown, props.locale);
+  const settledLabel = labelFor(props.labels, props.value, props.locale);
   return (
     <>
       <style>{styles}</style>
@@ -47,9 +60,9 @@ export function LiveCounter(props: {
           {text}
         </span>
         <span className="label" part="label" aria-hidden="true">
-          {props.label}
+          {label}
         </span>
-        <span className="sr">{`${exact} ${props.label}`}</span>
+        <span className="sr">{`${exact} ${settledLabel}`}</span>
       </p>
     </>
   );

@@ -3,10 +3,16 @@ import r2wc from '@r2wc/react-to-web-component';
 import { defineElement } from '../shared/defineElement.ts';
 import { LiveCounterWidget } from './LiveCounterWidget.tsx';
 
-/** The element class; attributes: figure, label, locale, api. */
+/** The element class; attributes: figure, label, label-one, locale, api. */
 export const LiveCounterElement = r2wc(LiveCounterWidget, {
   shadow: 'open',
-  props: { figure: 'string', label: 'string', locale: 'string', api: 'string' },
+  props: {
+    figure: 'string',
+    label: 'string',
+    labelOne: 'string',
+    locale: 'string',
+    api: 'string',
+  },
 });
 
 defineElement('live-counter', LiveCounterElement);

@@ -21,6 +21,7 @@ const QUOTE = {
   minUsd: '20',
   maxUsd: '5000',
   paymentMinutes: 15,
+  testMode: true,
 };
 
 /** The API as the buy form meets it, recording what it sent. */
@@ -136,6 +137,8 @@ describe('buying crypto by card', () => {
     );
     const button = await screen.findByRole('button', { name: 'Continue to payment' });
     await waitFor(() => expect(button.hasAttribute('disabled')).to.equal(false));
+    // Said before paying: the built-in provider charges no card.
+    expect(screen.getByRole('note').textContent).to.match(/^Test mode\. .*no card is charged/);
     fireEvent.click(button);
     await waitFor(() => expect(opened).to.deep.equal(['/pay/test/abc']));
     const created = sent.filter((body) => body.method === 'buy.create');

@@ -43,6 +43,12 @@ export function BuyQuote({ quoted, errorId }: { quoted: Quoted; errorId: string 
           </dd>
         </dl>
       )}
+      {quote?.testMode && (
+        <p className="buy-test-mode" role="note">
+          <strong>Test mode.</strong> This exchange's card payments go to a built-in test provider:
+          no card is charged, and its payment page takes only published test card numbers.
+        </p>
+      )}
       {quote !== null && (
         <p className="field-hint">
           Card purchases from {formatUsdValue(quote.minUsd)} to {formatUsdValue(quote.maxUsd)}. The
