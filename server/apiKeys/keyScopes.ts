@@ -132,7 +132,7 @@ export const KEY_SCOPES: Readonly<Record<MethodName, KeyUse | null>> = {
   'support.setUserFlag': null,
 };
 
-/** How a key may use the method named `name` (a registered method's name); null: not at all. */
-export function keyUseOf(name: MethodName): KeyUse | null {
-  return KEY_SCOPES[name];
+/** How a key may use the method named `name`; null: not at all (nor any name not in the table). */
+export function keyUseOf(name: string): KeyUse | null {
+  return Object.hasOwn(KEY_SCOPES, name) ? (KEY_SCOPES[name as MethodName] ?? null) : null;
 }
