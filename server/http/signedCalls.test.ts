@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { ApiKeyInfo } from '../../core/protocol/index.ts';
 import {
   ed25519Key,
   hmacKey,
@@ -17,6 +18,7 @@ import {
   signUp,
   testConfig,
 } from '../../test/serverTesting.ts';
+import { until } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 
@@ -80,12 +82,18 @@ forEachDatabase((open) => {
       assert.ok(unsigned.time >= before);
     });
 
-    test('last use is recorded with the address', async () => {
-      await signedCall(app, hmac, 'users.getInfo', {}, { ip: '192.0.2.44' });
-      const { items } = await ok(app, 'apiKeys.getItems', {}, { token: trader.token });
-      const listed = items.find((item) => item.id === hmac.id);
-      assert.ok(listed?.lastUsedAt !== null && listed?.lastUsedAt !== undefined);
-      assert.ok(listed.lastUsedIp !== null);
+    test('last use is recorded with the time and address', async () => {
+      const key = await hmacKey(app, trader.token);
+      const before = Date.now();
+      await signedCall(app, key, 'users.getInfo', {}, { ip: '192.0.2.44' });
+      // Written after the answer, not awaited by it.
+      let listed: ApiKeyInfo | undefined;
+      await until('the last use written', async () => {
+        const { items } = await ok(app, 'apiKeys.getItems', {}, { token: trader.token });
+        listed = items.find((item) => item.id === key.id);
+        return listed?.lastUsedIp === '192.0.2.44';
+      });
+      assert.ok((listed?.lastUsedAt ?? 0) >= before - 1000);
     });
   });
 
