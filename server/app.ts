@@ -101,7 +101,11 @@ export async function createServer(
   app.setErrorHandler(answerError);
 
   const limits = createLimits(
-    { api: config.apiRateLimit, supportSends: config.support.sendRateLimit },
+    {
+      api: config.apiRateLimit,
+      apiKey: config.apiKeyRateLimit,
+      supportSends: config.support.sendRateLimit,
+    },
     options.limiters ?? limitersFor(database),
   );
   sweepRateLimits(app, database);

@@ -44,6 +44,8 @@ export interface Config {
   siteDir: string;
   /** API requests allowed per IP per minute; 0 turns the limit off. */
   apiRateLimit: number;
+  /** Request weight each API key may spend per minute (signed calls); 0 turns the limit off. */
+  apiKeyRateLimit: number;
   /** Time between two pings on every socket; a socket that has not answered by the next is dropped. */
   socketKeepaliveMs: number;
   /**
@@ -191,6 +193,7 @@ function serverSection(
   | 'logLevel'
   | 'siteDir'
   | 'apiRateLimit'
+  | 'apiKeyRateLimit'
   | 'socketKeepaliveMs'
   | 'marketMatching'
   | 'pixelUrl'
@@ -206,6 +209,7 @@ function serverSection(
     logLevel: logLevel(read('LOG_LEVEL')),
     siteDir: read('SITE_DIR') ?? 'dist/site',
     apiRateLimit: integer(read('API_RATE_LIMIT'), 'API_RATE_LIMIT', 600, 0, 1_000_000),
+    apiKeyRateLimit: integer(read('API_KEY_RATE_LIMIT'), 'API_KEY_RATE_LIMIT', 1200, 0, 1_000_000),
     socketKeepaliveMs:
       integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     marketMatching: flag(read('MARKET_MATCHING'), 'MARKET_MATCHING', true),

@@ -6,6 +6,7 @@
  */
 import { ACCOUNT_ERRORS } from './accounts.ts';
 import { ADDRESS_BOOK_ERRORS } from './addressBook.ts';
+import { API_KEY_ERRORS, SIGNED_REQUEST_ERRORS } from './apiKeys.ts';
 import { BUY_ERRORS } from './buy.ts';
 import { CONTENT_ERRORS } from './content.ts';
 import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts';
@@ -41,6 +42,8 @@ export const ERROR_TABLES = [
   CONTENT_ERRORS,
   KYC_ERRORS,
   P2P_ERRORS,
+  SIGNED_REQUEST_ERRORS,
+  API_KEY_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -62,6 +65,8 @@ export const ERRORS = {
   ...CONTENT_ERRORS,
   ...KYC_ERRORS,
   ...P2P_ERRORS,
+  ...SIGNED_REQUEST_ERRORS,
+  ...API_KEY_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */

@@ -7,6 +7,7 @@
 
 export * from './accounts.ts';
 export * from './addressBook.ts';
+export * from './apiKeys.ts';
 export * from './buy.ts';
 export * from './common.ts';
 export * from './content.ts';
@@ -25,6 +26,7 @@ export * from './withdrawals.ts';
 
 import type { AccountMethods } from './accounts.ts';
 import type { AddressBookMethods } from './addressBook.ts';
+import type { ApiKeyMethods } from './apiKeys.ts';
 import type { BuyMethods } from './buy.ts';
 import type { Failure } from './common.ts';
 import type { ContentMethods } from './content.ts';
@@ -44,6 +46,7 @@ import type { WithdrawalMethods } from './withdrawals.ts';
 export interface Methods
   extends AccountMethods,
     AddressBookMethods,
+    ApiKeyMethods,
     BuyMethods,
     ContentMethods,
     DepositMethods,

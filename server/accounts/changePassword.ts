@@ -8,7 +8,26 @@ import { blockedFor, type Limits, spend, waitText } from '../http/limits.ts';
 import type { Database } from '../storage/db.ts';
 import { revokeOtherSessions } from './otherSessions.ts';
 import { hashPassword, type PasswordCost, verifyPassword } from './passwords.ts';
-import type { Caller } from './sessions.ts';
+import type { SessionCaller } from './sessions.ts';
+
+/**
+ * Checks the password a signed-in person typed again (to change it, or to confirm a weighty
+ * step): refused while the account's sign-in limit blocks it; a wrong one counts against that
+ * limit, so a session left open does not allow guessing. Whether it was right.
+ */
+export async function passwordAttempt(
+  limits: Pick<Limits, 'signInAccount'>,
+  user: { email: string; password_hash: string },
+  typed: string,
+): Promise<boolean> {
+  const wait = await blockedFor(limits.signInAccount, user.email);
+  if (wait > 0) {
+    throw refusal('account.tooManyPasswordAttempts', { wait: waitText(wait) });
+  }
+  if (await verifyPassword(typed, user.password_hash)) return true;
+  await spend(limits.signInAccount, user.email);
+  return false;
+}
 
 /**
  * Sets a new password and records when (withdrawals pause for a while after a change); returns
@@ -17,18 +36,13 @@ import type { Caller } from './sessions.ts';
 export async function changePassword(
   db: Database,
   limits: Pick<Limits, 'signInAccount'>,
-  caller: Caller,
+  caller: SessionCaller,
   currentPassword: string,
   newPassword: string,
   cost: PasswordCost,
 ): Promise<number[]> {
   const { user } = caller;
-  const wait = await blockedFor(limits.signInAccount, user.email);
-  if (wait > 0) {
-    throw refusal('account.tooManyPasswordAttempts', { wait: waitText(wait) });
-  }
-  if (!(await verifyPassword(currentPassword, user.password_hash))) {
-    await spend(limits.signInAccount, user.email);
+  if (!(await passwordAttempt(limits, user, currentPassword))) {
     throw refusal('account.wrongCurrentPassword');
   }
   if (newPassword === currentPassword) throw refusal('account.samePassword');

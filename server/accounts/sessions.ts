@@ -5,13 +5,30 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { UserRow } from './users.ts';
 
-/** The account holder or support-chat visitor (is_visitor) behind a request, and its session. */
-export interface Caller {
+/**
+ * The account holder or support-chat visitor (is_visitor) behind a request: signed in with a
+ * session, or (account holders only) calling with an API key, which has no session. Code that
+ * needs a session (a logout, a socket ticket) takes a SessionCaller, or asks `sessionOf`.
+ */
+export type Caller = SessionCaller | KeyCaller;
+
+/** A caller signed in with a session token. */
+export interface SessionCaller {
   user: UserRow;
   sessionId: number;
+  apiKeyId?: never;
+}
+
+/** An account holder calling with an API key (a signed request): no session exists. */
+export interface KeyCaller {
+  user: UserRow;
+  sessionId: null;
+  /** The key's public id. */
+  apiKeyId: string;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -47,7 +64,7 @@ export async function createSession(
  * The caller a token belongs to, or null when the token is unknown, expired or revoked, or the
  * account is blocked: a blocked account counts as signed out everywhere.
  */
-export async function findCaller(db: Queryable, token: string): Promise<Caller | null> {
+export async function findCaller(db: Queryable, token: string): Promise<SessionCaller | null> {
   return (await findCallers(db, [token])).get(token) ?? null;
 }
 
@@ -55,11 +72,11 @@ export async function findCaller(db: Queryable, token: string): Promise<Caller |
 export async function findCallers(
   db: Queryable,
   tokens: readonly string[],
-): Promise<Map<string, Caller>> {
+): Promise<Map<string, SessionCaller>> {
   const byHash = new Map(
     tokens.filter((token) => TOKEN_PATTERN.test(token)).map((token) => [hashToken(token), token]),
   );
-  const found = new Map<string, Caller>();
+  const found = new Map<string, SessionCaller>();
   if (byHash.size === 0) return found;
   const rows = await db
     .selectFrom('sessions')
@@ -93,7 +110,7 @@ export class CallerLookup {
 
   constructor(private readonly db: Queryable) {}
 
-  find(token: string): Promise<Caller | null> {
+  find(token: string): Promise<SessionCaller | null> {
     if (!TOKEN_PATTERN.test(token)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       this.asked.set(token, [...(this.asked.get(token) ?? []), { resolve, reject }]);
@@ -122,8 +139,17 @@ export class CallerLookup {
 }
 
 interface Asker {
-  resolve(caller: Caller | null): void;
+  resolve(caller: SessionCaller | null): void;
   reject(error: unknown): void;
+}
+
+/**
+ * The session of a caller, for what only a session may do (end it, list the others, open a
+ * socket with a ticket bound to it); a caller with an API key has none and is refused.
+ */
+export function sessionOf(caller: Caller): number {
+  if (caller.sessionId === null) throw refusal('apiKey.sessionRequired');
+  return caller.sessionId;
 }
 
 /** Ends a session; its token stops working at once. */

@@ -196,13 +196,17 @@ forEachDatabase((open) => {
     const limited = await createServer(testConfig({ API_RATE_LIMIT: '3' }), db);
     try {
       for (let i = 0; i < 3; i++) {
-        assert.equal(
-          (await post(limited, JSON.stringify(getInfo), { ip: '10.9.9.9' })).statusCode,
-          200,
-        );
+        const answer = await post(limited, JSON.stringify(getInfo), { ip: '10.9.9.9' });
+        assert.equal(answer.statusCode, 200);
+        // The IETF draft's headers: the window's calls, those left, seconds to its end.
+        assert.equal(answer.headers['ratelimit-limit'], '3');
+        assert.equal(answer.headers['ratelimit-remaining'], String(2 - i));
+        assert.ok(Number(answer.headers['ratelimit-reset']) > 0);
+        assert.equal(answer.headers['retry-after'], undefined);
       }
       const answer = await post(limited, JSON.stringify(getInfo), { ip: '10.9.9.9' });
       assert.equal(answer.statusCode, 429);
+      assert.equal(answer.headers['ratelimit-remaining'], '0');
       assert.equal(answer.body.status, false);
       assert.match(
         String(answer.body.error_msg),

@@ -3,6 +3,7 @@
  * as plain JSON or as a codec body (core/codec.ts), answered in kind. Method-level problems
  * answer 200 with `{status: false, error_msg, error_code}` (codes from core/errors); transport-level ones (unreadable body, foreign
  * origin, rate limit) a 4xx with the same envelope in JSON. Nothing a client sends yields a 5xx.
+ * A call with the X-API-* headers is a program's, signed with an API key: signedCalls.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,43 +14,21 @@ import {
   encode,
   parseCodecKey,
 } from '../../core/codec.ts';
-import { type ErrorReport, refusalOf, replyOf } from '../../core/errors/index.ts';
-import { API_PATH, type Envelope } from '../../core/protocol/index.ts';
+import { refusalOf } from '../../core/errors/index.ts';
+import { API_PATH } from '../../core/protocol/index.ts';
 import { CallerLookup } from '../accounts/sessions.ts';
-import type { Config } from '../config.ts';
-import { DomainError } from '../errors/DomainError.ts';
-import type { ServerEventBus } from '../events/ServerEvents.ts';
+import { sweepRequests } from '../apiKeys/replays.ts';
+import { isSignedRequest } from '../apiKeys/signedHeaders.ts';
 import { methodsByName } from '../methods/index.ts';
-import type { PageViews, RequestContext } from '../methods/registry.ts';
-import { type Database, isDatabaseUnreachable } from '../storage/db.ts';
-import type { SpotMarket } from '../trading/SpotMarket.ts';
-import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
-import { printable, storable } from './fields.ts';
-import { type Limits, spend, waitText } from './limits.ts';
+import { type Limits, take, waitText } from './limits.ts';
+import { type ApiDependencies, envelope, runMethod } from './methodCall.ts';
+import { setLimitHeaders } from './rateLimitHeaders.ts';
+import { SignedCalls } from './signedCalls.ts';
+
+export { type ApiDependencies, envelope, MAX_SUB_ID_LENGTH } from './methodCall.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** Longest subId kept; it is an ad-tracking marker, not free text. */
-export const MAX_SUB_ID_LENGTH = 128;
-
-/** What the API route needs from the server. */
-export interface ApiDependencies {
-  db: Database;
-  config: Config;
-  limits: Limits;
-  /** The live counters, told of every page view recorded. */
-  live: PageViews;
-  /** The spot market the order methods trade on. */
-  market: SpotMarket;
-  /**
-   * Where news other domains follow is published: verifications decided, trades' moves,
-   * balances changed outside the market, access ended by a logout or a block.
-   */
-  events: ServerEventBus;
-  /** The chain each network's deposits and withdrawals go through. */
-  chains: ChainAdapters;
-}
 
 const OPEN_BRACE = 0x7b;
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
@@ -60,6 +39,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
   const checkOrigin = originHook(new Set(deps.config.allowedOrigins));
   const rateLimit = rateLimitHook(deps.limits);
   const callers = new CallerLookup(deps.db);
+  const signed = new SignedCalls(deps, app.log);
+  sweepRequests(app, deps.db);
   acceptRawBodies(app);
 
   app.route({
@@ -88,7 +69,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDependencies): void {
     method: 'POST',
     url: API_PATH,
     onRequest: [checkOrigin, rateLimit],
-    handler: (request, reply) => answerCall(request, reply, key, deps, callers),
+    handler: (request, reply) => answerCall(request, reply, key, { deps, callers, signed }),
   });
 }
 
@@ -117,21 +98,35 @@ function originHook(allowed: ReadonlySet<string>) {
       await reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
       return reply;
     }
+    // A signed call is a program's, never a browser's credentials: no CORS grant for it.
+    if (isSignedRequest(request.headers)) return;
     reply.header('access-control-allow-origin', verdict.origin);
     reply.header('access-control-allow-credentials', 'true');
   };
 }
 
-/** Spends one of the caller's API calls per minute; out of them, a 429 saying when to retry. */
+/**
+ * Spends one of the address's API calls per minute and tells where it stands (RateLimit-*
+ * headers); out of them, a 429 saying when to retry. Signed calls count against their key
+ * instead (signedCalls.ts).
+ */
 function rateLimitHook(limits: Limits) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (limits.api === null) return;
-    const wait = await spend(limits.api, request.ip);
-    if (wait === 0) return;
-    reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    await reply.code(429).send(envelope(refusalOf('request.tooMany', { wait: waitText(wait) })));
+    if (limits.api === null || isSignedRequest(request.headers)) return;
+    const state = await take(limits.api, request.ip);
+    setLimitHeaders(reply, state);
+    if (state.wait === 0) return;
+    const wait = waitText(state.wait);
+    await reply.code(429).send(envelope(refusalOf('request.tooMany', { wait })));
     return reply;
   };
+}
+
+/** Who answers the calls: the session lookup for browsers' calls, SignedCalls for programs'. */
+interface Answerers {
+  deps: ApiDependencies;
+  callers: CallerLookup;
+  signed: SignedCalls;
 }
 
 /** Reads a call's body, runs it and answers in the body's own encoding. */
@@ -139,8 +134,7 @@ async function answerCall(
   request: FastifyRequest,
   reply: FastifyReply,
   key: Uint8Array,
-  deps: ApiDependencies,
-  callers: CallerLookup,
+  answerers: Answerers,
 ): Promise<FastifyReply> {
   let body: { value: unknown; version: CodecVersion | null };
   try {
@@ -154,21 +148,13 @@ async function answerCall(
   if (!isObject(body.value)) {
     return reply.code(400).send(envelope(refusalOf('request.notAnObject')));
   }
-  const answer = await call(body.value, request, deps, callers);
+  const answer = isSignedRequest(request.headers)
+    ? await answerers.signed.answer(body.value, request, reply)
+    : await call(body.value, request, answerers);
   if (body.version === null) return reply.send(answer);
   return reply
     .type('application/octet-stream')
     .send(Buffer.from(encode(answer, key, body.version)));
-}
-
-/** The host name of an Origin header, or null when there is none (or it is `null`). */
-function originHost(origin: string | undefined): string | null {
-  if (!origin) return null;
-  try {
-    return new URL(origin).hostname || null;
-  } catch {
-    return null;
-  }
 }
 
 /** How a request's Origin relates to the server: absent, its own, an allowed partner, or foreign. */
@@ -189,20 +175,11 @@ export function checkRequestOrigin(
   return allowed.has(origin) ? { allowed: true, origin } : 'foreign';
 }
 
-/** `{status: false, error_msg, error_code}` (and `param`) for a refusal, plus any extra fields. */
-export function envelope(
-  refusal: ErrorReport,
-  fields: Readonly<Record<string, unknown>> = {},
-): Envelope {
-  return { ...fields, ...replyOf(refusal) };
-}
-
-/** Runs the named method for a decoded body and returns the reply object. */
+/** Runs the named method for a browser's call (its session token, if any) and returns the reply. */
 async function call(
   body: Record<string, unknown>,
   request: FastifyRequest,
-  deps: ApiDependencies,
-  callers: CallerLookup,
+  { deps, callers }: Answerers,
 ): Promise<object> {
   const { method: name, token = '', subId = '', ...params } = body;
   if (typeof name !== 'string' || name === '') return envelope(refusalOf('request.noMethod'));
@@ -212,28 +189,8 @@ async function call(
   if (method === undefined) {
     return envelope(refusalOf('request.unknownMethod', { method: name.slice(0, 64) }));
   }
-  try {
-    const context: RequestContext = {
-      ...deps,
-      log: request.log,
-      ip: request.ip,
-      userAgent: printable(String(request.headers['user-agent'] ?? '').slice(0, 512)),
-      host: request.hostname,
-      pageHost: originHost(request.headers.origin) ?? request.hostname,
-      subId: storable((subId ?? '').slice(0, MAX_SUB_ID_LENGTH)),
-      caller: token ? await callers.find(token) : null,
-    };
-    const result = await method.run(params, context);
-    return { status: true, ...result };
-  } catch (error) {
-    if (error instanceof DomainError) return envelope(error, error.fields);
-    if (isDatabaseUnreachable(error)) {
-      request.log.warn({ err: error, method: name }, 'API method refused: database unreachable');
-      return envelope(refusalOf('request.databaseUnreachable'));
-    }
-    request.log.error({ err: error, method: name }, 'API method failed');
-    return envelope(refusalOf('request.serverError'));
-  }
+  const caller = token ? callers.find(token) : null;
+  return runMethod({ method, params, subId: subId ?? '', caller }, request, deps);
 }
 
 /** Decodes a body: JSON when it starts with `{`, a codec body when it starts with a version. */

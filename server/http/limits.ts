@@ -12,6 +12,8 @@ import { type LimiterMaker, memoryLimiters } from './limiterStores.ts';
 export interface Limits {
   /** Every API call, per IP; null when API_RATE_LIMIT is 0. */
   api: RateLimiterAbstract | null;
+  /** Every signed call's weight, per API key; null when API_KEY_RATE_LIMIT is 0. */
+  apiKey: RateLimiterAbstract | null;
   /** Failed sign-ins per account (normalised email). */
   signInAccount: RateLimiterAbstract;
   /** Failed sign-ins per IP. */
@@ -33,6 +35,8 @@ export interface Limits {
 /** The configurable rates, per minute; 0 turns a limit off. */
 export interface LimitRates {
   api: number;
+  /** Weight per API key per minute (API_KEY_RATE_LIMIT); absent: off. */
+  apiKey?: number;
   supportSends: number;
 }
 
@@ -65,6 +69,7 @@ export function createLimits(rates: LimitRates, make: LimiterMaker = memoryLimit
     points > 0 ? make({ name, points, seconds: MINUTE, blockInMemory: true }) : null;
   return {
     api: perMinute('api', rates.api),
+    apiKey: perMinute('api-key', rates.apiKey ?? 0),
     signInAccount: limiter('sign-in-account', SIGN_IN_ACCOUNT_POINTS, 15 * MINUTE),
     signInIp: limiter('sign-in-ip', SIGN_IN_IP_POINTS, 15 * MINUTE),
     signUpIp: limiter('sign-up-ip', SIGN_UP_IP_POINTS, 60 * MINUTE),
@@ -91,6 +96,56 @@ export async function spend(limiter: RateLimiterAbstract, key: string): Promise<
     if (rejection instanceof RateLimiterRes) return rejection.msBeforeNext;
     throw rejection;
   }
+}
+
+/** Where a key stands in its window, as the RateLimit-* headers tell it. */
+export interface LimitState {
+  /** The points of a window. */
+  limit: number;
+  /** Points left in this window. */
+  remaining: number;
+  /** Milliseconds until the window ends. */
+  resetMs: number;
+  /** Milliseconds to wait when this spending went over the limit (it was refused), else 0. */
+  wait: number;
+}
+
+/** Spends `points` (a method's weight) of `key`'s window and tells where the key stands. */
+export async function take(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points = 1,
+): Promise<LimitState> {
+  const state = (res: RateLimiterRes, wait: number): LimitState => ({
+    limit: limiter.points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetMs: Math.max(0, res.msBeforeNext),
+    wait,
+  });
+  try {
+    return state(await limiter.consume(key, points), 0);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      return state(rejection, Math.max(1, rejection.msBeforeNext));
+    }
+    throw rejection;
+  }
+}
+
+/** Where `key` stands without spending, or null when it has spent nothing in this window. */
+export async function standing(
+  limiter: RateLimiterAbstract,
+  key: string,
+): Promise<LimitState | null> {
+  const res = await limiter.get(key);
+  if (res === null) return null;
+  const blocked = res.consumedPoints >= limiter.points;
+  return {
+    limit: limiter.points,
+    remaining: Math.max(0, limiter.points - res.consumedPoints),
+    resetMs: Math.max(0, res.msBeforeNext),
+    wait: blocked ? Math.max(1, res.msBeforeNext) : 0,
+  };
 }
 
 /** "N seconds" or "N minutes", for messages that say when to retry. */

@@ -130,6 +130,10 @@ test('the method list is the one this milestone ships, with its access levels', 
     'p2p.resolveDispute': 'staff',
     'p2p.getPaymentDetails': 'user',
     'p2p.setPaymentDetails': 'user',
+    'apiKeys.create': 'user',
+    'apiKeys.getItems': 'user',
+    'apiKeys.revoke': 'user',
+    'server.getTime': 'public',
   });
 });
 

@@ -4,6 +4,7 @@
  * it. `npm run docs` writes it to docs/api/, and a test fails when the committed files differ, so
  * the reference cannot drift from the code.
  */
+import { keyUseOf } from '../apiKeys/keyScopes.ts';
 import { methods as registered } from './index.ts';
 import { readMethodSummaries } from './methodSummaries.ts';
 import { type ParamRow, paramForms } from './paramRows.ts';
@@ -100,6 +101,12 @@ const DOMAINS: readonly Domain[] = [
     title: 'Peer-to-peer trading',
     prefixes: ['p2p'],
     prose: [['Peer-to-peer trading', 'p2p.md']],
+  },
+  {
+    file: 'apiKeys.md',
+    title: 'Trading programs',
+    prefixes: ['apiKeys', 'server'],
+    prose: [['Trading programs', 'programs.md']],
   },
 ];
 
@@ -220,12 +227,20 @@ function domainPage(
   ];
   for (const method of members) {
     lines.push('', `## \`${method.name}\``, '');
-    lines.push(`Access: \`${method.access}\`, ${WHO[method.access]}.`);
+    lines.push(`Access: \`${method.access}\`, ${WHO[method.access]}. ${keyText(method.name)}`);
     const summary = summaries.get(method.name);
     if (summary !== undefined) lines.push('', summary);
     lines.push('', ...paramsText(paramForms(method.params)));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Whether and how an API key may call the method (keyScopes.ts). */
+function keyText(name: string): string {
+  const use = keyUseOf(name);
+  if (use === null) return 'Not for [API keys](../programs.md).';
+  const who = use.scope === 'public' ? 'any key' : `scope \`${use.scope}\``;
+  return `With an [API key](../programs.md): ${who}, weight ${use.weight}.`;
 }
 
 /** The parameters as a table, or one table per shape when the method takes one of several. */

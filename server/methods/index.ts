@@ -4,6 +4,7 @@
  */
 
 import { addressBookMethods } from './addressBook.ts';
+import { apiKeyMethods } from './apiKeys.ts';
 import { buyMethods } from './buy.ts';
 import { currencyMethods } from './currencies.ts';
 import { depositMethods } from './deposits.ts';
@@ -19,6 +20,7 @@ import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import { referralMethods } from './referral.ts';
 import type { Method } from './registry.ts';
+import { serverMethods } from './server.ts';
 import { supportMethods } from './support.ts';
 import { swapMethods } from './swap.ts';
 import { transferMethods } from './transfers.ts';
@@ -49,6 +51,8 @@ export const methods: readonly Method[] = [
   ...kycMethods,
   ...referralMethods,
   ...p2pMethods,
+  ...apiKeyMethods,
+  ...serverMethods,
 ];
 
 /** The registered methods by wire name. */

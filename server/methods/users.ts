@@ -22,7 +22,7 @@ import {
   verifyPassword,
 } from '../accounts/passwords.ts';
 import { toProfile } from '../accounts/profile.ts';
-import { type Caller, createSession, revokeSession } from '../accounts/sessions.ts';
+import { type Caller, createSession, revokeSession, sessionOf } from '../accounts/sessions.ts';
 import {
   beginTwoFactor,
   disableTwoFactor,
@@ -178,8 +178,9 @@ const logout = defineMethod({
   access: 'user',
   params: params({}),
   async handler(_params, ctx) {
-    await revokeSession(ctx.db, ctx.caller.sessionId);
-    ctx.events.publish('access.ended', { sessionId: ctx.caller.sessionId });
+    const sessionId = sessionOf(ctx.caller);
+    await revokeSession(ctx.db, sessionId);
+    ctx.events.publish('access.ended', { sessionId });
     return {};
   },
 });
@@ -269,7 +270,7 @@ const changePasswordMethod = defineMethod({
     const ended = await changePassword(
       ctx.db,
       ctx.limits,
-      ctx.caller,
+      { user: ctx.caller.user, sessionId: sessionOf(ctx.caller) },
       params.currentPassword,
       params.newPassword,
       ctx.config.passwordCost,
@@ -284,7 +285,7 @@ const getSessions = defineMethod({
   access: 'user',
   params: params({}),
   async handler(_params, ctx) {
-    return { sessions: await listSessions(ctx.db, ctx.caller.user.id, ctx.caller.sessionId) };
+    return { sessions: await listSessions(ctx.db, ctx.caller.user.id, sessionOf(ctx.caller)) };
   },
 });
 
@@ -293,7 +294,7 @@ const endOtherSessions = defineMethod({
   access: 'user',
   params: params({}),
   async handler(_params, ctx) {
-    const ended = await revokeOtherSessions(ctx.db, ctx.caller.user.id, ctx.caller.sessionId);
+    const ended = await revokeOtherSessions(ctx.db, ctx.caller.user.id, sessionOf(ctx.caller));
     for (const sessionId of ended) ctx.events.publish('access.ended', { sessionId });
     return { endedSessions: ended.length };
   },

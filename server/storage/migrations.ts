@@ -11,6 +11,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { knownDevicesMigration } from '../accounts/knownDevicesMigration.ts';
 import { twoFactorMigration } from '../accounts/twoFactorMigration.ts';
+import { apiKeysMigration } from '../apiKeys/migration.ts';
 import { cardPurchasesMigration } from '../buy/migration.ts';
 import { contentMigration } from '../content/contentMigration.ts';
 import { helpVerificationReferralMigration } from '../content/helpVerificationReferralMigration.ts';
@@ -248,6 +249,7 @@ export const migrations: Record<string, Migration> = {
   '0031_market_owners': ownersMigration,
   '0032_market_batches': batchesMigration,
   '0033_market_heartbeat': heartbeatMigration,
+  '0035_api_keys': apiKeysMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@
  * numbers, timestamptz as Date, jsonb parsed.
  */
 import type { AccountTables } from '../accounts/AccountTables.ts';
+import type { ApiKeyTables } from '../apiKeys/ApiKeyTables.ts';
 import type { BuyTables } from '../buy/BuyTables.ts';
 import type { ContentTables } from '../content/ContentTables.ts';
 import type { KycTables } from '../kyc/KycTables.ts';
@@ -24,6 +25,7 @@ import type { WithdrawalTables } from '../wallet/withdrawals/WithdrawalsTable.ts
 export interface Schema
   extends AccountTables,
     AddressBookTables,
+    ApiKeyTables,
     BuyTables,
     ContentTables,
     DevnetTables,

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { refusalOf } from '../../core/errors/index.ts';
 import { TRADE_SOCKET_PARAM } from '../../core/protocol/index.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { SessionCaller } from '../accounts/sessions.ts';
 import { checkRequestOrigin, envelope } from '../http/api.ts';
 import { recordId } from '../http/fields.ts';
 import type { Database } from '../storage/db.ts';
@@ -15,7 +15,7 @@ import { redeemTicket } from './tickets.ts';
 
 /** Who opened a socket, and the trade chat seat it sits in (null: their support dialog). */
 export interface OpenedSocket {
-  caller: Caller;
+  caller: SessionCaller;
   seat: TradeSeat | null;
 }
 

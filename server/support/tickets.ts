@@ -7,7 +7,8 @@
  * has expired, it opens nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { type Caller, hashToken } from '../accounts/sessions.ts';
+import { hashToken, type SessionCaller } from '../accounts/sessions.ts';
+import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 
 /** How long a ticket stays valid. */
@@ -15,8 +16,12 @@ export const TICKET_TTL_MS = 60_000;
 
 const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Issues a ticket for a session (and clears expired ones). */
-export async function issueTicket(db: Queryable, sessionId: number): Promise<string> {
+/**
+ * Issues a ticket for a session (and clears expired ones). A caller with an API key has no
+ * session (`null`) to bind one to, and is refused.
+ */
+export async function issueTicket(db: Queryable, sessionId: number | null): Promise<string> {
+  if (sessionId === null) throw refusal('apiKey.sessionRequired');
   const ticket = randomBytes(32).toString('base64url');
   await db.deleteFrom('support_tickets').where('expires_at', '<', new Date()).execute();
   await db
@@ -34,7 +39,7 @@ export async function issueTicket(db: Queryable, sessionId: number): Promise<str
  * The account and session a ticket was issued to, consuming the ticket; null when it is unknown, used or
  * expired, its session has ended (logout, expiry), or the account has since been blocked.
  */
-export async function redeemTicket(db: Queryable, ticket: string): Promise<Caller | null> {
+export async function redeemTicket(db: Queryable, ticket: string): Promise<SessionCaller | null> {
   if (!TICKET_PATTERN.test(ticket)) return null;
   const used = await db
     .deleteFrom('support_tickets')
