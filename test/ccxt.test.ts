@@ -6,14 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Order, Trade } from 'ccxt';
 import type { FastifyInstance } from 'fastify';
 import { SelfHosted } from '../clients/ccxt/selfhosted.js';
 import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
+import { ed25519Key, hmacKey } from './apiKeyTesting.ts';
 import {
+  checkBalance,
   checkCurrency,
   checkMarket,
   checkOhlcv,
+  checkOrder,
   checkOrderBook,
   checkTicker,
   checkTrade,
@@ -86,6 +90,62 @@ describe('the CCXT class against the real server', () => {
     assert.ok(candles.length >= 1);
     for (const candle of candles) checkOhlcv(candle, started - 60_000);
     assert.equal(candles.at(-1)?.[4], 0.5);
+  });
+
+  it('trades with an HMAC key: balance, limit order, open orders, cancel, a fill, own trades', async () => {
+    const trader = await fundedAccount(app, db, { USDT: '1000' });
+    const key = await hmacKey(app, trader.token);
+    const bot = new SelfHosted({
+      urls: { api: { rest: exchange.urls.api.rest } },
+      apiKey: key.id,
+      secret: key.secret,
+    });
+    const before = await bot.fetchBalance();
+    checkBalance(before);
+    assert.deepEqual([before.USDT?.free, before.USDT?.used], [1000, 0]);
+
+    const resting = await bot.createOrder('XRP/USDT', 'limit', 'buy', 100, 0.4, {
+      clientOrderId: 'grid-1',
+    });
+    checkOrder(resting, 'XRP/USDT');
+    assert.deepEqual([resting.status, resting.clientOrderId], ['open', 'grid-1']);
+    assert.deepEqual((await bot.fetchBalance()).USDT, { free: 960, used: 40, total: 1000 });
+    const open = await bot.fetchOpenOrders('XRP/USDT');
+    assert.deepEqual(
+      open.map((order) => order.id),
+      [resting.id],
+    );
+    const cancelled = await bot.cancelOrder(String(resting.id));
+    assert.equal(cancelled.status, 'canceled');
+
+    // Takes the resting 10 XRP at 0.51: a fill, with its fee, in the account's own trades.
+    const taken = await bot.createOrder('XRP/USDT', 'market', 'buy', 10);
+    checkOrder(taken, 'XRP/USDT');
+    assert.deepEqual([taken.status, taken.filled, taken.average], ['closed', 10, 0.51]);
+    const mine = await bot.fetchMyTrades('XRP/USDT');
+    assert.equal(mine.length, 1);
+    checkTrade(mine[0] as Trade, 'XRP/USDT');
+    assert.deepEqual([mine[0]?.order, mine[0]?.takerOrMaker], [taken.id, 'taker']);
+    const closed = await bot.fetchClosedOrders('XRP/USDT');
+    assert.deepEqual(closed.map((order: Order) => order.status).sort(), ['canceled', 'closed']);
+  });
+
+  it('signs with an Ed25519 private key in PEM, and cancels all', async () => {
+    const trader = await fundedAccount(app, db, { USDT: '100' });
+    const key = await ed25519Key(app, trader.token);
+    const bot = new SelfHosted({
+      urls: { api: { rest: exchange.urls.api.rest } },
+      apiKey: key.id,
+      secret: String(key.privateKey.export({ type: 'pkcs8', format: 'pem' })),
+    });
+    await bot.createOrder('XRP/USDT', 'limit', 'buy', 20, 0.3);
+    await bot.createOrder('XRP/USDT', 'limit', 'buy', 20, 0.31);
+    const cancelled = await bot.cancelAllOrders('XRP/USDT');
+    assert.deepEqual(
+      cancelled.map((order) => order.status),
+      ['canceled', 'canceled'],
+    );
+    assert.deepEqual(await bot.fetchOpenOrders(), []);
   });
 
   it('turns a refusal code into CCXT exception classes', async () => {

@@ -360,7 +360,9 @@ export class SelfHosted extends Exchange {
 
   /** @param {object} [params] */
   async fetchBalance(params = {}) {
-    const response = await this.privateCall('currencies.getItems', params);
+    // `limit` asks currencies.getItems for the account's wallets rather than the listed coins.
+    const request = this.extend({ limit: 1000 }, params);
+    const response = await this.privateCall('currencies.getItems', request);
     /** @type {Record<string, any>} */
     const result = { info: response };
     for (const wallet of this.safeList(response, 'wallets', [])) {
