@@ -14,8 +14,13 @@ export interface OrdersTable {
   stop_price: number | null;
   /** Lots. */
   amount: number | null;
-  /** Notional units (tick × lot). */
+  /** Notional units (tick × lot): what a market buy was sent to spend, else null. */
   total: number | null;
+  /**
+   * Notional units: the bound a market buy by amount got from the account's available USDT when
+   * placed (it names no price); null for every other order. Never shown as the order's total.
+   */
+  spend_cap: number | null;
   time_in_force: 'GTC' | 'IOC' | 'FOK';
   post_only: boolean;
   self_trade: string;

@@ -37,9 +37,11 @@ export function requestOf(row: OrderRow): OrderRequest {
     timeInForce: row.time_in_force,
     postOnly: row.post_only,
   };
+  // A buy by amount is bounded by the cap the market gave it, as when it was placed.
+  const bound = row.total ?? row.spend_cap;
   const market = {
     ...(row.amount === null ? {} : { lots: row.amount }),
-    ...(row.total === null ? {} : { total: row.total }),
+    ...(bound === null ? {} : { total: bound }),
   };
   switch (row.type) {
     case 'limit':
@@ -64,9 +66,13 @@ export function recordOf(row: OrderRow): OpenOrderRecord {
   };
 }
 
-/** A new row for a request the engine accepted. */
-export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date): OrderRow {
+/**
+ * A new row for a request the engine accepted. `capped`: the request's total is the bound the
+ * market gave a buy by amount (spend_cap), not a total the caller sent.
+ */
+export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date, capped = false): OrderRow {
   const limit = request.type === 'limit' || request.type === 'stopLimit';
+  const total = limit ? null : (request.total ?? null);
   return {
     id: request.id,
     user_id: request.accountId,
@@ -76,7 +82,8 @@ export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date): OrderR
     price: limit ? request.priceTicks : null,
     stop_price: 'stopTicks' in request ? request.stopTicks : null,
     amount: limit ? request.lots : (request.lots ?? null),
-    total: limit ? null : (request.total ?? null),
+    total: capped ? null : total,
+    spend_cap: capped ? total : null,
     time_in_force: limit ? (request.timeInForce ?? 'GTC') : 'IOC',
     post_only: limit ? request.postOnly === true : false,
     self_trade: request.selfTrade ?? 'expireTaker',

@@ -40,18 +40,21 @@ function placeOrder(
   }
   const id = state.nextOrderId;
   let request = { ...draft, id, accountId: userId, at: batch.now.getTime() } as OrderRequest;
-  // A market buy by amount names no price: bound it by what the account can spend.
+  // A market buy by amount names no price: bound it by what the account can spend. The bound
+  // is the market's, not the caller's: stored apart (spend_cap), never answered as the total.
+  let capped = false;
   if (
     request.side === 'buy' &&
     (request.type === 'market' || request.type === 'stopMarket') &&
     request.total === undefined
   ) {
     request = { ...request, total: marketBuyTotal(batch.balances, userId, PAIRS[pair]) };
+    capped = true;
   }
   const hold = holdFor(request);
   if (hold === null) throw refusal('order.cannotPlace');
   requireHold(batch.balances, userId, state.settler(pair).holdAmount(request.side, hold.amount));
-  return placeInBook(state, pair, request, hold.amount, batch);
+  return placeInBook(state, pair, request, hold.amount, batch, capped);
 }
 
 /** Cancels one open order in its book and settles its release. */

@@ -1,0 +1,76 @@
+/**
+ * What a trading program reads back from the order methods: the total it sent and no other,
+ * orders by reference whatever their state, fees and fills so far, client order ids replayed,
+ * and pages of history from a time on.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import type { PlaceOrderParams, Ticker } from '../../core/protocol/index.ts';
+import { forEachDatabase } from '../../test/databases.ts';
+import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../storage/db.ts';
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+
+  before(async () => {
+    db = await open();
+    app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
+  });
+  after(() => app.close());
+
+  const trader = (funds: Partial<Record<Ticker, string>>) => fundedAccount(app, db, funds);
+  const place = async (token: string, order: PlaceOrderParams) =>
+    (await ok(app, 'orders.place', order, { token })).order;
+  const held = async (token: string, ticker: Ticker) => {
+    const { wallets } = await ok(app, 'currencies.getItems', { limit: 1000 }, { token });
+    return wallets?.find((w) => w.ticker === ticker)?.held;
+  };
+
+  test('a market buy by amount answers and keeps no total it was not sent', async () => {
+    const maker = await trader({ XRP: '100' });
+    const ask = { pair: 'XRP_USDT', side: 'sell', type: 'limit' } as const;
+    await place(maker.token, { ...ask, price: '0.5', amount: '10' });
+    await place(maker.token, { ...ask, price: '0.6', amount: '90' });
+    const buyer = await trader({ USDT: '1000' });
+    const bought = await place(buyer.token, {
+      pair: 'XRP_USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '10',
+    });
+    assert.deepEqual([bought.status, bought.amount, bought.total], ['filled', '10', null]);
+    const [stored] = (await ok(app, 'orders.getHistory', {}, { token: buyer.token })).orders;
+    assert.deepEqual([stored?.id, stored?.total], [bought.id, null]);
+
+    // A stop-market buy by amount waits holding the available USDT, yet shows no total; after a
+    // restart it still holds it, and triggered it spends only what its amount costs.
+    const stop = await place(buyer.token, {
+      pair: 'XRP_USDT',
+      side: 'buy',
+      type: 'stopMarket',
+      stopPrice: '0.6',
+      amount: '20',
+    });
+    assert.deepEqual([stop.status, stop.total], ['new', null]);
+    assert.equal(await held(buyer.token, 'USDT'), '995');
+    const again = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
+    const reopened = await ok(again, 'orders.getOpen', {}, { token: buyer.token });
+    await again.close();
+    assert.deepEqual(
+      reopened.orders.map((order) => [order.id, order.total]),
+      [[stop.id, null]],
+    );
+    const other = await trader({ USDT: '10' });
+    await place(other.token, { pair: 'XRP_USDT', side: 'buy', type: 'market', amount: '1' });
+    const [done] = (await ok(app, 'orders.getHistory', {}, { token: buyer.token })).orders;
+    assert.deepEqual(
+      [done?.id, done?.status, done?.filled, done?.total],
+      [stop.id, 'filled', '20', null],
+    );
+    assert.equal(await held(buyer.token, 'USDT'), '0');
+  });
+});

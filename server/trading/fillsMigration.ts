@@ -1,0 +1,25 @@
+/**
+ * Migration 0034_order_fills: what a trading program reads of an order without adding up its
+ * trades, and a market buy's total kept to what its caller sent.
+ *
+ * - `spend_cap`: a market buy by amount names no price, so the market bounds it by the account's
+ *   available USDT; that bound used to be stored (and answered) as the order's `total`. It moves
+ *   to its own column. A stored market buy with both an amount and a total is taken as such a
+ *   bound: the site sends one or the other, and the bound cannot be told apart from a total an
+ *   API caller sent with its amount.
+ */
+import { type Migration, sql } from 'kysely';
+
+const statements = [
+  'alter table orders add column spend_cap bigint',
+  `update orders set spend_cap = total, total = null
+    where side = 'buy' and type in ('market', 'stopMarket')
+      and amount is not null and total is not null`,
+];
+
+/** The '0034_order_fills' migration. */
+export const orderFillsMigration: Migration = {
+  async up(db) {
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  },
+};
