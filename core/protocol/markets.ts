@@ -167,8 +167,16 @@ export interface MarketMethods {
   'markets.getSocketTicket': { params: Record<string, never>; result: { ticket: string } };
   /** Places an order; it is stored, with its fills and their ledger entries, before the answer. */
   'orders.place': { params: PlaceOrderParams; result: { order: SpotOrder } };
-  /** Cancels one open order of the caller, by `id` or `clientOrderId`. */
+  /**
+   * Cancels one open order of the caller, by `id` or `clientOrderId`: `order.notFound` when the
+   * caller has no such order, `order.closed` when it filled, was cancelled or expired.
+   */
   'orders.cancel': {
+    params: { id?: number; clientOrderId?: string };
+    result: { order: SpotOrder };
+  };
+  /** One order of the caller in whatever state, by `id` or `clientOrderId`; else `order.notFound`. */
+  'orders.get': {
     params: { id?: number; clientOrderId?: string };
     result: { order: SpotOrder };
   };

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { PlaceOrderParams, Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
-import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
+import { call, fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 
@@ -72,5 +72,64 @@ forEachDatabase((open) => {
       [stop.id, 'filled', '20', null],
     );
     assert.equal(await held(buyer.token, 'USDT'), '0');
+  });
+
+  test('orders.get answers an order in any state; cancel tells an unknown order from a closed one', async () => {
+    const account = await trader({ USDT: '100' });
+    const other = await trader({ USDT: '100' });
+    const order = await place(account.token, {
+      pair: 'SOL_USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '10',
+      amount: '1',
+      clientOrderId: 'get-me',
+    });
+    const byId = await ok(app, 'orders.get', { id: order.id }, { token: account.token });
+    assert.deepEqual(byId.order, order);
+    const byClientId = await ok(
+      app,
+      'orders.get',
+      { clientOrderId: 'get-me' },
+      { token: account.token },
+    );
+    assert.equal(byClientId.order.id, order.id);
+    await ok(app, 'orders.cancel', { clientOrderId: 'get-me' }, { token: account.token });
+    const cancelled = await ok(app, 'orders.get', { id: order.id }, { token: account.token });
+    assert.equal(cancelled.order.status, 'cancelled');
+
+    const refused = async (
+      method: 'orders.get' | 'orders.cancel',
+      params: { id?: number; clientOrderId?: string },
+      token: string,
+    ) => {
+      const reply = await call(app, method, params, { token });
+      assert.equal(reply.status, false);
+      return reply.status ? null : [reply.error_code, reply.error_msg];
+    };
+    assert.deepEqual(await refused('orders.cancel', { id: order.id }, account.token), [
+      'order.closed',
+      `Order ${order.id} is already cancelled: there is nothing left to cancel.`,
+    ]);
+    assert.deepEqual(await refused('orders.cancel', { clientOrderId: 'get-me' }, account.token), [
+      'order.closed',
+      'Order with client order id "get-me" is already cancelled: there is nothing left to cancel.',
+    ]);
+    // Another account's order is no order of the caller's, for cancel and get alike.
+    for (const method of ['orders.get', 'orders.cancel'] as const) {
+      assert.deepEqual(await refused(method, { id: order.id }, other.token), [
+        'order.notFound',
+        `You have no order ${order.id}.`,
+      ]);
+      assert.deepEqual(await refused(method, { clientOrderId: 'nope' }, account.token), [
+        'order.notFound',
+        'You have no order with client order id "nope".',
+      ]);
+      assert.equal(
+        (await refused(method, { id: order.id, clientOrderId: 'get-me' }, account.token))?.[0],
+        'order.refRequired',
+      );
+      assert.equal((await refused(method, {}, account.token))?.[0], 'order.refRequired');
+    }
   });
 });

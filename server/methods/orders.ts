@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { refusal } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';
+import type { OrderRef } from '../trading/Command.ts';
 import { DEFAULT_SELF_TRADE } from '../trading/engine/index.ts';
+import { requireOrder } from '../trading/orderLookup.ts';
 import {
   clientOrderIdField,
   decimalField,
@@ -52,20 +54,36 @@ const place = defineMethod({
   },
 });
 
+/** An order by `id` or by `clientOrderId`: exactly one of the two. */
+const orderRef = {
+  id: orderId().exactOptional(),
+  clientOrderId: clientOrderIdField().exactOptional(),
+};
+
+/** The reference the params give; `order.refRequired` unless exactly one is given. */
+function refOf(params: { id?: number; clientOrderId?: string }): OrderRef {
+  if (params.id !== undefined && params.clientOrderId === undefined) return { id: params.id };
+  if (params.clientOrderId !== undefined && params.id === undefined) {
+    return { clientOrderId: params.clientOrderId };
+  }
+  throw refusal('order.refRequired');
+}
+
 const cancel = defineMethod({
   name: 'orders.cancel',
   access: 'user',
-  params: params({
-    id: orderId().exactOptional(),
-    clientOrderId: clientOrderIdField().exactOptional(),
-  }),
+  params: params(orderRef),
   async handler(params, { caller, market }) {
-    if ((params.id === undefined) === (params.clientOrderId === undefined)) {
-      throw refusal('order.refRequired');
-    }
-    const ref =
-      params.id !== undefined ? { id: params.id } : { clientOrderId: params.clientOrderId ?? '' };
-    return { order: toWire(await market.cancel(caller.user.id, ref)) };
+    return { order: toWire(await market.cancel(caller.user.id, refOf(params))) };
+  },
+});
+
+const get = defineMethod({
+  name: 'orders.get',
+  access: 'user',
+  params: params(orderRef),
+  async handler(params, { caller, db }) {
+    return { order: toWire(await requireOrder(db, caller.user.id, refOf(params))) };
   },
 });
 
@@ -130,6 +148,7 @@ const getMine = defineMethod({
 export const orderMethods: readonly Method[] = [
   place,
   cancel,
+  get,
   cancelAll,
   getOpen,
   getHistory,
