@@ -37,8 +37,17 @@ export interface SpotOrder {
   filled: string;
   /** The USDT value traded so far. */
   filledTotal: string;
-  /** The mean price of the fills, or null before the first. */
+  /**
+   * The mean price of the fills, `filledTotal / filled` computed from their integer values, to 4
+   * more decimals than the pair's prices and cut (rounded toward zero); null before the first.
+   */
   averagePrice: string | null;
+  /** The fees the fills paid so far, exact, in `feeAsset`: "0" before the first fill. */
+  fee: string;
+  /** The currency the fee is paid in: what the order receives (the base for a buy, USDT for a sell). */
+  feeAsset: Ticker;
+  /** When the order last traded (ms since the epoch), or null before its first fill. */
+  lastFillAt: number | null;
   timeInForce: TimeInForce;
   postOnly: boolean;
   selfTrade: SelfTradeMode;

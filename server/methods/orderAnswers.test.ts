@@ -132,4 +132,40 @@ forEachDatabase((open) => {
       assert.equal((await refused(method, {}, account.token))?.[0], 'order.refRequired');
     }
   });
+
+  test('orders carry their fees so far, in what they receive, their mean price and last fill', async () => {
+    const maker = await trader({ BNB: '1' });
+    const ask = { pair: 'BNB_USDT', side: 'sell', type: 'limit' } as const;
+    const first = await place(maker.token, { ...ask, price: '300', amount: '0.1' });
+    const second = await place(maker.token, { ...ask, price: '301', amount: '0.2' });
+    assert.deepEqual(
+      [first.fee, first.feeAsset, first.averagePrice, first.lastFillAt],
+      ['0', 'USDT', null, null],
+    );
+    const taker = await trader({ USDT: '1000' });
+    const bought = await place(taker.token, {
+      pair: 'BNB_USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.3',
+    });
+    // 0.1 at 300 and 0.2 at 301: 90.2 USDT for 0.3, a mean of 300.6666… cut at 6 decimals; the
+    // 0.1 % taker fee is in BNB, 0.0001 and 0.0002.
+    assert.deepEqual(
+      [bought.filledTotal, bought.averagePrice, bought.fee, bought.feeAsset],
+      ['90.2', '300.666666', '0.0003', 'BNB'],
+    );
+    assert.equal(typeof bought.lastFillAt, 'number');
+    assert.ok((bought.lastFillAt ?? 0) >= Date.parse(bought.createdAt));
+    const got = async (id: number) =>
+      (await ok(app, 'orders.get', { id }, { token: maker.token })).order;
+    const [firstNow, secondNow] = [await got(first.id), await got(second.id)];
+    assert.deepEqual(
+      [firstNow.fee, firstNow.feeAsset, firstNow.averagePrice, firstNow.lastFillAt],
+      ['0.03', 'USDT', '300', bought.lastFillAt],
+    );
+    assert.deepEqual([secondNow.fee, secondNow.averagePrice], ['0.0602', '301']);
+    const [history] = (await ok(app, 'orders.getHistory', {}, { token: taker.token })).orders;
+    assert.deepEqual(history, bought);
+  });
 });

@@ -31,6 +31,13 @@ export interface OrdersTable {
   filled: number;
   /** Notional units. */
   filled_value: number;
+  /**
+   * The fees its fills paid so far, summed exactly (a decimal string, numeric(38, 18)), in the
+   * currency the order receives: the base for a buy, USDT for a sell.
+   */
+  fee: string;
+  /** When it last traded; null before its first fill. */
+  last_fill_at: Date | null;
   /** Time priority while open, from the engine. */
   priority: number;
   /** Whether a stop order's stop has been reached (it then rests as a limit order). */

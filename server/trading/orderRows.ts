@@ -4,7 +4,7 @@
  */
 
 import { errorText } from '../../core/errors/index.ts';
-import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
+import { addDecimals, formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { OwnTrade, SpotOrder } from '../../core/protocol/index.ts';
@@ -92,6 +92,8 @@ export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date, capped 
     reason: null,
     filled: 0,
     filled_value: 0,
+    fee: '0',
+    last_fill_at: null,
     priority: 0,
     triggered: false,
     created_at: at,
@@ -110,6 +112,12 @@ export function applyUpdate(row: OrderRow, update: OrderUpdate, at: Date): void 
   row.updated_at = at;
 }
 
+/** Adds one fill's fee to a row, and its time. */
+export function addFill(row: OrderRow, fee: string, at: Date): void {
+  row.fee = addDecimals(row.fee, plain(fee));
+  row.last_fill_at = at;
+}
+
 /** Whether a row's order is still open (resting, or a stop still waiting). */
 export function isOpen(row: { status: string }): boolean {
   return row.status === 'new' || row.status === 'partiallyFilled';
@@ -118,7 +126,8 @@ export function isOpen(row: { status: string }): boolean {
 /** The order as the API shows it. */
 export function toWire(row: OrderRow): SpotOrder {
   const pair = PAIRS[row.pair as PairSymbol];
-  // The mean price of the fills, four digits finer than the tick, cut rather than rounded.
+  // The mean price of the fills (their value over their amount, both integers), four digits
+  // finer than the price's decimals, cut rather than rounded.
   const average =
     row.filled > 0
       ? formatDecimal(
@@ -138,6 +147,9 @@ export function toWire(row: OrderRow): SpotOrder {
     filled: fromLots(pair, row.filled),
     filledTotal: fromNotional(pair, row.filled_value),
     averagePrice: average,
+    fee: plain(row.fee),
+    feeAsset: row.side === 'buy' ? pair.base : 'USDT',
+    lastFillAt: row.last_fill_at === null ? null : row.last_fill_at.getTime(),
     timeInForce: row.time_in_force,
     postOnly: row.post_only,
     selfTrade: row.self_trade as SelfTradeMode,
@@ -151,7 +163,7 @@ export function toWire(row: OrderRow): SpotOrder {
 }
 
 /** A stored decimal without the column's trailing zeros ("0.000200000000000000" → "0.0002"). */
-function plain(decimal: string): string {
+export function plain(decimal: string): string {
   const parsed = parseDecimal(decimal);
   return typeof parsed === 'string' ? decimal : formatDecimal(parsed.units, parsed.decimals);
 }
