@@ -62,6 +62,11 @@ export const ORDER_ERRORS = {
   'order.refRequired': { message: 'Give the order id or its client order id (one of the two).' },
   // `ref` is the order's id, or `with client order id "…"`: whichever the caller gave.
   'order.notFound': { message: 'You have no order {ref}.' },
+  'order.clientOrderIdReused': {
+    message:
+      'Client order id "{clientOrderId}" already names your order {id}, placed with other parameters. Give a new order a new client order id.',
+    param: 'clientOrderId',
+  },
   'order.closed': {
     message: 'Order {ref} is already {status}: there is nothing left to cancel.',
   },

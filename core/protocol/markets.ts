@@ -74,7 +74,12 @@ export interface PlaceOrderParams {
   timeInForce?: TimeInForce;
   postOnly?: boolean;
   selfTrade?: SelfTradeMode;
-  /** Your own id for the order, 1 to 64 of A-Z a-z 0-9 - _ ; placing it again returns the first. */
+  /**
+   * Your own id for the order, 1 to 64 of A-Z a-z 0-9 - _ , remembered for good: placing it
+   * again with the same parameters answers the order placed first (`replay: true`, nothing new
+   * placed or held), whatever its state; with other parameters it is refused
+   * (`order.clientOrderIdReused`).
+   */
   clientOrderId?: string;
 }
 
@@ -174,8 +179,11 @@ export interface MarketMethods {
   };
   /** A single-use ticket that opens the market socket with the caller's `account` stream. */
   'markets.getSocketTicket': { params: Record<string, never>; result: { ticket: string } };
-  /** Places an order; it is stored, with its fills and their ledger entries, before the answer. */
-  'orders.place': { params: PlaceOrderParams; result: { order: SpotOrder } };
+  /**
+   * Places an order; it is stored, with its fills and their ledger entries, before the answer.
+   * `replay` is true when a client order id placed before answered its order (see clientOrderId).
+   */
+  'orders.place': { params: PlaceOrderParams; result: { order: SpotOrder; replay: boolean } };
   /**
    * Cancels one open order of the caller, by `id` or `clientOrderId`: `order.notFound` when the
    * caller has no such order, `order.closed` when it filled, was cancelled or expired.

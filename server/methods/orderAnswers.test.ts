@@ -168,4 +168,70 @@ forEachDatabase((open) => {
     const [history] = (await ok(app, 'orders.getHistory', {}, { token: taker.token })).orders;
     assert.deepEqual(history, bought);
   });
+
+  test('a client order id again answers its order as a replay, or is refused with other parameters', async () => {
+    const account = await trader({ USDT: '100' });
+    const order = {
+      pair: 'SOL_USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '20',
+      amount: '1',
+      clientOrderId: 'again',
+    } as const;
+    const first = await ok(app, 'orders.place', order, { token: account.token });
+    assert.equal(first.replay, false);
+    const again = await ok(app, 'orders.place', order, { token: account.token });
+    assert.deepEqual([again.replay, again.order], [true, first.order]);
+    assert.equal(await held(account.token, 'USDT'), '20', 'held once');
+
+    for (const other of [
+      { price: '21' },
+      { amount: '2' },
+      { pair: 'BNB_USDT' },
+      { postOnly: true },
+    ]) {
+      const reply = await call(
+        app,
+        'orders.place',
+        { ...order, ...other },
+        { token: account.token },
+      );
+      assert.deepEqual(reply.status ? null : [reply.error_code, reply.error_msg, reply.param], [
+        'order.clientOrderIdReused',
+        `Client order id "again" already names your order ${first.order.id}, placed with other parameters. Give a new order a new client order id.`,
+        'clientOrderId',
+      ]);
+    }
+    // Remembered whatever the order's state: a cancelled order is answered as it is now.
+    await ok(app, 'orders.cancel', { id: first.order.id }, { token: account.token });
+    const late = await ok(app, 'orders.place', order, { token: account.token });
+    assert.deepEqual(
+      [late.replay, late.order.id, late.order.status],
+      [true, first.order.id, 'cancelled'],
+    );
+    assert.equal(await held(account.token, 'USDT'), '0');
+    const open = await ok(app, 'orders.getOpen', {}, { token: account.token });
+    assert.deepEqual(open.orders, []);
+
+    // A market buy by amount names no total, so placing it again is the same order.
+    const maker = await trader({ SOL: '1' });
+    await place(maker.token, {
+      pair: 'SOL_USDT',
+      side: 'sell',
+      type: 'limit',
+      price: '20',
+      amount: '1',
+    });
+    const buy = {
+      pair: 'SOL_USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.5',
+      clientOrderId: 'mkt',
+    } as const;
+    const bought = await ok(app, 'orders.place', buy, { token: account.token });
+    const rebought = await ok(app, 'orders.place', buy, { token: account.token });
+    assert.deepEqual([rebought.replay, rebought.order], [true, bought.order]);
+  });
 });

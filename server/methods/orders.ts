@@ -50,7 +50,7 @@ const place = defineMethod({
       ...draft,
       selfTrade: draft.selfTrade ?? DEFAULT_SELF_TRADE,
     });
-    return { order: toWire(row) };
+    return { order: toWire(row), replay: row.replay === true };
   },
 });
 

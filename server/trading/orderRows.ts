@@ -18,8 +18,32 @@ import type {
 import { reasonCode } from './reasonCode.ts';
 import type { OrdersTable, TradesTable } from './TradingTables.ts';
 
-/** An order row as the market keeps it in memory and writes it back. */
-export type OrderRow = OrdersTable;
+/**
+ * An order row as the market keeps it in memory and writes it back. `replay` is set (and never
+ * stored) only on the answer to placing a client order id again with the same parameters: the
+ * order is the one placed before, and nothing new was placed.
+ */
+export type OrderRow = OrdersTable & { replay?: true };
+
+/** What placing an order names, as a row stores it; a client order id again must name the same. */
+const PLACED_AS = [
+  'pair',
+  'side',
+  'type',
+  'price',
+  'stop_price',
+  'amount',
+  'total',
+  'time_in_force',
+  'post_only',
+  'self_trade',
+] as const satisfies readonly (keyof OrderRow)[];
+
+/** Whether a stored order was placed with what `request` asks for (its id and time aside). */
+export function placedAs(row: OrderRow, pair: PairSymbol, request: OrderRequest): boolean {
+  const asked = rowOf(pair, request, row.created_at);
+  return PLACED_AS.every((key) => asked[key] === row[key]);
+}
 
 /** The engine's request for an order row (the order as it was placed). */
 export function requestOf(row: OrderRow): OrderRequest {
