@@ -167,14 +167,21 @@ export interface MarketMethods {
   'markets.getItems': { params: Record<string, never>; result: { items: MarketSummary[] } };
   /** The book's top `depth` levels a side (default 50, at most 500). */
   'markets.getBook': { params: { pair: string; depth?: number }; result: { book: BookDepth } };
-  /** The latest trades, newest first (default 50, at most 500). */
+  /**
+   * The latest trades, newest first (default 50, at most 500); with `since` (ms, inclusive), the
+   * trades from then on, oldest first, to page forward.
+   */
   'markets.getTrades': {
-    params: { pair: string; limit?: number };
+    params: { pair: string; limit?: number; since?: number };
     result: { trades: PublicTrade[] };
   };
-  /** Candles from `from` to `to` (ms), the current one included; at most 1,000. */
+  /**
+   * Candles from `from` to `to` (ms), oldest first, the current one included: the first `limit`
+   * (at most and by default 1,000) from `from`, or without `from` the last `limit` intervals up to
+   * `to`. Intervals without a trade are left out.
+   */
   'markets.getCandles': {
-    params: { pair: string; interval: CandleInterval; from?: number; to?: number };
+    params: { pair: string; interval: CandleInterval; from?: number; to?: number; limit?: number };
     result: { candles: Candle[] };
   };
   /** A single-use ticket that opens the market socket with the caller's `account` stream. */
@@ -201,14 +208,20 @@ export interface MarketMethods {
   'orders.cancelAll': { params: { pair?: string }; result: { orders: SpotOrder[] } };
   /** The caller's open orders, oldest first. */
   'orders.getOpen': { params: { pair?: string }; result: { orders: SpotOrder[] } };
-  /** The caller's orders, newest first, `before` an id for the next page. */
+  /**
+   * The caller's orders in any state, newest first with `before` an id for the next page; with
+   * `since` (ms, inclusive), those placed from then on, oldest first, to page forward.
+   */
   'orders.getHistory': {
-    params: { pair?: string; limit?: number; before?: number };
+    params: { pair?: string; limit?: number; before?: number; since?: number };
     result: { orders: SpotOrder[] };
   };
-  /** The caller's fills, newest first, `before` an id for the next page. */
+  /**
+   * The caller's fills, newest first with `before` an id for the next page; with `since` (ms,
+   * inclusive), those from then on, oldest first, to page forward.
+   */
   'trades.getMine': {
-    params: { pair?: string; limit?: number; before?: number };
+    params: { pair?: string; limit?: number; before?: number; since?: number };
     result: { trades: OwnTrade[] };
   };
 }

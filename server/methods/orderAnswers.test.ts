@@ -234,4 +234,41 @@ forEachDatabase((open) => {
     const rebought = await ok(app, 'orders.place', buy, { token: account.token });
     assert.deepEqual([rebought.replay, rebought.order], [true, bought.order]);
   });
+
+  test('own orders and trades page forward from a time, oldest first', async () => {
+    const maker = await trader({ ETH: '1' });
+    const taker = await trader({ USDT: '1000' });
+    const ask = { pair: 'ETH_USDT', side: 'sell', type: 'limit', amount: '0.01' } as const;
+    const asks = [];
+    for (const price of ['1000', '1001', '1002']) {
+      asks.push(await place(maker.token, { ...ask, price }));
+      await place(taker.token, { pair: 'ETH_USDT', side: 'buy', type: 'market', amount: '0.01' });
+    }
+    // Each order and its trade a second apart, so the times below tell them apart.
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    for (const [index, order] of asks.entries()) {
+      const at = new Date(t0 + index * 1000);
+      await db.updateTable('orders').set({ created_at: at }).where('id', '=', order.id).execute();
+      await db
+        .updateTable('trades')
+        .set({ created_at: at })
+        .where('maker_order_id', '=', order.id)
+        .execute();
+    }
+    const history = async (params: { since?: number; limit?: number }) =>
+      (await ok(app, 'orders.getHistory', params, { token: maker.token })).orders.map((o) => o.id);
+    const ids = asks.map((order) => order.id);
+    assert.deepEqual(await history({}), [...ids].reverse(), 'newest first without since');
+    assert.deepEqual(await history({ since: t0 + 1000 }), ids.slice(1), 'oldest first from since');
+    assert.deepEqual(await history({ since: t0 + 1000, limit: 1 }), ids.slice(1, 2));
+    assert.deepEqual(await history({ since: t0 + 2001 }), []);
+
+    const mine = async (params: { since?: number; limit?: number }) =>
+      (await ok(app, 'trades.getMine', params, { token: maker.token })).trades.map(
+        (t) => t.orderId,
+      );
+    assert.deepEqual(await mine({}), [...ids].reverse());
+    assert.deepEqual(await mine({ since: t0 + 1000 }), ids.slice(1));
+    assert.deepEqual(await mine({ since: t0, limit: 2 }), ids.slice(0, 2));
+  });
 });

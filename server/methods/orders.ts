@@ -14,6 +14,7 @@ import {
   draftOf,
   pairField,
   pairOf,
+  sinceField,
 } from '../trading/orderParams.ts';
 import { ownFills, toWire } from '../trading/orderRows.ts';
 import { defineMethod, type Method } from './registry.ts';
@@ -26,6 +27,7 @@ const page = {
   pair: pairField().exactOptional(),
   limit: z.number().int().min(1).max(MAX_HISTORY).exactOptional(),
   before: orderId().exactOptional(),
+  since: sinceField().exactOptional(),
 };
 
 const place = defineMethod({
@@ -116,10 +118,12 @@ const getHistory = defineMethod({
       .selectFrom('orders')
       .selectAll()
       .where('user_id', '=', caller.user.id)
-      .orderBy('id', 'desc')
+      // Newest first, or oldest first from `since` on, to page forward.
+      .orderBy('id', params.since === undefined ? 'desc' : 'asc')
       .limit(params.limit ?? 50);
     if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
     if (params.before !== undefined) query = query.where('id', '<', params.before);
+    if (params.since !== undefined) query = query.where('created_at', '>=', new Date(params.since));
     return { orders: (await query.execute()).map(toWire) };
   },
 });
@@ -134,10 +138,11 @@ const getMine = defineMethod({
       .selectFrom('trades')
       .selectAll()
       .where((eb) => eb.or([eb('maker_user_id', '=', me), eb('taker_user_id', '=', me)]))
-      .orderBy('id', 'desc')
+      .orderBy('id', params.since === undefined ? 'desc' : 'asc')
       .limit(params.limit ?? 50);
     if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
     if (params.before !== undefined) query = query.where('id', '<', params.before);
+    if (params.since !== undefined) query = query.where('created_at', '>=', new Date(params.since));
     const rows = await query.execute();
     const trades = rows.flatMap((row) => ownFills(row, me));
     return { trades };

@@ -77,20 +77,21 @@ export function bookDepth(market: SpotMarket, pair: PairSymbol, depth: number): 
   return { pair, bids: book.bids.map(level), asks: book.asks.map(level), sequence: book.bookSeq };
 }
 
-/** A pair's latest trades, newest first. */
+/** A pair's latest trades, newest first; or from `since` (ms, inclusive) on, oldest first. */
 export async function readPublicTrades(
   db: Queryable,
   pair: PairSymbol,
   limit: number,
+  since?: number,
 ): Promise<PublicTrade[]> {
-  const rows = await db
+  let query = db
     .selectFrom('trades')
     .select(['id', 'pair', 'price', 'amount', 'taker_side', 'created_at'])
     .where('pair', '=', pair)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(publicTrade);
+    .orderBy('id', since === undefined ? 'desc' : 'asc')
+    .limit(limit);
+  if (since !== undefined) query = query.where('created_at', '>=', new Date(since));
+  return (await query.execute()).map(publicTrade);
 }
 
 /** A stored trade as anyone may see it. */
