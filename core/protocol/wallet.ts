@@ -115,13 +115,30 @@ export interface HistoryParams {
   before?: number;
 }
 
-/** A listed currency with its USD reference price. */
+/** A listed currency with its USD reference price, precision and networks. */
 export interface Currency {
   id: number;
   ticker: Ticker;
   name: string;
   /** USD reference price as a decimal string. */
   price: string;
+  /**
+   * Decimal places an amount of it may have when moved between accounts, bought by card or
+   * traded peer to peer (a withdrawal takes its network's `decimals`, an order its pair's lot).
+   */
+  precision: number;
+  /** The networks it is deposited and withdrawn on, in the order the pages offer them. */
+  networks: CurrencyNetwork[];
+}
+
+/** One network of a currency: whether deposits and withdrawals are open there, and their terms. */
+export interface CurrencyNetwork extends NetworkInfo {
+  /** Decimal places a withdrawal's amount may have on this network. */
+  decimals: number;
+  /** Whether this server takes deposits on it now (its chain is connected). */
+  depositOpen: boolean;
+  /** Whether this server sends withdrawals on it now (its chain is connected). */
+  withdrawOpen: boolean;
 }
 
 /** One of the signed-in user's wallets. */
