@@ -159,6 +159,10 @@ export interface Wallet {
 
 /** The listed currencies with the account's wallets, transfers, history and networks. */
 export interface WalletMethods {
+  /**
+   * The listed currencies: USD price, precision and networks (open or not, fees and minimums);
+   * with `limit`, the signed-in caller's wallets instead.
+   */
   'currencies.getItems': {
     params: { limit?: number };
     result: { items?: Currency[]; wallets?: Wallet[] };
