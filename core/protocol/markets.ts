@@ -83,14 +83,30 @@ export interface PlaceOrderParams {
   clientOrderId?: string;
 }
 
-/** A pair as markets.getItems lists it: its steps, fees and 24 h ticker. */
+/**
+ * A pair as markets.getItems lists it: every limit its orders must keep, its fees, its 24 h
+ * ticker and the best bid and ask.
+ */
 export interface MarketSummary {
   pair: PairSymbol;
   base: Asset;
   quote: typeof QUOTE;
+  /** Prices are whole multiples of it, from it (`minPrice`) to `maxPrice`. */
   tickSize: string;
+  /** Amounts are whole multiples of it, from it (`minAmount`) to `maxAmount`. */
   lotSize: string;
+  /** Decimals of a price: those of the tick size. */
+  priceDecimals: number;
+  /** Decimals of an amount: those of the lot size. */
+  amountDecimals: number;
+  minPrice: string;
+  maxPrice: string;
+  minAmount: string;
+  maxAmount: string;
+  /** The smallest value (price × amount, or a market buy's total) an order may have, in USDT. */
   minValue: string;
+  /** The largest total a market buy may give, in USDT (`maxPrice × maxAmount`). */
+  maxTotal: string;
   /** Fee rates as fractions of what each side receives ("0.001" is 0.1 %). */
   makerFee: string;
   takerFee: string;
@@ -104,6 +120,14 @@ export interface MarketSummary {
   baseVolume: string;
   /** USDT traded in 24 h. */
   quoteVolume: string;
+  /** The best bid's price and the amount resting there, or null when no one bids. */
+  bid: string | null;
+  bidSize: string | null;
+  /** The best ask's price and the amount resting there, or null when no one asks. */
+  ask: string | null;
+  askSize: string | null;
+  /** When the server read these figures (ms since the epoch). */
+  timestamp: number;
 }
 
 /** One price of the book: the amount resting there and how many orders hold it. */
@@ -119,6 +143,11 @@ export interface BookDepth {
   bids: BookLevel[];
   asks: BookLevel[];
   sequence: number;
+  /**
+   * When the server read the book (ms since the epoch): the levels are its state then (on a
+   * server that forwards orders, its copy of the books, as of the last batch it has taken).
+   */
+  timestamp: number;
 }
 
 /** A public trade. */
@@ -163,9 +192,9 @@ export interface OwnTrade {
 
 /** The markets' public data, placing and cancelling orders, and the account's fills. */
 export interface MarketMethods {
-  /** Every pair's steps, fees and 24 h ticker. */
+  /** Every pair's limits, fees and 24 h ticker with the best bid and ask, read at `timestamp`. */
   'markets.getItems': { params: Record<string, never>; result: { items: MarketSummary[] } };
-  /** The book's top `depth` levels a side (default 50, at most 500). */
+  /** The book's top `depth` levels a side (default 50, at most 500), read at `timestamp`. */
   'markets.getBook': { params: { pair: string; depth?: number }; result: { book: BookDepth } };
   /**
    * The latest trades, newest first (default 50, at most 500); with `since` (ms, inclusive), the

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
 import { forEachDatabase } from '../../test/databases.ts';
-import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
+import { call, fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 
@@ -74,5 +74,85 @@ forEachDatabase((open) => {
       [t0 + 60_000, '0.11'],
       [t0 + 120_000, '0.12'],
     ]);
+  });
+
+  test('markets.getItems publishes every limit an order is held to, and each is enforced', async () => {
+    const { items } = await ok(app, 'markets.getItems', {});
+    const btc = items.find((item) => item.pair === 'BTC_USDT');
+    assert.deepEqual(
+      btc && [
+        btc.tickSize,
+        btc.lotSize,
+        btc.priceDecimals,
+        btc.amountDecimals,
+        btc.minPrice,
+        btc.maxPrice,
+        btc.minAmount,
+        btc.maxAmount,
+        btc.minValue,
+        btc.maxTotal,
+      ],
+      ['0.01', '0.00001', 2, 5, '0.01', '1000000', '0.00001', '90', '5', '90000000'],
+    );
+    const token = await trader({ USDT: '100', BTC: '100' });
+    const refused = async (order: Record<string, string>) => {
+      const reply = await call(app, 'orders.place', { pair: 'BTC_USDT', ...order } as never, {
+        token,
+      });
+      return reply.status ? null : reply.error_code;
+    };
+    const limit = { side: 'sell', type: 'limit' };
+    assert.equal(
+      await refused({ ...limit, price: '1000000.01', amount: '0.01' }),
+      'order.aboveMax',
+    );
+    assert.equal(await refused({ ...limit, price: '1000', amount: '90.00001' }), 'order.aboveMax');
+    assert.equal(
+      await refused({ ...limit, price: '1000', amount: '0.000001' }),
+      'order.lotDecimals',
+    );
+    assert.equal(
+      await refused({ ...limit, price: '1000', amount: '0.001' }),
+      'order.belowMinValue',
+    );
+    const buy = { side: 'buy', type: 'market' };
+    assert.equal(await refused({ ...buy, total: '90000000.0000001' }), 'order.aboveMax');
+  });
+
+  test('tickers carry the best bid and ask with their amounts; tickers and books their time', async () => {
+    const pair = 'LTC_USDT';
+    const before = Date.now();
+    const ltc = async () =>
+      (await ok(app, 'markets.getItems', {})).items.find((i) => i.pair === pair);
+    assert.deepEqual(
+      (({ bid, bidSize, ask, askSize }) => [bid, bidSize, ask, askSize])(
+        (await ltc()) ?? ({} as never),
+      ),
+      [null, null, null, null],
+    );
+    const token = await trader({ USDT: '1000', LTC: '10' });
+    const order = { pair, type: 'limit' } as const;
+    for (const [side, price, amount] of [
+      ['buy', '70', '1'],
+      ['buy', '71', '0.5'],
+      ['buy', '71', '0.25'],
+      ['sell', '75', '2'],
+      ['sell', '76', '1'],
+    ] as const) {
+      await ok(app, 'orders.place', { ...order, side, price, amount }, { token });
+    }
+    const item = await ltc();
+    assert.deepEqual(item && [item.bid, item.bidSize, item.ask, item.askSize], [
+      '71',
+      '0.75',
+      '75',
+      '2',
+    ]);
+    const { book } = await ok(app, 'markets.getBook', { pair, depth: 1 });
+    assert.deepEqual([book.bids[0]?.price, book.asks[0]?.price], [item?.bid, item?.ask]);
+    const after = Date.now();
+    for (const timestamp of [item?.timestamp ?? 0, book.timestamp]) {
+      assert.ok(timestamp >= before && timestamp <= after, `${timestamp} within the calls`);
+    }
   });
 });

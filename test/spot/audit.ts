@@ -304,7 +304,7 @@ async function booksNotCrossed(db: Database): Promise<string[]> {
 /** Each pair's book as the stored open orders make it: levels best first, as markets.getBook. */
 export async function storedBooks(db: Database): Promise<Map<PairSymbol, BookDepth>> {
   const books = new Map<PairSymbol, BookDepth>(
-    PAIR_SYMBOLS.map((pair) => [pair, { pair, bids: [], asks: [], sequence: 0 }]),
+    PAIR_SYMBOLS.map((pair) => [pair, { pair, bids: [], asks: [], sequence: 0, timestamp: 0 }]),
   );
   const levels = new Map<string, { lots: number; orders: number }>();
   for (const order of await openOrders(db)) {
