@@ -122,10 +122,10 @@ export interface MarketSummary {
   quoteVolume: string;
   /** The best bid's price and the amount resting there, or null when no one bids. */
   bid: string | null;
-  bidSize: string | null;
+  bidAmount: string | null;
   /** The best ask's price and the amount resting there, or null when no one asks. */
   ask: string | null;
-  askSize: string | null;
+  askAmount: string | null;
   /** When the server read these figures (ms since the epoch). */
   timestamp: number;
 }

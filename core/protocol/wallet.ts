@@ -92,6 +92,12 @@ export interface NetworkInfo {
   tagName: string | null;
   /** Blocks, the deposit's own included, before a deposit is credited. */
   confirmations: number;
+  /** Decimal places a withdrawal's amount may have on this network. */
+  decimals: number;
+  /** Whether this server takes deposits on it now (its chain is connected). */
+  depositOpen: boolean;
+  /** Whether this server sends withdrawals on it now (its chain is connected). */
+  withdrawOpen: boolean;
   /** Smaller deposits are recorded but never credited. */
   minDeposit: string;
   /** The network fee a withdrawal pays, in the asset, on top of the amount sent. */
@@ -127,18 +133,8 @@ export interface Currency {
    * traded peer to peer (a withdrawal takes its network's `decimals`, an order its pair's lot).
    */
   precision: number;
-  /** The networks it is deposited and withdrawn on, in the order the pages offer them. */
-  networks: CurrencyNetwork[];
-}
-
-/** One network of a currency: whether deposits and withdrawals are open there, and their terms. */
-export interface CurrencyNetwork extends NetworkInfo {
-  /** Decimal places a withdrawal's amount may have on this network. */
-  decimals: number;
-  /** Whether this server takes deposits on it now (its chain is connected). */
-  depositOpen: boolean;
-  /** Whether this server sends withdrawals on it now (its chain is connected). */
-  withdrawOpen: boolean;
+  /** The networks it is deposited and withdrawn on, as wallet.getNetworks lists them. */
+  networks: NetworkInfo[];
 }
 
 /** One of the signed-in user's wallets. */

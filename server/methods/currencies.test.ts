@@ -80,7 +80,14 @@ forEachDatabase((open) => {
 
   /** Every network is open in the list exactly when the server gives a deposit address there. */
   const openWhereDepositsAre = async (server: FastifyInstance) => {
-    for (const item of (await ok(server, 'currencies.getItems', {})).items ?? []) {
+    const items = (await ok(server, 'currencies.getItems', {})).items ?? [];
+    const { assets } = await ok(server, 'wallet.getNetworks', {});
+    assert.deepEqual(
+      assets,
+      items.map((item) => ({ asset: item.ticker, networks: item.networks })),
+      'wallet.getNetworks lists the same networks',
+    );
+    for (const item of items) {
       for (const on of item.networks) {
         const where = `${item.ticker} on ${on.network}`;
         assert.equal(on.withdrawOpen, on.depositOpen, where);

@@ -4,11 +4,11 @@
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Currency, CurrencyNetwork, Ticker } from '../../core/protocol/index.ts';
+import type { Currency, Ticker } from '../../core/protocol/index.ts';
 import { params } from '../http/fields.ts';
 import type { Queryable } from '../storage/db.ts';
 import { priceCharts } from '../trading/candles.ts';
-import { ASSET_NETWORKS, NETWORKS } from '../wallet/chains/index.ts';
+import { networkTerms } from '../wallet/chains/networkTerms.ts';
 import type { ChainAdapters } from '../wallet/deposits/chainAdapters.ts';
 import { transferDecimals } from '../wallet/transfers.ts';
 import { listWallets } from '../wallet/wallets.ts';
@@ -32,9 +32,8 @@ const getItems = defineMethod({
 });
 
 /**
- * Every listed currency with its USD reference price, in listing order: its precision and its
- * networks as the transfers, deposits and withdrawals enforce them (a network is open while its
- * chain is connected; deposit.unavailable and withdrawal.unavailable refuse it otherwise).
+ * Every listed currency with its USD reference price, in listing order: its precision (what a
+ * transfer takes) and its networks' terms, as the wallet enforces them (networkTerms.ts).
  */
 export async function listCurrencies(db: Queryable, chains: ChainAdapters): Promise<Currency[]> {
   const rows = await db
@@ -48,27 +47,7 @@ export async function listCurrencies(db: Queryable, chains: ChainAdapters): Prom
       ...row,
       ticker,
       precision: transferDecimals(ticker),
-      networks: networksOf(ticker, chains),
-    };
-  });
-}
-
-/** A currency's networks with their terms, and whether each is open on this server. */
-function networksOf(ticker: Ticker, chains: ChainAdapters): CurrencyNetwork[] {
-  return ASSET_NETWORKS[ticker].map((on) => {
-    const network = NETWORKS[on.network];
-    const open = chains.has(on.network);
-    return {
-      network: on.network,
-      name: network.name,
-      tagName: network.tag,
-      confirmations: network.confirmations,
-      decimals: on.decimals,
-      depositOpen: open,
-      withdrawOpen: open,
-      minDeposit: on.minDeposit,
-      withdrawalFee: on.withdrawalFee,
-      minWithdrawal: on.minWithdrawal,
+      networks: networkTerms(ticker, chains),
     };
   });
 }

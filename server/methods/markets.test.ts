@@ -125,7 +125,7 @@ forEachDatabase((open) => {
     const ltc = async () =>
       (await ok(app, 'markets.getItems', {})).items.find((i) => i.pair === pair);
     assert.deepEqual(
-      (({ bid, bidSize, ask, askSize }) => [bid, bidSize, ask, askSize])(
+      (({ bid, bidAmount, ask, askAmount }) => [bid, bidAmount, ask, askAmount])(
         (await ltc()) ?? ({} as never),
       ),
       [null, null, null, null],
@@ -142,7 +142,7 @@ forEachDatabase((open) => {
       await ok(app, 'orders.place', { ...order, side, price, amount }, { token });
     }
     const item = await ltc();
-    assert.deepEqual(item && [item.bid, item.bidSize, item.ask, item.askSize], [
+    assert.deepEqual(item && [item.bid, item.bidAmount, item.ask, item.askAmount], [
       '71',
       '0.75',
       '75',

@@ -82,9 +82,9 @@ function bestOf(market: SpotMarket, spec: PairSpec) {
   const [ask] = asks;
   return {
     bid: bid === undefined ? null : fromTicks(spec, bid.priceTicks),
-    bidSize: bid === undefined ? null : fromLots(spec, bid.lots),
+    bidAmount: bid === undefined ? null : fromLots(spec, bid.lots),
     ask: ask === undefined ? null : fromTicks(spec, ask.priceTicks),
-    askSize: ask === undefined ? null : fromLots(spec, ask.lots),
+    askAmount: ask === undefined ? null : fromLots(spec, ask.lots),
   };
 }
 

@@ -38,9 +38,9 @@ function ticker(pair: PairSymbol, figures: Figures = {}): MarketSummary {
     baseVolume: '0',
     quoteVolume: '0',
     bid: null,
-    bidSize: null,
+    bidAmount: null,
     ask: null,
-    askSize: null,
+    askAmount: null,
     timestamp: 0,
     ...figures,
   };
