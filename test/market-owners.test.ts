@@ -124,7 +124,7 @@ forEachDatabase(
         () => null,
         (error: Error) => error.message,
       );
-      assert.match(String(refused), /no open order 999999/);
+      assert.match(String(refused), /no order 999999/);
       assert.deepEqual(await auditSpot(db, config.referralShare), []);
     });
 

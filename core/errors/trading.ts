@@ -60,10 +60,15 @@ export const ORDER_ERRORS = {
   'order.balanceUnknown': { message: 'Your {ticker} balance is not known yet.' },
   'order.priceFirst': { message: 'Enter a price first: the amount depends on it.', param: 'price' },
   'order.refRequired': { message: 'Give the order id or its client order id (one of the two).' },
-  'order.notOpen': { message: 'You have no open order {id}.', param: 'id' },
-  'order.clientIdNotOpen': {
-    message: 'You have no open order with client order id "{clientOrderId}".',
+  // `ref` is the order's id, or `with client order id "…"`: whichever the caller gave.
+  'order.notFound': { message: 'You have no order {ref}.' },
+  'order.clientOrderIdReused': {
+    message:
+      'Client order id "{clientOrderId}" already names your order {id}, placed with other parameters. Give a new order a new client order id.',
     param: 'clientOrderId',
+  },
+  'order.closed': {
+    message: 'Order {ref} is already {status}: there is nothing left to cancel.',
   },
 } as const satisfies ErrorTable;
 

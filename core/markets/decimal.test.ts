@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDecimal, normalise, parseDecimal, rescale } from './decimal.ts';
+import { addDecimals, formatDecimal, normalise, parseDecimal, rescale } from './decimal.ts';
 
 describe('parseDecimal', () => {
   it('reads plain decimals exactly, as units at their written decimals', () => {
@@ -33,5 +33,17 @@ describe('formatDecimal, normalise and rescale', () => {
     assert.deepEqual(normalise({ units: 0n, decimals: 3 }), { units: 0n, decimals: 0 });
     assert.equal(rescale({ units: 15n, decimals: 1 }, 3), 1_500n);
     assert.throws(() => rescale({ units: 15n, decimals: 1 }, 0), RangeError);
+  });
+});
+
+describe('addDecimals', () => {
+  it('adds exactly at the finer of the two scales, trailing zeros dropped', () => {
+    assert.equal(addDecimals('0.1', '0.2'), '0.3');
+    assert.equal(addDecimals('0', '0.000200000000000000'), '0.0002');
+    assert.equal(
+      addDecimals('99999999999999999999.999999999999999999', '0.000000000000000001'),
+      '100000000000000000000',
+    );
+    assert.throws(() => addDecimals('1e3', '1'), RangeError);
   });
 });

@@ -57,3 +57,12 @@ export function normalise(value: ScaledDecimal): ScaledDecimal {
   }
   return { units, decimals };
 }
+
+/** The exact sum of two plain decimal strings, without trailing zeros ("0.1" + "0.25" is "0.35"). */
+export function addDecimals(a: string, b: string): string {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (typeof x === 'string' || typeof y === 'string') throw new RangeError('sum of a non-decimal');
+  const decimals = Math.max(x.decimals, y.decimals);
+  return formatDecimal(rescale(x, decimals) + rescale(y, decimals), decimals);
+}

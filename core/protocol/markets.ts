@@ -37,8 +37,17 @@ export interface SpotOrder {
   filled: string;
   /** The USDT value traded so far. */
   filledTotal: string;
-  /** The mean price of the fills, or null before the first. */
+  /**
+   * The mean price of the fills, `filledTotal / filled` computed from their integer values, to 4
+   * more decimals than the pair's prices and cut (rounded toward zero); null before the first.
+   */
   averagePrice: string | null;
+  /** The fees the fills paid so far, exact, in `feeAsset`: "0" before the first fill. */
+  fee: string;
+  /** The currency the fee is paid in: what the order receives (the base for a buy, USDT for a sell). */
+  feeAsset: Ticker;
+  /** When the order last traded (ms since the epoch), or null before its first fill. */
+  lastFillAt: number | null;
   timeInForce: TimeInForce;
   postOnly: boolean;
   selfTrade: SelfTradeMode;
@@ -65,18 +74,39 @@ export interface PlaceOrderParams {
   timeInForce?: TimeInForce;
   postOnly?: boolean;
   selfTrade?: SelfTradeMode;
-  /** Your own id for the order, 1 to 64 of A-Z a-z 0-9 - _ ; placing it again returns the first. */
+  /**
+   * Your own id for the order, 1 to 64 of A-Z a-z 0-9 - _ , remembered for good: placing it
+   * again with the same parameters answers the order placed first (`replay: true`, nothing new
+   * placed or held), whatever its state; with other parameters it is refused
+   * (`order.clientOrderIdReused`).
+   */
   clientOrderId?: string;
 }
 
-/** A pair as markets.getItems lists it: its steps, fees and 24 h ticker. */
+/**
+ * A pair as markets.getItems lists it: every limit its orders must keep, its fees, its 24 h
+ * ticker and the best bid and ask.
+ */
 export interface MarketSummary {
   pair: PairSymbol;
   base: Asset;
   quote: typeof QUOTE;
+  /** Prices are whole multiples of it, from it (`minPrice`) to `maxPrice`. */
   tickSize: string;
+  /** Amounts are whole multiples of it, from it (`minAmount`) to `maxAmount`. */
   lotSize: string;
+  /** Decimals of a price: those of the tick size. */
+  priceDecimals: number;
+  /** Decimals of an amount: those of the lot size. */
+  amountDecimals: number;
+  minPrice: string;
+  maxPrice: string;
+  minAmount: string;
+  maxAmount: string;
+  /** The smallest value (price × amount, or a market buy's total) an order may have, in USDT. */
   minValue: string;
+  /** The largest total a market buy may give, in USDT (`maxPrice × maxAmount`). */
+  maxTotal: string;
   /** Fee rates as fractions of what each side receives ("0.001" is 0.1 %). */
   makerFee: string;
   takerFee: string;
@@ -90,6 +120,14 @@ export interface MarketSummary {
   baseVolume: string;
   /** USDT traded in 24 h. */
   quoteVolume: string;
+  /** The best bid's price and the amount resting there, or null when no one bids. */
+  bid: string | null;
+  bidAmount: string | null;
+  /** The best ask's price and the amount resting there, or null when no one asks. */
+  ask: string | null;
+  askAmount: string | null;
+  /** When the server read these figures (ms since the epoch). */
+  timestamp: number;
 }
 
 /** One price of the book: the amount resting there and how many orders hold it. */
@@ -105,6 +143,11 @@ export interface BookDepth {
   bids: BookLevel[];
   asks: BookLevel[];
   sequence: number;
+  /**
+   * When the server read the book (ms since the epoch): the levels are its state then (on a
+   * server that forwards orders, its copy of the books, as of the last batch it has taken).
+   */
+  timestamp: number;
 }
 
 /** A public trade. */
@@ -149,26 +192,44 @@ export interface OwnTrade {
 
 /** The markets' public data, placing and cancelling orders, and the account's fills. */
 export interface MarketMethods {
-  /** Every pair's steps, fees and 24 h ticker. */
+  /** Every pair's limits, fees and 24 h ticker with the best bid and ask, read at `timestamp`. */
   'markets.getItems': { params: Record<string, never>; result: { items: MarketSummary[] } };
-  /** The book's top `depth` levels a side (default 50, at most 500). */
+  /** The book's top `depth` levels a side (default 50, at most 500), read at `timestamp`. */
   'markets.getBook': { params: { pair: string; depth?: number }; result: { book: BookDepth } };
-  /** The latest trades, newest first (default 50, at most 500). */
+  /**
+   * The latest trades, newest first (default 50, at most 500); with `since` (ms, inclusive), the
+   * trades from then on, oldest first, to page forward.
+   */
   'markets.getTrades': {
-    params: { pair: string; limit?: number };
+    params: { pair: string; limit?: number; since?: number };
     result: { trades: PublicTrade[] };
   };
-  /** Candles from `from` to `to` (ms), the current one included; at most 1,000. */
+  /**
+   * Candles from `from` to `to` (ms), oldest first, the current one included: the first `limit`
+   * (at most and by default 1,000) from `from`, or without `from` the last `limit` intervals up to
+   * `to`. Intervals without a trade are left out.
+   */
   'markets.getCandles': {
-    params: { pair: string; interval: CandleInterval; from?: number; to?: number };
+    params: { pair: string; interval: CandleInterval; from?: number; to?: number; limit?: number };
     result: { candles: Candle[] };
   };
   /** A single-use ticket that opens the market socket with the caller's `account` stream. */
   'markets.getSocketTicket': { params: Record<string, never>; result: { ticket: string } };
-  /** Places an order; it is stored, with its fills and their ledger entries, before the answer. */
-  'orders.place': { params: PlaceOrderParams; result: { order: SpotOrder } };
-  /** Cancels one open order of the caller, by `id` or `clientOrderId`. */
+  /**
+   * Places an order; it is stored, with its fills and their ledger entries, before the answer.
+   * `replay` is true when a client order id placed before answered its order (see clientOrderId).
+   */
+  'orders.place': { params: PlaceOrderParams; result: { order: SpotOrder; replay: boolean } };
+  /**
+   * Cancels one open order of the caller, by `id` or `clientOrderId`: `order.notFound` when the
+   * caller has no such order, `order.closed` when it filled, was cancelled or expired.
+   */
   'orders.cancel': {
+    params: { id?: number; clientOrderId?: string };
+    result: { order: SpotOrder };
+  };
+  /** One order of the caller in whatever state, by `id` or `clientOrderId`; else `order.notFound`. */
+  'orders.get': {
     params: { id?: number; clientOrderId?: string };
     result: { order: SpotOrder };
   };
@@ -176,14 +237,20 @@ export interface MarketMethods {
   'orders.cancelAll': { params: { pair?: string }; result: { orders: SpotOrder[] } };
   /** The caller's open orders, oldest first. */
   'orders.getOpen': { params: { pair?: string }; result: { orders: SpotOrder[] } };
-  /** The caller's orders, newest first, `before` an id for the next page. */
+  /**
+   * The caller's orders in any state, newest first with `before` an id for the next page; with
+   * `since` (ms, inclusive), those placed from then on, oldest first, to page forward.
+   */
   'orders.getHistory': {
-    params: { pair?: string; limit?: number; before?: number };
+    params: { pair?: string; limit?: number; before?: number; since?: number };
     result: { orders: SpotOrder[] };
   };
-  /** The caller's fills, newest first, `before` an id for the next page. */
+  /**
+   * The caller's fills, newest first with `before` an id for the next page; with `since` (ms,
+   * inclusive), those from then on, oldest first, to page forward.
+   */
   'trades.getMine': {
-    params: { pair?: string; limit?: number; before?: number };
+    params: { pair?: string; limit?: number; before?: number; since?: number };
     result: { trades: OwnTrade[] };
   };
 }

@@ -92,6 +92,12 @@ export interface NetworkInfo {
   tagName: string | null;
   /** Blocks, the deposit's own included, before a deposit is credited. */
   confirmations: number;
+  /** Decimal places a withdrawal's amount may have on this network. */
+  decimals: number;
+  /** Whether this server takes deposits on it now (its chain is connected). */
+  depositOpen: boolean;
+  /** Whether this server sends withdrawals on it now (its chain is connected). */
+  withdrawOpen: boolean;
   /** Smaller deposits are recorded but never credited. */
   minDeposit: string;
   /** The network fee a withdrawal pays, in the asset, on top of the amount sent. */
@@ -115,13 +121,20 @@ export interface HistoryParams {
   before?: number;
 }
 
-/** A listed currency with its USD reference price. */
+/** A listed currency with its USD reference price, precision and networks. */
 export interface Currency {
   id: number;
   ticker: Ticker;
   name: string;
   /** USD reference price as a decimal string. */
   price: string;
+  /**
+   * Decimal places an amount of it may have when moved between accounts, bought by card or
+   * traded peer to peer (a withdrawal takes its network's `decimals`, an order its pair's lot).
+   */
+  precision: number;
+  /** The networks it is deposited and withdrawn on, as wallet.getNetworks lists them. */
+  networks: NetworkInfo[];
 }
 
 /** One of the signed-in user's wallets. */
@@ -142,6 +155,10 @@ export interface Wallet {
 
 /** The listed currencies with the account's wallets, transfers, history and networks. */
 export interface WalletMethods {
+  /**
+   * The listed currencies: USD price, precision and networks (open or not, fees and minimums);
+   * with `limit`, the signed-in caller's wallets instead.
+   */
   'currencies.getItems': {
     params: { limit?: number };
     result: { items?: Currency[]; wallets?: Wallet[] };

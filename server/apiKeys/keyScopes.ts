@@ -53,6 +53,7 @@ export const KEY_SCOPES: Readonly<Record<MethodName, KeyUse | null>> = {
   'markets.getSocketTicket': null,
   'orders.place': trade,
   'orders.cancel': trade,
+  'orders.get': read,
   'orders.cancelAll': heavy(trade, 10),
   'orders.getOpen': heavy(read, 2),
   'orders.getHistory': heavy(read, 5),

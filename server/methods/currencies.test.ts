@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorText } from '../../core/errors/index.ts';
 import { ASSETS, QUOTE } from '../../core/protocol/index.ts';
 import { forEachDatabase, PGLITE_ONLY } from '../../test/databases.ts';
-import { fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
+import { call, fails, ok, signUp, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
@@ -42,6 +42,67 @@ forEachDatabase((open) => {
     }
     assert.equal(items?.at(-1)?.price, '1');
   });
+
+  test('each currency gives its precision and, per network, whether it is open and its terms', async () => {
+    const { items } = await ok(app, 'currencies.getItems', {});
+    const of = (ticker: string) => items?.find((item) => item.ticker === ticker);
+    assert.deepEqual(
+      [of('BTC')?.precision, of('SOL')?.precision, of('USDT')?.precision],
+      [8, 8, 6],
+    );
+    const usdt = of('USDT')?.networks ?? [];
+    assert.deepEqual(
+      usdt.map((on) => [
+        on.network,
+        on.decimals,
+        on.minDeposit,
+        on.withdrawalFee,
+        on.minWithdrawal,
+      ]),
+      [
+        ['TRX', 6, '1', '1', '10'],
+        ['ETH', 6, '5', '4', '10'],
+        ['BSC', 18, '1', '0.5', '10'],
+      ],
+    );
+    // Open exactly where the server takes a deposit: all on the devnet, none without a chain.
+    assert.ok(items?.every((item) => item.networks.every((on) => on.depositOpen)));
+    await openWhereDepositsAre(app);
+    const chainless = await createServer(testConfig({ DEVNET: 'false' }), db);
+    try {
+      const closed = (await ok(chainless, 'currencies.getItems', {})).items ?? [];
+      assert.ok(closed.every((item) => item.networks.every((on) => !on.depositOpen)));
+      await openWhereDepositsAre(chainless);
+    } finally {
+      await chainless.close();
+    }
+  });
+
+  /** Every network is open in the list exactly when the server gives a deposit address there. */
+  const openWhereDepositsAre = async (server: FastifyInstance) => {
+    const items = (await ok(server, 'currencies.getItems', {})).items ?? [];
+    const { assets } = await ok(server, 'wallet.getNetworks', {});
+    assert.deepEqual(
+      assets,
+      items.map((item) => ({ asset: item.ticker, networks: item.networks })),
+      'wallet.getNetworks lists the same networks',
+    );
+    for (const item of items) {
+      for (const on of item.networks) {
+        const where = `${item.ticker} on ${on.network}`;
+        assert.equal(on.withdrawOpen, on.depositOpen, where);
+        const asset = item.ticker;
+        const reply = await call(
+          server,
+          'deposits.getAddress',
+          { asset, network: on.network },
+          { token },
+        );
+        const refused = reply.status ? null : reply.error_code;
+        assert.equal(refused, on.depositOpen ? null : 'deposit.unavailable', where);
+      }
+    }
+  };
 
   test('with a limit, a visitor is asked to sign in', async () => {
     assert.equal(

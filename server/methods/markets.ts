@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { PAIR_SYMBOLS } from '../../core/markets/pairs.ts';
 import { params } from '../http/fields.ts';
 import { issueTicket } from '../support/tickets.ts';
-import { readCandles } from '../trading/candles.ts';
+import { MAX_CANDLES, readCandles } from '../trading/candles.ts';
 import { bookDepth, readPublicTrades, readSummaries } from '../trading/marketData.ts';
-import { pairField, pairOf } from '../trading/orderParams.ts';
+import { pairField, pairOf, sinceField } from '../trading/orderParams.ts';
 import { defineMethod, type Method } from './registry.ts';
 
 const getItems = defineMethod({
@@ -38,9 +38,11 @@ const getTrades = defineMethod({
   params: params({
     pair: pairField(),
     limit: z.number().int().min(1).max(500).exactOptional(),
+    since: sinceField().exactOptional(),
   }),
   async handler(params, { db }) {
-    return { trades: await readPublicTrades(db, pairOf(params.pair), params.limit ?? 50) };
+    const pair = pairOf(params.pair);
+    return { trades: await readPublicTrades(db, pair, params.limit ?? 50, params.since) };
   },
 });
 
@@ -52,6 +54,13 @@ const getCandles = defineMethod({
     interval: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']),
     from: z.number().int().min(0).max(8.64e15).exactOptional(),
     to: z.number().int().min(0).max(8.64e15).exactOptional(),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CANDLES)
+      .describe('at most this many candles: the first from `from`, else the last up to `to`')
+      .exactOptional(),
   }),
   async handler(params, { db }) {
     const pair = pairOf(params.pair);

@@ -167,11 +167,11 @@ forEachDatabase((open) => {
     );
     assert.equal(
       await fails(app, { method: 'orders.cancel', id: theirs.order.id }, { token: account.token }),
-      `You have no open order ${theirs.order.id}.`,
+      `You have no order ${theirs.order.id}.`,
     );
     assert.equal(
       await fails(app, { method: 'orders.cancel', id: 99_999_999 }, { token: account.token }),
-      'You have no open order 99999999.',
+      'You have no order 99999999.',
     );
     assert.equal((await wallet(account.token, 'USDT')).available, '50');
     assert.equal(

@@ -5,13 +5,16 @@
 import { z } from 'zod';
 import { refusal } from '../errors/DomainError.ts';
 import { params } from '../http/fields.ts';
+import type { OrderRef } from '../trading/Command.ts';
 import { DEFAULT_SELF_TRADE } from '../trading/engine/index.ts';
+import { requireOrder } from '../trading/orderLookup.ts';
 import {
   clientOrderIdField,
   decimalField,
   draftOf,
   pairField,
   pairOf,
+  sinceField,
 } from '../trading/orderParams.ts';
 import { ownFills, toWire } from '../trading/orderRows.ts';
 import { defineMethod, type Method } from './registry.ts';
@@ -24,6 +27,7 @@ const page = {
   pair: pairField().exactOptional(),
   limit: z.number().int().min(1).max(MAX_HISTORY).exactOptional(),
   before: orderId().exactOptional(),
+  since: sinceField().exactOptional(),
 };
 
 const place = defineMethod({
@@ -48,24 +52,40 @@ const place = defineMethod({
       ...draft,
       selfTrade: draft.selfTrade ?? DEFAULT_SELF_TRADE,
     });
-    return { order: toWire(row) };
+    return { order: toWire(row), replay: row.replay === true };
   },
 });
+
+/** An order by `id` or by `clientOrderId`: exactly one of the two. */
+const orderRef = {
+  id: orderId().exactOptional(),
+  clientOrderId: clientOrderIdField().exactOptional(),
+};
+
+/** The reference the params give; `order.refRequired` unless exactly one is given. */
+function refOf(params: { id?: number; clientOrderId?: string }): OrderRef {
+  if (params.id !== undefined && params.clientOrderId === undefined) return { id: params.id };
+  if (params.clientOrderId !== undefined && params.id === undefined) {
+    return { clientOrderId: params.clientOrderId };
+  }
+  throw refusal('order.refRequired');
+}
 
 const cancel = defineMethod({
   name: 'orders.cancel',
   access: 'user',
-  params: params({
-    id: orderId().exactOptional(),
-    clientOrderId: clientOrderIdField().exactOptional(),
-  }),
+  params: params(orderRef),
   async handler(params, { caller, market }) {
-    if ((params.id === undefined) === (params.clientOrderId === undefined)) {
-      throw refusal('order.refRequired');
-    }
-    const ref =
-      params.id !== undefined ? { id: params.id } : { clientOrderId: params.clientOrderId ?? '' };
-    return { order: toWire(await market.cancel(caller.user.id, ref)) };
+    return { order: toWire(await market.cancel(caller.user.id, refOf(params))) };
+  },
+});
+
+const get = defineMethod({
+  name: 'orders.get',
+  access: 'user',
+  params: params(orderRef),
+  async handler(params, { caller, db }) {
+    return { order: toWire(await requireOrder(db, caller.user.id, refOf(params))) };
   },
 });
 
@@ -98,10 +118,12 @@ const getHistory = defineMethod({
       .selectFrom('orders')
       .selectAll()
       .where('user_id', '=', caller.user.id)
-      .orderBy('id', 'desc')
+      // Newest first, or oldest first from `since` on, to page forward.
+      .orderBy('id', params.since === undefined ? 'desc' : 'asc')
       .limit(params.limit ?? 50);
     if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
     if (params.before !== undefined) query = query.where('id', '<', params.before);
+    if (params.since !== undefined) query = query.where('created_at', '>=', new Date(params.since));
     return { orders: (await query.execute()).map(toWire) };
   },
 });
@@ -116,10 +138,11 @@ const getMine = defineMethod({
       .selectFrom('trades')
       .selectAll()
       .where((eb) => eb.or([eb('maker_user_id', '=', me), eb('taker_user_id', '=', me)]))
-      .orderBy('id', 'desc')
+      .orderBy('id', params.since === undefined ? 'desc' : 'asc')
       .limit(params.limit ?? 50);
     if (params.pair !== undefined) query = query.where('pair', '=', params.pair);
     if (params.before !== undefined) query = query.where('id', '<', params.before);
+    if (params.since !== undefined) query = query.where('created_at', '>=', new Date(params.since));
     const rows = await query.execute();
     const trades = rows.flatMap((row) => ownFills(row, me));
     return { trades };
@@ -130,6 +153,7 @@ const getMine = defineMethod({
 export const orderMethods: readonly Method[] = [
   place,
   cancel,
+  get,
   cancelAll,
   getOpen,
   getHistory,

@@ -3,15 +3,9 @@
  * what they need and cost, disclosed before anyone deposits or withdraws.
  */
 import { z } from 'zod';
-import {
-  ASSETS,
-  type AssetNetworks,
-  HISTORY_KINDS,
-  QUOTE,
-  type Ticker,
-} from '../../core/protocol/index.ts';
+import { ASSETS, HISTORY_KINDS, QUOTE, type Ticker } from '../../core/protocol/index.ts';
 import { params, tickerField } from '../http/fields.ts';
-import { ASSET_NETWORKS, NETWORKS } from '../wallet/chains/index.ts';
+import { networkTerms } from '../wallet/chains/networkTerms.ts';
 import { accountHistory, MAX_HISTORY_PAGE } from '../wallet/history.ts';
 import { defineMethod, type Method } from './registry.ts';
 
@@ -29,30 +23,14 @@ const history = defineMethod({
   },
 });
 
-/** The networks table as people read it; the same for everyone, so computed once. */
 const TICKERS: readonly Ticker[] = [...ASSETS, QUOTE];
-const ASSET_NETWORK_LIST: AssetNetworks[] = TICKERS.map((asset) => ({
-  asset,
-  networks: ASSET_NETWORKS[asset].map((on) => {
-    const network = NETWORKS[on.network];
-    return {
-      network: on.network,
-      name: network.name,
-      tagName: network.tag,
-      confirmations: network.confirmations,
-      minDeposit: on.minDeposit,
-      withdrawalFee: on.withdrawalFee,
-      minWithdrawal: on.minWithdrawal,
-    };
-  }),
-}));
 
 const networks = defineMethod({
   name: 'wallet.getNetworks',
   access: 'public',
   params: params({}),
-  async handler() {
-    return { assets: ASSET_NETWORK_LIST };
+  async handler(_params, { chains }) {
+    return { assets: TICKERS.map((asset) => ({ asset, networks: networkTerms(asset, chains) })) };
   },
 });
 

@@ -32,6 +32,7 @@ import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
 import { batchesMigration } from '../trading/batchesMigration.ts';
+import { orderFillsMigration } from '../trading/fillsMigration.ts';
 import { heartbeatMigration } from '../trading/heartbeatMigration.ts';
 import { spotMigration } from '../trading/migration.ts';
 import { ownersMigration } from '../trading/ownersMigration.ts';
@@ -249,6 +250,7 @@ export const migrations: Record<string, Migration> = {
   '0031_market_owners': ownersMigration,
   '0032_market_batches': batchesMigration,
   '0033_market_heartbeat': heartbeatMigration,
+  '0034_order_fills': orderFillsMigration,
   '0035_api_keys': apiKeysMigration,
 };
 

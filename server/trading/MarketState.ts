@@ -7,6 +7,7 @@ import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../core/markets/pairs.t
 import { refusal } from '../errors/DomainError.ts';
 import type { OrderRef } from './Command.ts';
 import { createBooks, type OrderBook } from './engine/index.ts';
+import { refText } from './orderLookup.ts';
 import type { OrderRow } from './orderRows.ts';
 import { type FeeRates, type HeldOrder, Settler } from './settlement.ts';
 
@@ -50,15 +51,16 @@ export class MarketState {
       .sort((a, b) => a.id - b.id);
   }
 
-  /** The account's open order a reference names; refuses one it has not. */
+  /**
+   * The account's open order a reference names; refuses one it has not with `order.notFound`,
+   * which the spot market tells apart from `order.closed` by the stored orders (orderLookup.ts).
+   */
   findOpen(userId: number, ref: OrderRef): OrderRow {
     for (const row of this.open.values()) {
       if (row.user_id !== userId) continue;
       if ('id' in ref ? row.id === ref.id : row.client_order_id === ref.clientOrderId) return row;
     }
-    throw 'id' in ref
-      ? refusal('order.notOpen', { id: ref.id })
-      : refusal('order.clientIdNotOpen', { clientOrderId: ref.clientOrderId });
+    throw refusal('order.notFound', { ref: refText(ref) });
   }
 
   /** Forgets orders that ended in a committed batch. */

@@ -32,6 +32,7 @@ import { COMMITS_CHANNEL, INTAKE_CHANNEL } from './intake.ts';
 import { Market } from './Market.ts';
 import { newsOf } from './marketCommits.ts';
 import type { GroupMakers, OrderGroup } from './OrderGroup.ts';
+import { cancelRefusal } from './orderLookup.ts';
 import type { OrderRow } from './orderRows.ts';
 import {
   beatWhileOwning,
@@ -141,9 +142,19 @@ export class SpotMarket {
     return row;
   }
 
-  /** Cancels one open order of the account. */
+  /**
+   * Cancels one open order of the account; one it has but no longer open is refused as
+   * `order.closed`, one it never had as `order.notFound`.
+   */
   async cancel(userId: number, ref: OrderRef): Promise<OrderRow> {
-    const [row] = await this.run({ kind: 'cancel', userId, ref });
+    let rows: OrderRow[];
+    try {
+      rows = await this.run({ kind: 'cancel', userId, ref });
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'order.notFound') throw error;
+      throw await cancelRefusal(this.db, userId, ref, error);
+    }
+    const [row] = rows;
     if (row === undefined) throw new Error('cancel answered nothing');
     return row;
   }

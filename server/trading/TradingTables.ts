@@ -14,8 +14,13 @@ export interface OrdersTable {
   stop_price: number | null;
   /** Lots. */
   amount: number | null;
-  /** Notional units (tick × lot). */
+  /** Notional units (tick × lot): what a market buy was sent to spend, else null. */
   total: number | null;
+  /**
+   * Notional units: the bound a market buy by amount got from the account's available USDT when
+   * placed (it names no price); null for every other order. Never shown as the order's total.
+   */
+  spend_cap: number | null;
   time_in_force: 'GTC' | 'IOC' | 'FOK';
   post_only: boolean;
   self_trade: string;
@@ -26,6 +31,13 @@ export interface OrdersTable {
   filled: number;
   /** Notional units. */
   filled_value: number;
+  /**
+   * The fees its fills paid so far, summed exactly (a decimal string, numeric(38, 18)), in the
+   * currency the order receives: the base for a buy, USDT for a sell.
+   */
+  fee: string;
+  /** When it last traded; null before its first fill. */
+  last_fill_at: Date | null;
   /** Time priority while open, from the engine. */
   priority: number;
   /** Whether a stop order's stop has been reached (it then rests as a limit order). */

@@ -55,7 +55,7 @@ interface CandleRow {
 
 /**
  * The candles of `pairs` whose interval of `size` ms holds a trade between `from` (its interval
- * included) and `to`, by pair then time; at most MAX_CANDLES per pair.
+ * included) and `to`, by pair then time; the first `limit` of them (MAX_CANDLES per pair).
  */
 function candleRows(
   db: Queryable,
@@ -63,6 +63,7 @@ function candleRows(
   size: number,
   from: number,
   to: number,
+  limit = MAX_CANDLES * pairs.length,
 ): Promise<CandleRow[]> {
   const start = Math.floor(from / size) * size;
   const bucket = sql<number>`(floor(extract(epoch from created_at) * 1000 / ${size}) * ${size})::bigint`;
@@ -84,22 +85,24 @@ function candleRows(
     .groupBy(['pair', sql`2`])
     .orderBy('pair')
     .orderBy(sql`2`)
-    .limit(MAX_CANDLES * pairs.length)
+    .limit(limit)
     .execute();
 }
 
-/** A pair's candles from `from` to `to` (ms; by default the last MAX_CANDLES intervals). */
+/** A pair's candles from `from` to `to` (ms), oldest first: the first `limit` (default MAX_CANDLES). */
 export async function readCandles(
   db: Queryable,
   pair: PairSymbol,
   interval: CandleInterval,
-  range: { from?: number | undefined; to?: number | undefined },
+  range: { from?: number | undefined; to?: number | undefined; limit?: number | undefined },
 ): Promise<Candle[]> {
   const spec = PAIRS[pair];
   const size = INTERVAL_MS[interval];
+  const limit = range.limit ?? MAX_CANDLES;
   const to = range.to ?? Date.now();
-  const from = range.from ?? to - size * (MAX_CANDLES - 1);
-  const rows = await candleRows(db, [pair], size, from, to);
+  // From `from`, the first `limit` candles; without it, the last `limit` intervals up to `to`.
+  const from = range.from ?? to - size * (limit - 1);
+  const rows = await candleRows(db, [pair], size, from, to, limit);
   return rows.map(
     (row): Candle => ({
       time: row.time,

@@ -49,7 +49,12 @@ export function resultOf(answer: Answer): OrderRow[] | Error {
 
 // JSON keeps dates as text; the caller expects the row as stored.
 function revivedRow(row: OrderRow): OrderRow {
-  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
+  return {
+    ...row,
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+    last_fill_at: row.last_fill_at === null ? null : new Date(row.last_fill_at),
+  };
 }
 
 /** Stores a command for the owner and wakes it; the command's intake id. */

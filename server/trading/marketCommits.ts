@@ -8,10 +8,13 @@
  */
 import { sql } from 'kysely';
 import type { Queryable } from '../storage/db.ts';
-import type { OrderRow } from './orderRows.ts';
+import { type OrderRow, plain } from './orderRows.ts';
 import type { BatchPosition, MarketBatch } from './Publisher.ts';
 
-/** One order's state after the batch: id, status, reason, filled, filled value, priority, triggered. */
+/**
+ * One order's state after the batch: id, status, reason, filled, filled value, priority,
+ * triggered, the fees so far (a plain decimal) and its last fill (ms, or null).
+ */
 export type OrderState = [
   id: number,
   status: OrderRow['status'],
@@ -20,6 +23,8 @@ export type OrderState = [
   filledValue: number,
   priority: number,
   triggered: boolean,
+  fee: string,
+  lastFillAt: number | null,
 ];
 
 /** One notification's worth of a committed batch. */
@@ -40,7 +45,10 @@ export type BatchNews = {
   books: number[];
 };
 
-/** Orders per part: at most about 130 bytes each, well under a notification's 8,000. */
+/**
+ * Orders per part: at most about 170 bytes each (every number at 16 digits, the fee at 38), so
+ * a part stays under a notification's 8,000.
+ */
 const ORDERS_PER_PART = 40;
 
 /** Credited accounts per part. */
@@ -93,7 +101,8 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
           .execute();
   const byId = new Map(stored.map((row) => [row.id, row]));
   const updatedAt = new Date(head.at);
-  const orders = states.map(([id, status, reason, filled, filledValue, priority, triggered]) => {
+  const orders = states.map((state) => {
+    const [id, status, reason, filled, filledValue, priority, triggered, fee, lastFillAt] = state;
     const row = byId.get(id);
     if (row === undefined) throw new Error(`order ${id} of batch ${head.batch} is not stored`);
     return {
@@ -104,6 +113,8 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
       filled_value: filledValue,
       priority,
       triggered,
+      fee,
+      last_fill_at: lastFillAt === null ? null : new Date(lastFillAt),
       updated_at: updatedAt,
     };
   });
@@ -145,5 +156,7 @@ function stateOf(row: OrderRow): OrderState {
     row.filled_value,
     row.priority,
     row.triggered,
+    plain(row.fee),
+    row.last_fill_at?.getTime() ?? null,
   ];
 }

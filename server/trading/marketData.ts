@@ -4,8 +4,8 @@
  */
 import { sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
-import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
-import { fromLots, fromTicks } from '../../core/markets/units.ts';
+import { PAIRS, type PairSpec, type PairSymbol } from '../../core/markets/pairs.ts';
+import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { BookDepth, MarketSummary, PublicTrade } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
 import { sumText, volumes } from './candles.ts';
@@ -35,6 +35,7 @@ export async function readSummaries(
     .where('pair', 'in', pairs)
     .groupBy('pair')
     .execute();
+  const timestamp = Date.now();
   return pairs.map((symbol): MarketSummary => {
     const spec = PAIRS[symbol];
     const day = stats.find((row) => row.pair === symbol);
@@ -43,9 +44,7 @@ export async function readSummaries(
       pair: symbol,
       base: spec.base,
       quote: spec.quote,
-      tickSize: spec.tickSize,
-      lotSize: spec.lotSize,
-      minValue: spec.minValue,
+      ...limitsOf(spec),
       makerFee: market.fees.maker,
       takerFee: market.fees.taker,
       last: last === null ? null : fromTicks(spec, last),
@@ -54,8 +53,39 @@ export async function readSummaries(
       low: day === undefined ? null : fromTicks(spec, day.low),
       baseVolume: sumText(spec, day?.lots ?? '0', 'lots'),
       quoteVolume: sumText(spec, day?.notional ?? '0', 'notional'),
+      ...bestOf(market, spec),
+      timestamp,
     };
   });
+}
+
+/** Every limit the market enforces on a pair's orders (draftOf and the engine refuse the rest). */
+function limitsOf(spec: PairSpec) {
+  return {
+    tickSize: spec.tickSize,
+    lotSize: spec.lotSize,
+    priceDecimals: spec.priceDecimals,
+    amountDecimals: spec.amountDecimals,
+    minPrice: spec.tickSize,
+    maxPrice: spec.maxPrice,
+    minAmount: spec.lotSize,
+    maxAmount: spec.maxAmount,
+    minValue: spec.minValue,
+    maxTotal: fromNotional(spec, spec.maxNotional),
+  };
+}
+
+/** A pair's best bid and ask with the amount resting at each, as the book holds them now. */
+function bestOf(market: SpotMarket, spec: PairSpec) {
+  const { bids, asks } = market.book(spec.symbol).depth(1);
+  const [bid] = bids;
+  const [ask] = asks;
+  return {
+    bid: bid === undefined ? null : fromTicks(spec, bid.priceTicks),
+    bidAmount: bid === undefined ? null : fromLots(spec, bid.lots),
+    ask: ask === undefined ? null : fromTicks(spec, ask.priceTicks),
+    askAmount: ask === undefined ? null : fromLots(spec, ask.lots),
+  };
 }
 
 /** The change from `open` to `last` in percent with 2 decimals, rounded half away from zero. */
@@ -65,7 +95,7 @@ function percentChange(open: number, last: number): string {
   return formatDecimal(rounded, 2);
 }
 
-/** A pair's book, `depth` levels a side, as the engine holds it now. */
+/** A pair's book, `depth` levels a side, as the engine (or a follower's replica) holds it now. */
 export function bookDepth(market: SpotMarket, pair: PairSymbol, depth: number): BookDepth {
   const spec = PAIRS[pair];
   const book = market.book(pair).depth(depth);
@@ -74,23 +104,31 @@ export function bookDepth(market: SpotMarket, pair: PairSymbol, depth: number): 
     amount: fromLots(spec, l.lots),
     orders: l.orders,
   });
-  return { pair, bids: book.bids.map(level), asks: book.asks.map(level), sequence: book.bookSeq };
+  const { bids, asks, bookSeq } = book;
+  return {
+    pair,
+    bids: bids.map(level),
+    asks: asks.map(level),
+    sequence: bookSeq,
+    timestamp: Date.now(),
+  };
 }
 
-/** A pair's latest trades, newest first. */
+/** A pair's latest trades, newest first; or from `since` (ms, inclusive) on, oldest first. */
 export async function readPublicTrades(
   db: Queryable,
   pair: PairSymbol,
   limit: number,
+  since?: number,
 ): Promise<PublicTrade[]> {
-  const rows = await db
+  let query = db
     .selectFrom('trades')
     .select(['id', 'pair', 'price', 'amount', 'taker_side', 'created_at'])
     .where('pair', '=', pair)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(publicTrade);
+    .orderBy('id', since === undefined ? 'desc' : 'asc')
+    .limit(limit);
+  if (since !== undefined) query = query.where('created_at', '>=', new Date(since));
+  return (await query.execute()).map(publicTrade);
 }
 
 /** A stored trade as anyone may see it. */

@@ -45,6 +45,20 @@ export function decimalField(example: string) {
   );
 }
 
+/**
+ * A time to page forward from: ms since the epoch, inclusive. A page that gives it lists what
+ * came then or later, oldest first; the next page starts at the last item's time (items of that
+ * very millisecond come again: skip the ids already read).
+ */
+export function sinceField() {
+  return z
+    .number()
+    .int()
+    .min(0)
+    .max(8.64e15)
+    .describe('ms since the epoch, inclusive: what came then or later, oldest first');
+}
+
 /** A client order id: 1 to 64 of A-Z a-z 0-9 - _. */
 export function clientOrderIdField() {
   return pattern(/^[A-Za-z0-9_-]{1,64}$/, "1 to 64 letters, digits, '-' or '_'");

@@ -4,7 +4,7 @@
  */
 
 import { errorText } from '../../core/errors/index.ts';
-import { formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
+import { addDecimals, formatDecimal, parseDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { fromLots, fromNotional, fromTicks } from '../../core/markets/units.ts';
 import type { OwnTrade, SpotOrder } from '../../core/protocol/index.ts';
@@ -18,8 +18,32 @@ import type {
 import { reasonCode } from './reasonCode.ts';
 import type { OrdersTable, TradesTable } from './TradingTables.ts';
 
-/** An order row as the market keeps it in memory and writes it back. */
-export type OrderRow = OrdersTable;
+/**
+ * An order row as the market keeps it in memory and writes it back. `replay` is set (and never
+ * stored) only on the answer to placing a client order id again with the same parameters: the
+ * order is the one placed before, and nothing new was placed.
+ */
+export type OrderRow = OrdersTable & { replay?: true };
+
+/** What placing an order names, as a row stores it; a client order id again must name the same. */
+const PLACED_AS = [
+  'pair',
+  'side',
+  'type',
+  'price',
+  'stop_price',
+  'amount',
+  'total',
+  'time_in_force',
+  'post_only',
+  'self_trade',
+] as const satisfies readonly (keyof OrderRow)[];
+
+/** Whether a stored order was placed with what `request` asks for (its id and time aside). */
+export function placedAs(row: OrderRow, pair: PairSymbol, request: OrderRequest): boolean {
+  const asked = rowOf(pair, request, row.created_at);
+  return PLACED_AS.every((key) => asked[key] === row[key]);
+}
 
 /** The engine's request for an order row (the order as it was placed). */
 export function requestOf(row: OrderRow): OrderRequest {
@@ -37,9 +61,11 @@ export function requestOf(row: OrderRow): OrderRequest {
     timeInForce: row.time_in_force,
     postOnly: row.post_only,
   };
+  // A buy by amount is bounded by the cap the market gave it, as when it was placed.
+  const bound = row.total ?? row.spend_cap;
   const market = {
     ...(row.amount === null ? {} : { lots: row.amount }),
-    ...(row.total === null ? {} : { total: row.total }),
+    ...(bound === null ? {} : { total: bound }),
   };
   switch (row.type) {
     case 'limit':
@@ -64,9 +90,13 @@ export function recordOf(row: OrderRow): OpenOrderRecord {
   };
 }
 
-/** A new row for a request the engine accepted. */
-export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date): OrderRow {
+/**
+ * A new row for a request the engine accepted. `capped`: the request's total is the bound the
+ * market gave a buy by amount (spend_cap), not a total the caller sent.
+ */
+export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date, capped = false): OrderRow {
   const limit = request.type === 'limit' || request.type === 'stopLimit';
+  const total = limit ? null : (request.total ?? null);
   return {
     id: request.id,
     user_id: request.accountId,
@@ -76,7 +106,8 @@ export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date): OrderR
     price: limit ? request.priceTicks : null,
     stop_price: 'stopTicks' in request ? request.stopTicks : null,
     amount: limit ? request.lots : (request.lots ?? null),
-    total: limit ? null : (request.total ?? null),
+    total: capped ? null : total,
+    spend_cap: capped ? total : null,
     time_in_force: limit ? (request.timeInForce ?? 'GTC') : 'IOC',
     post_only: limit ? request.postOnly === true : false,
     self_trade: request.selfTrade ?? 'expireTaker',
@@ -85,6 +116,8 @@ export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date): OrderR
     reason: null,
     filled: 0,
     filled_value: 0,
+    fee: '0',
+    last_fill_at: null,
     priority: 0,
     triggered: false,
     created_at: at,
@@ -103,6 +136,12 @@ export function applyUpdate(row: OrderRow, update: OrderUpdate, at: Date): void 
   row.updated_at = at;
 }
 
+/** Adds one fill's fee to a row, and its time. */
+export function addFill(row: OrderRow, fee: string, at: Date): void {
+  row.fee = addDecimals(row.fee, plain(fee));
+  row.last_fill_at = at;
+}
+
 /** Whether a row's order is still open (resting, or a stop still waiting). */
 export function isOpen(row: { status: string }): boolean {
   return row.status === 'new' || row.status === 'partiallyFilled';
@@ -111,7 +150,8 @@ export function isOpen(row: { status: string }): boolean {
 /** The order as the API shows it. */
 export function toWire(row: OrderRow): SpotOrder {
   const pair = PAIRS[row.pair as PairSymbol];
-  // The mean price of the fills, four digits finer than the tick, cut rather than rounded.
+  // The mean price of the fills (their value over their amount, both integers), four digits
+  // finer than the price's decimals, cut rather than rounded.
   const average =
     row.filled > 0
       ? formatDecimal(
@@ -131,6 +171,9 @@ export function toWire(row: OrderRow): SpotOrder {
     filled: fromLots(pair, row.filled),
     filledTotal: fromNotional(pair, row.filled_value),
     averagePrice: average,
+    fee: plain(row.fee),
+    feeAsset: row.side === 'buy' ? pair.base : 'USDT',
+    lastFillAt: row.last_fill_at === null ? null : row.last_fill_at.getTime(),
     timeInForce: row.time_in_force,
     postOnly: row.post_only,
     selfTrade: row.self_trade as SelfTradeMode,
@@ -144,7 +187,7 @@ export function toWire(row: OrderRow): SpotOrder {
 }
 
 /** A stored decimal without the column's trailing zeros ("0.000200000000000000" → "0.0002"). */
-function plain(decimal: string): string {
+export function plain(decimal: string): string {
   const parsed = parseDecimal(decimal);
   return typeof parsed === 'string' ? decimal : formatDecimal(parsed.units, parsed.decimals);
 }

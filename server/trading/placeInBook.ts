@@ -12,6 +12,7 @@ import type { HeldOrder } from './settlement.ts';
 /**
  * Places a request whose hold (`holdUnits`) the caller has checked, settles what it did, and
  * returns its row; a duplicate returns the order placed before, a rejection is refused.
+ * `capped`: the request's total is the market's bound for a buy by amount (see rowOf).
  */
 export function placeInBook(
   state: MarketState,
@@ -19,6 +20,7 @@ export function placeInBook(
   request: OrderRequest,
   holdUnits: number,
   batch: Batch,
+  capped = false,
 ): OrderRow {
   const { id, accountId: userId } = request;
   const result = state.book(pair).place(request);
@@ -30,7 +32,7 @@ export function placeInBook(
     throw refusal(reasonCode(result.order.reason ?? 'invalidOrder'));
   }
   state.nextOrderId += 1;
-  const row = rowOf(pair, request, batch.now);
+  const row = rowOf(pair, request, batch.now, capped);
   state.open.set(id, row);
   // An order that ends as it is placed (IOC, FOK, market, filled at once) pays from the
   // available balance: a hold and its release in the same breath would say nothing more

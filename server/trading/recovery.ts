@@ -76,7 +76,7 @@ function heldOf(row: OrderRow): HeldOrder {
       type: row.type,
       priceTicks: row.price,
       lots: row.amount,
-      total: row.total,
+      total: row.total ?? row.spend_cap,
       filledLots: row.filled,
       filledNotional: row.filled_value,
     }),

@@ -7,7 +7,7 @@ import type { PairSymbol } from '../../core/markets/pairs.ts';
 import type { Batch } from './Batch.ts';
 import type { EngineEvent, OrderUpdate } from './engine/index.ts';
 import type { MarketState } from './MarketState.ts';
-import { applyUpdate, isOpen } from './orderRows.ts';
+import { addFill, applyUpdate, isOpen } from './orderRows.ts';
 import type { SettledTrade } from './settlement.ts';
 import type { TradesTable } from './TradingTables.ts';
 
@@ -30,6 +30,17 @@ export function settleEvents(
   for (const trade of settlement.trades) {
     batch.writes.trades.push(tradeRow(state, pair, trade, batch.now));
     batch.writes.lastPrices.set(pair, trade.event.priceTicks);
+    // Each side's order carries its fees and last fill, written with the fill in this batch.
+    const { makerOrderId, takerOrderId } = trade.event;
+    for (const [id, fee] of [
+      [makerOrderId, trade.makerFee],
+      [takerOrderId, trade.takerFee],
+    ] as const) {
+      const row = state.open.get(id);
+      if (row === undefined) throw new Error(`order ${id} traded but not open`);
+      addFill(row, fee, batch.now);
+      batch.writes.rows.set(id, row);
+    }
   }
 }
 

@@ -51,14 +51,16 @@ async function insertOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<
   if (rows.length === 0) return;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   await sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
-      time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
-      filled_value, priority, triggered, created_at, updated_at)
+      spend_cap, time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
+      filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at)
     select * from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
       ${of('side')}::text[], ${of('type')}::text[], ${of('price')}::bigint[],
       ${of('stop_price')}::bigint[], ${of('amount')}::bigint[], ${of('total')}::bigint[],
-      ${of('time_in_force')}::text[], ${of('post_only')}::boolean[], ${of('self_trade')}::text[],
+      ${of('spend_cap')}::bigint[], ${of('time_in_force')}::text[],
+      ${of('post_only')}::boolean[], ${of('self_trade')}::text[],
       ${of('client_order_id')}::text[], ${of('status')}::text[], ${of('reason')}::text[],
-      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('priority')}::bigint[],
+      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
+      ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
       ${of('triggered')}::boolean[], ${of('created_at')}::timestamptz[],
       ${of('updated_at')}::timestamptz[])`.execute(trx);
 }
@@ -68,12 +70,15 @@ async function updateOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<
   if (rows.length === 0) return;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   await sql`update orders set status = changed.status, reason = changed.reason,
-      filled = changed.filled, filled_value = changed.filled_value,
-      priority = changed.priority, triggered = changed.triggered, updated_at = changed.updated_at
+      filled = changed.filled, filled_value = changed.filled_value, fee = changed.fee,
+      last_fill_at = changed.last_fill_at, priority = changed.priority,
+      triggered = changed.triggered, updated_at = changed.updated_at
     from unnest(${of('id')}::bigint[], ${of('status')}::text[], ${of('reason')}::text[],
-      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('priority')}::bigint[],
+      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
+      ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
       ${of('triggered')}::boolean[], ${of('updated_at')}::timestamptz[])
-      as changed (id, status, reason, filled, filled_value, priority, triggered, updated_at)
+      as changed (id, status, reason, filled, filled_value, fee, last_fill_at, priority,
+        triggered, updated_at)
     where orders.id = changed.id`.execute(trx);
 }
 

@@ -10,7 +10,8 @@
  *   referral share of the fees paid by the accounts they referred: no trade settled twice or not
  *   at all, no commission paid twice or not at all.
  * - The fee account holds exactly the fees the trades charged, less the referral commissions.
- * - Each order's filled amount and value are the sums of its trades, never past its size.
+ * - Each order's filled amount, value and fee are the sums of its trades and its last fill the
+ *   latest of them, never past its size.
  * - Each pair's trades are numbered 1, 2, 3 … without a gap or a repeat; no book is crossed.
  */
 import { sql } from 'kysely';
@@ -149,7 +150,8 @@ async function holdsMatchOpenOrders(db: Database): Promise<string[]> {
       type: order.type,
       priceTicks: order.price,
       lots: order.amount,
-      total: order.total,
+      // A market buy by amount holds the bound the market gave it (spend_cap).
+      total: order.total ?? order.spend_cap,
       filledLots: order.filled,
       filledNotional: order.filled_value,
     });
@@ -243,23 +245,27 @@ async function feesMatchTrades(db: Database, share: string): Promise<string[]> {
 
 async function ordersMatchTrades(db: Database): Promise<string[]> {
   const { rows } = await sql<{ id: number; why: string }>`
-    with fills(id, lots, value) as (
-      select maker_order_id, amount, price * amount from trades
-      union all select taker_order_id, amount, price * amount from trades
+    with fills(id, lots, value, fee, at) as (
+      select maker_order_id, amount, price * amount, maker_fee, created_at from trades
+      union all select taker_order_id, amount, price * amount, taker_fee, created_at from trades
     ),
-    summed as (select id, sum(lots) as lots, sum(value) as value from fills group by id)
+    summed as (select id, sum(lots) as lots, sum(value) as value, sum(fee) as fee,
+      max(at) as at from fills group by id)
     select o.id, case
       when o.filled <> coalesce(f.lots, 0) then 'filled ' || o.filled || ' lots, its trades ' || coalesce(f.lots, 0)
       when o.filled_value <> coalesce(f.value, 0) then 'filled value ' || o.filled_value || ', its trades ' || coalesce(f.value, 0)
+      when o.fee <> coalesce(f.fee, 0) then 'fee ' || o.fee || ', its trades ' || coalesce(f.fee, 0)
+      when o.last_fill_at is distinct from f.at then 'last fill ' || coalesce(o.last_fill_at::text, 'none') || ', its trades ' || coalesce(f.at::text, 'none')
       when o.amount is not null and o.filled > o.amount then 'filled past its amount'
-      when o.total is not null and o.filled_value > o.total then 'spent past its total'
+      when coalesce(o.total, o.spend_cap) is not null and o.filled_value > coalesce(o.total, o.spend_cap) then 'spent past its total'
       when o.status = 'filled' and o.amount is not null and o.filled <> o.amount then 'filled but not fully'
       when o.status = 'new' and o.filled <> 0 then 'new but partly filled'
     end as why
     from orders o left join summed f on f.id = o.id
     where o.filled <> coalesce(f.lots, 0) or o.filled_value <> coalesce(f.value, 0)
+      or o.fee <> coalesce(f.fee, 0) or o.last_fill_at is distinct from f.at
       or (o.amount is not null and o.filled > o.amount)
-      or (o.total is not null and o.filled_value > o.total)
+      or o.filled_value > coalesce(o.total, o.spend_cap, o.filled_value)
       or (o.status = 'filled' and o.amount is not null and o.filled <> o.amount)
       or (o.status = 'new' and o.filled <> 0)`.execute(db);
   return rows.map((row) => `order ${row.id}: ${row.why}`);
@@ -304,7 +310,7 @@ async function booksNotCrossed(db: Database): Promise<string[]> {
 /** Each pair's book as the stored open orders make it: levels best first, as markets.getBook. */
 export async function storedBooks(db: Database): Promise<Map<PairSymbol, BookDepth>> {
   const books = new Map<PairSymbol, BookDepth>(
-    PAIR_SYMBOLS.map((pair) => [pair, { pair, bids: [], asks: [], sequence: 0 }]),
+    PAIR_SYMBOLS.map((pair) => [pair, { pair, bids: [], asks: [], sequence: 0, timestamp: 0 }]),
   );
   const levels = new Map<string, { lots: number; orders: number }>();
   for (const order of await openOrders(db)) {
