@@ -117,11 +117,20 @@ describe('the CCXT class against the real server', () => {
     );
     const cancelled = await bot.cancelOrder(String(resting.id));
     assert.equal(cancelled.status, 'canceled');
+    const byClientId = await bot.fetchOrder('', 'XRP/USDT', { clientOrderId: 'grid-1' });
+    assert.deepEqual([byClientId.id, byClientId.status], [resting.id, 'canceled']);
+    await assert.rejects(bot.cancelOrder(String(resting.id)), { name: 'OrderNotFound' });
 
     // Takes the resting 10 XRP at 0.51: a fill, with its fee, in the account's own trades.
     const taken = await bot.createOrder('XRP/USDT', 'market', 'buy', 10);
     checkOrder(taken, 'XRP/USDT');
     assert.deepEqual([taken.status, taken.filled, taken.average], ['closed', 10, 0.51]);
+    // The taker fee (0.1 % by default) is paid in what the buy receives.
+    assert.deepEqual(taken.fee, { cost: 0.01, currency: 'XRP' });
+    assert.equal(
+      taken.lastTradeTimestamp,
+      (await bot.fetchOrder(String(taken.id))).lastTradeTimestamp,
+    );
     const mine = await bot.fetchMyTrades('XRP/USDT');
     assert.equal(mine.length, 1);
     checkTrade(mine[0] as Trade, 'XRP/USDT');

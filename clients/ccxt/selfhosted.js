@@ -308,7 +308,7 @@ export class SelfHosted extends Exchange {
           feeCost === undefined
             ? undefined
             : {
-                cost: feeCost,
+                cost: this.parseNumber(feeCost),
                 currency: this.safeCurrencyCode(this.safeString(trade, 'feeTicker')),
               },
         info: trade,
@@ -569,7 +569,7 @@ export class SelfHosted extends Exchange {
           feeCost === undefined
             ? undefined
             : {
-                cost: feeCost,
+                cost: this.parseNumber(feeCost),
                 currency: this.safeCurrencyCode(this.safeString(order, 'feeAsset')),
               },
         trades: undefined,
