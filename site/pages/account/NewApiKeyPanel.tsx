@@ -35,7 +35,9 @@ export function NewApiKeyPanel({ created, onDone }: { created: CreatedKey; onDon
       <dl className="new-api-key-values">
         <dt>Key id (sent as X-API-KEY)</dt>
         <dd>
-          <code translate="no">{key.id}</code>
+          <code data-testid="api-key-id" translate="no">
+            {key.id}
+          </code>
         </dd>
         {secret !== undefined && (
           <>
