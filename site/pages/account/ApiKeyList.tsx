@@ -53,7 +53,7 @@ export function ApiKeyList({
             <dd className="tx-hash" translate="no">
               {key.id}
             </dd>
-            <dt>May</dt>
+            <dt>Scopes</dt>
             <dd>{key.scopes.map((scope) => SCOPE_NAMES[scope]).join(', ')}</dd>
             <dt>Allowed from</dt>
             <dd>{key.ipAllowlist.length === 0 ? 'Any address' : key.ipAllowlist.join(', ')}</dd>

@@ -40,36 +40,38 @@ export function RevokeApiKeyDialog({
 
   return (
     <Modal open={open} title={`Revoke the key “${apiKey.label}”?`} onClose={close}>
-      <dl className="api-key-terms">
-        <dt>Label</dt>
-        <dd>{apiKey.label}</dd>
-        <dt>Kind</dt>
-        <dd>{KIND_NAMES[apiKey.kind]}</dd>
-        <dt>Key id</dt>
-        <dd className="tx-hash">{apiKey.id}</dd>
-      </dl>
-      <p>
-        Programs using this key are refused from their next request. This cannot be undone: a
-        program that should go on needs a new key.
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
+      <div className="api-key-revoke">
+        <dl className="api-key-terms">
+          <dt>Label</dt>
+          <dd>{apiKey.label}</dd>
+          <dt>Kind</dt>
+          <dd>{KIND_NAMES[apiKey.kind]}</dd>
+          <dt>Key id</dt>
+          <dd className="tx-hash">{apiKey.id}</dd>
+        </dl>
+        <p>
+          Programs using this key are refused from their next request. This cannot be undone: a
+          program that should go on needs a new key.
         </p>
-      )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          data-autofocus
-          disabled={pending}
-          onClick={() => void revoke(apiKey)}
-        >
-          {pending ? 'Revoking…' : 'Revoke key'}
-        </button>
-        <button type="button" className="button secondary" disabled={pending} onClick={close}>
-          Keep it
-        </button>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            data-autofocus
+            disabled={pending}
+            onClick={() => void revoke(apiKey)}
+          >
+            {pending ? 'Revoking…' : 'Revoke key'}
+          </button>
+          <button type="button" className="button secondary" disabled={pending} onClick={close}>
+            Keep it
+          </button>
+        </div>
       </div>
     </Modal>
   );
