@@ -38,6 +38,7 @@ describe('ProfilePage', () => {
   function serve(answers: Record<string, Answer>) {
     window.fetch = answerApi(sent, {
       'users.getSessions': () => ({ status: true, sessions }),
+      'apiKeys.getItems': () => ({ status: true, items: [] }),
       ...answers,
     }) as typeof window.fetch;
   }

@@ -1,11 +1,12 @@
 /**
  * `/account/profile`, the header's Settings: identity verification and its withdrawal
- * limit, the e-mail address and its notices, two-factor authentication, the password and the
- * signed-in sessions.
+ * limit, the e-mail address and its notices, two-factor authentication, the password, the
+ * signed-in sessions and the API keys of trading programs.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { user } from '../../../core/index.ts';
+import { ApiKeysSection } from './ApiKeysSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
@@ -32,6 +33,7 @@ export default function ProfilePage() {
       <TwoFactorSection />
       <PasswordSection onChanged={() => setSessionsVersion((version) => version + 1)} />
       <SessionsSection version={sessionsVersion} />
+      <ApiKeysSection />
     </div>
   );
 }
