@@ -72,10 +72,13 @@ export class SocketSession {
     if (seat === null) hub.add(peer);
     else hub.joinTrade(seat.tradeId, peer);
     if (isClient) {
-      presence.changed(peer.userId);
-      markClientBack(db, peer.userId).catch((error: unknown) =>
-        this.context.log.error({ err: error }, 'Marking a support client back failed'),
-      );
+      // Other servers count the client as online once its unread marks are cleared, not before:
+      // whoever sees it online may rely on a reply stored from then on keeping its unread mark.
+      markClientBack(db, peer.userId)
+        .catch((error: unknown) =>
+          this.context.log.error({ err: error }, 'Marking a support client back failed'),
+        )
+        .finally(() => presence.changed(peer.userId));
     }
     const stopListening = this.context.events.subscribe('access.ended', (end) => {
       if (accessEnded(end, sessionId, user.id)) peer.close('Signed out');
