@@ -55,17 +55,51 @@ export async function accountProof(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (mine === undefined) throw refusal('reserves.notCounted');
-  const secret = Buffer.from(snapshot.secret, 'hex');
-  const assets = snapshot.assets;
-  const size = recordBytes(assets.length);
   const blockSize = 2 ** STORED_FROM_LEVEL;
   const from = mine.position - (mine.position % blockSize);
-  const block = await blockLeaves(db, snapshotId, from, blockSize);
-  const records = leafBlock(secret, assetHeader(assets), assets.length, block, from, blockSize);
-  const own = records.subarray((mine.position - from) * size, (mine.position - from + 1) * size);
-  const upper = await upperPath(db, snapshotId, mine.position, depthOf(snapshot.leaf_count));
+  const upper = await upperNodes(db, snapshotId, mine.position, depthOf(snapshot.leaf_count));
+  return proofOf({
+    snapshot: {
+      id: snapshot.id,
+      takenAt: snapshot.taken_at,
+      assets: snapshot.assets,
+      leafCount: snapshot.leaf_count,
+      secret: Buffer.from(snapshot.secret, 'hex'),
+    },
+    account: String(userId),
+    position: mine.position,
+    block: await blockLeaves(db, snapshotId, from, blockSize),
+    upper,
+  });
+}
+
+/** What a proof is made of: the snapshot, the leaf's block and the stored nodes it needs. */
+export interface ProofParts {
+  snapshot: { id: number; takenAt: Date; assets: string[]; leafCount: number; secret: Buffer };
+  account: string;
+  position: number;
+  /** The counted leaves of the position's block, by position. */
+  block: ReadonlyMap<number, TreeLeaf>;
+  /** The stored record at a level (from STORED_FROM_LEVEL up) and position. */
+  upper: (level: number, position: number) => Buffer;
+}
+
+/** The proof of the leaf at `position`, from its parts (see the file comment). */
+export function proofOf(parts: ProofParts): AccountProof {
+  const { snapshot, account, position } = parts;
+  const { assets, secret } = snapshot;
+  const size = recordBytes(assets.length);
+  const blockSize = 2 ** STORED_FROM_LEVEL;
+  const from = position - (position % blockSize);
+  const header = assetHeader(assets);
+  const records = leafBlock(secret, header, assets.length, parts.block, from, blockSize);
+  const own = records.subarray((position - from) * size, (position - from + 1) * size);
+  const depth = depthOf(snapshot.leafCount);
+  const upperPath: ProofNode[] = [];
+  for (let level = STORED_FROM_LEVEL; level < depth; level += 1) {
+    upperPath.push(node(parts.upper(level, (position >> level) ^ 1)));
+  }
   const units = decodeAmounts(own.subarray(HASH_BYTES));
-  const account = String(userId);
   return {
     balances: assets.map((ticker, index) => ({
       ticker: ticker as Ticker,
@@ -76,19 +110,19 @@ export async function accountProof(
       version: 1,
       snapshot: {
         id: snapshot.id,
-        takenAt: snapshot.taken_at.toISOString(),
-        leafCount: snapshot.leaf_count,
+        takenAt: snapshot.takenAt.toISOString(),
+        leafCount: snapshot.leafCount,
         assets: assets.map((ticker) => ({ ticker, decimals: UNIT_DECIMALS })),
-        root: upper.root,
+        root: node(parts.upper(depth, 0)),
       },
       account,
       leaf: {
-        index: mine.position,
+        index: position,
         nonce: accountNonce(secret, account).toString('hex'),
         balances: units.map(String),
         hash: own.toString('hex', 0, HASH_BYTES),
       },
-      path: [...lowerPath(records, size, mine.position).map(node), ...upper.path],
+      path: [...lowerPath(records, size, position).map(node), ...upperPath],
     },
   };
 }
@@ -115,13 +149,13 @@ async function blockLeaves(
   return leaves;
 }
 
-/** The stored siblings from STORED_FROM_LEVEL up, and the root. */
-async function upperPath(
+/** The stored siblings of the position's path from STORED_FROM_LEVEL up, and the root. */
+async function upperNodes(
   db: Queryable,
   snapshotId: number,
   position: number,
   depth: number,
-): Promise<{ path: ProofNode[]; root: ProofNode }> {
+): Promise<(level: number, position: number) => Buffer> {
   const wanted = [{ level: depth, position: 0 }];
   for (let level = STORED_FROM_LEVEL; level < depth; level += 1) {
     wanted.push({ level, position: (position >> level) ^ 1 });
@@ -136,15 +170,12 @@ async function upperPath(
       ),
     )
     .execute();
-  const byLevel = new Map(rows.map((row) => [row.level, Buffer.from(row.record, 'hex')]));
-  const at = (level: number): Buffer => {
-    const record = byLevel.get(level);
-    if (record === undefined) throw new Error(`snapshot ${snapshotId} lacks level ${level}`);
-    return record;
+  const found = new Map(rows.map((row) => [`${row.level}:${row.position}`, row.record]));
+  return (level, at) => {
+    const record = found.get(`${level}:${at}`);
+    if (record === undefined) throw new Error(`snapshot ${snapshotId} lacks node ${level}:${at}`);
+    return Buffer.from(record, 'hex');
   };
-  const path: ProofNode[] = [];
-  for (let level = STORED_FROM_LEVEL; level < depth; level += 1) path.push(node(at(level)));
-  return { path, root: node(at(depth)) };
 }
 
 /** A record as the proof file writes a node. */
