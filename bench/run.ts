@@ -10,6 +10,7 @@ import { benchLimits, limitsTable } from './limits.ts';
 import { benchLongTasks, longTasksTable } from './longTasks.ts';
 import { benchMarketFeed, marketFeedTable } from './marketFeed.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
+import { benchReserves, reservesTable } from './reserves.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
 import { benchStreams, streamsTable } from './streams.ts';
@@ -94,6 +95,10 @@ writeMeasurements('engine', engineText);
 const swapQuotes = swapTable(await benchSwapQuotes(), machine);
 console.log(`\n${swapQuotes}`);
 writeMeasurements('swap', swapQuotes);
+
+const reserves = reservesTable(await benchReserves(), machine);
+console.log(`\n${reserves}`);
+writeMeasurements('reserves', reserves);
 
 const spot = spotTables(await benchSpot(256, seconds, 10), machine);
 console.log(`\n${spot.placement}\n\n${spot.faults}`);

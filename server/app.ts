@@ -30,6 +30,8 @@ import { registerMail } from './mail/index.ts';
 import { tradeChats } from './p2p/chatRoom.ts';
 import { registerP2p } from './p2p/index.ts';
 import { ReferralFeeSplit } from './referral/ReferralFeeSplit.ts';
+import { reserveReader } from './reserves/reserveReader.ts';
+import { startSnapshotSchedule } from './reserves/SnapshotTaker.ts';
 import { type Database, isDatabaseUnreachable, openDatabase, postgresPool } from './storage/db.ts';
 import { afterOthers, isSharedDatabase } from './storage/inTurn.ts';
 import { registerSupport } from './support/index.ts';
@@ -74,7 +76,8 @@ export interface ServerOptions {
   events?: ServerEventBus;
   /**
    * Starts the wallet's timers: the devnet's blocks (with the deposits they confirm) and the
-   * withdrawal sender's runs. `npm start` does; a test's server moves only when the test asks.
+   * withdrawal sender's runs, and the scheduled snapshots of reserves. `npm start` does; a
+   * test's server moves only when the test asks.
    */
   walletTimers?: boolean;
   /** Where the rate limits count, when a benchmark compares stores; else as the database suits. */
@@ -264,6 +267,7 @@ function wireWallet(
   if (options.walletTimers && anyChain(config.wallet)) {
     startWalletTimers(app, db, config, chains, events);
   }
+  if (options.walletTimers) startReserveSchedule(app, db, config, chains);
   return chains;
 }
 
@@ -314,6 +318,27 @@ function startWalletTimers(
   });
   app.addHook('onClose', async () => {
     await Promise.all(timers.map((timer) => timer.stop()));
+  });
+}
+
+/**
+ * Snapshots of reserves and liabilities every `reserveSnapshotHours` (none when 0), checked on a
+ * timer of their own from the moment the server is ready; one server takes each (SnapshotTaker).
+ */
+function startReserveSchedule(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  chains: ChainAdapters,
+): void {
+  if (config.reserveSnapshotHours === 0) return;
+  let schedule: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    const periodMs = config.reserveSnapshotHours * 3_600_000;
+    schedule = startSnapshotSchedule(db, periodMs, app.log, reserveReader(db, config, chains));
+  });
+  app.addHook('onClose', async () => {
+    await schedule?.stop();
   });
 }
 

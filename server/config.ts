@@ -73,6 +73,8 @@ export interface Config {
   buy: BuySettings;
   /** The scrypt cost new password hashes are made at: the production cost unless a test lowers it. */
   passwordCost: PasswordCost;
+  /** Hours between two scheduled snapshots of reserves and liabilities; 0: only when staff ask. */
+  reserveSnapshotHours: number;
 }
 
 /** Deposits and withdrawals: where the deposit addresses come from. */
@@ -172,6 +174,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     ...tradingSection(read),
     mail: mailSection(read),
     wallet: walletSection(read),
+    reserveSnapshotHours: integer(
+      read('RESERVES_SNAPSHOT_HOURS'),
+      'RESERVES_SNAPSHOT_HOURS',
+      24,
+      0,
+      8760,
+    ),
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
     buy: buySettings(read, fail),
     passwordCost: passwordCost(read('TEST_PASSWORD_LOG2N'), read('NODE_ENV')),

@@ -13,6 +13,7 @@ import { type ArgsOf, type ErrorEntry, type ErrorValue, fill } from './entry.ts'
 import { KYC_ERRORS } from './kyc.ts';
 import { P2P_ERRORS } from './p2p.ts';
 import { REQUEST_ERRORS } from './request.ts';
+import { RESERVE_ERRORS } from './reserves.ts';
 import { SUPPORT_ERRORS } from './support.ts';
 import { SWAP_ERRORS } from './swap.ts';
 import { MARKET_ERRORS, ORDER_ERRORS, ORDER_REASON_ERRORS, STREAM_ERRORS } from './trading.ts';
@@ -44,6 +45,7 @@ export const ERROR_TABLES = [
   P2P_ERRORS,
   SIGNED_REQUEST_ERRORS,
   API_KEY_ERRORS,
+  RESERVE_ERRORS,
 ] as const;
 
 /** Every catalogued refusal by its code. */
@@ -67,6 +69,7 @@ export const ERRORS = {
   ...P2P_ERRORS,
   ...SIGNED_REQUEST_ERRORS,
   ...API_KEY_ERRORS,
+  ...RESERVE_ERRORS,
 } as const;
 
 /** A refusal's stable code, e.g. `'account.wrongCredentials'`. */

@@ -18,6 +18,7 @@ export * from './marketStreams.ts';
 export * from './markets.ts';
 export * from './p2p.ts';
 export * from './referral.ts';
+export * from './reserves.ts';
 export * from './support.ts';
 export * from './swap.ts';
 export * from './users.ts';
@@ -36,6 +37,7 @@ import type { LiveMethods } from './live.ts';
 import type { MarketMethods } from './markets.ts';
 import type { P2pMethods } from './p2p.ts';
 import type { ReferralMethods } from './referral.ts';
+import type { ReserveMethods } from './reserves.ts';
 import type { SupportMethods } from './support.ts';
 import type { SwapMethods } from './swap.ts';
 import type { UserMethods } from './users.ts';
@@ -55,6 +57,7 @@ export interface Methods
     MarketMethods,
     P2pMethods,
     ReferralMethods,
+    ReserveMethods,
     SupportMethods,
     SwapMethods,
     UserMethods,

@@ -85,6 +85,13 @@ export const KEY_SCOPES: Readonly<Record<MethodName, KeyUse | null>> = {
   'buy.create': null,
   'buy.refund': null,
   'referral.getMine': read,
+  'reserves.getLatest': pub,
+  'reserves.getHistory': heavy(pub, 2),
+  'reserves.getAddresses': heavy(pub, 2),
+  'reserves.getMyProof': heavy(read, 5),
+  'reserves.getSnapshots': null,
+  'reserves.takeSnapshot': null,
+  'reserves.getShortfalls': null,
 
   'p2p.getCatalogue': pub,
   'p2p.getFiatRates': pub,

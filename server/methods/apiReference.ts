@@ -97,6 +97,12 @@ const DOMAINS: readonly Domain[] = [
     prose: [['Referral programme', 'referral.md']],
   },
   {
+    file: 'reserves.md',
+    title: 'Proof of reserves',
+    prefixes: ['reserves'],
+    prose: [['Proof of reserves and liabilities', 'proof-of-reserves.md']],
+  },
+  {
     file: 'p2p.md',
     title: 'Peer-to-peer trading',
     prefixes: ['p2p'],

@@ -20,6 +20,7 @@ import { pageMethods } from './pages.ts';
 import { pushMethods } from './push.ts';
 import { referralMethods } from './referral.ts';
 import type { Method } from './registry.ts';
+import { reserveMethods } from './reserves.ts';
 import { serverMethods } from './server.ts';
 import { supportMethods } from './support.ts';
 import { swapMethods } from './swap.ts';
@@ -50,6 +51,7 @@ export const methods: readonly Method[] = [
   ...swapMethods,
   ...kycMethods,
   ...referralMethods,
+  ...reserveMethods,
   ...p2pMethods,
   ...apiKeyMethods,
   ...serverMethods,

@@ -25,6 +25,7 @@ import { p2pPaymentDetailsMigration } from '../p2p/paymentDetailsMigration.ts';
 import { p2pTradesMigration } from '../p2p/tradesMigration.ts';
 import { p2pTradeTimesMigration } from '../p2p/tradeTimesMigration.ts';
 import { referralMigration } from '../referral/migration.ts';
+import { reservesMigration } from '../reserves/migration.ts';
 import { supportMigration } from '../support/migration.ts';
 import { supportPresenceMigration } from '../support/presenceMigration.ts';
 import { supportReplyMailMigration } from '../support/replyMailMigration.ts';
@@ -252,6 +253,7 @@ export const migrations: Record<string, Migration> = {
   '0033_market_heartbeat': heartbeatMigration,
   '0034_order_fills': orderFillsMigration,
   '0035_api_keys': apiKeysMigration,
+  '0037_reserves': reservesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ import type { KycTables } from '../kyc/KycTables.ts';
 import type { MetricsTables } from '../live/MetricsTables.ts';
 import type { MailTables } from '../mail/MailTables.ts';
 import type { P2pTables } from '../p2p/P2pTables.ts';
+import type { ReservesTables } from '../reserves/ReservesTables.ts';
 import type { SupportTables } from '../support/SupportTables.ts';
 import type { SwapTables } from '../swap/SwapsTable.ts';
 import type { TradingTables } from '../trading/TradingTables.ts';
@@ -33,6 +34,7 @@ export interface Schema
     MailTables,
     MetricsTables,
     P2pTables,
+    ReservesTables,
     SupportTables,
     SwapTables,
     TradingTables,

@@ -97,7 +97,7 @@ export class DepositAddresses {
 }
 
 /** The address of a compressed secp256k1 public key in the format. */
-function encode(format: Exclude<AddressFormat, 'solana'>, publicKey: Uint8Array): string {
+export function encode(format: Exclude<AddressFormat, 'solana'>, publicKey: Uint8Array): string {
   switch (format) {
     case 'bitcoin':
       return required(p2wpkh(publicKey, BITCOIN.params).address);
