@@ -5,8 +5,9 @@
  * the stats stream, without a reload.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { POLL_MS } from '../../site/components/markets/useMarketTickers.ts';
+import { expect, test } from './consoleGuard.ts';
 import { serverOfItsOwn } from './ownServer.ts';
 import { animationsSettled, apiCall, DEMO } from './shellHelpers.ts';
 
