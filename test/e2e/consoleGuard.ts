@@ -14,7 +14,10 @@ interface ConsoleGuard {
 function listen(context: BrowserContext, into: string[]): void {
   const watch = (page: Page) => {
     page.on('console', (message) => {
-      if (message.type() === 'error') into.push(`${page.url()}: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      // A failed download says which page it was on; the resource is in its location.
+      const { url } = message.location();
+      into.push(`${url || page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => into.push(`${page.url()}: uncaught ${error.message}`));
   };

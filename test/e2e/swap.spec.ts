@@ -6,7 +6,8 @@
  * same database, its funded demo account named once for each.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { ownServer } from './ownServer.ts';
 import { apiCall, MONEY, preAcceptCookies } from './shellHelpers.ts';
 
