@@ -199,3 +199,28 @@ test('the home page shows the real last prices, read again every few seconds', a
   });
   await expectNoViolations(page);
 });
+
+test('the chart library and the trading page load with the trading page only', async ({
+  page,
+  baseURL,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const tradingOnly = () =>
+    scripts
+      .map((path) => /\/(candleChart|TradingPage)-[\w-]+\.js$/.exec(path)?.[1])
+      .filter((name) => name !== undefined)
+      .sort();
+  await page.goto(server.at(baseURL, '/'));
+  await expect(page.getByTestId('price-BTC')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto(server.at(baseURL, '/markets'));
+  await expect(rows(page).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(tradingOnly()).toEqual([]);
+  // The same names are what the trading page fetches, so the check above looks for real files.
+  await page.goto(server.at(baseURL, '/trading/BTC_USDT'));
+  await expect.poll(tradingOnly).toEqual(['TradingPage', 'candleChart']);
+});
