@@ -1,4 +1,7 @@
-/** Builds the site (site/ -> dist/site); pages are split into lazily loaded chunks. */
+/**
+ * Builds the site (site/ -> dist/site) on React 19; pages are split into lazily loaded chunks. The
+ * widgets stay on preact/compat (vite.widgets.config.ts): they load on other people's pages.
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,20 +35,9 @@ export default defineConfig({
   root: 'site',
   plugins: [react(), precompress()],
   resolve: {
-    // The site is written against React and runs on Preact (preact/compat), as the widgets do:
-    // the same components for a sixth of the bytes every page downloads first (see README).
     alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      // Signals bind to Preact directly; the React binding's hook becomes a no-op.
-      { find: /^@preact\/signals-react$/, replacement: '@preact/signals' },
-      {
-        find: /^@preact\/signals-react\/runtime$/,
-        replacement: fileURLToPath(new URL('site/preactSignalsRuntime.ts', import.meta.url)),
-      },
+      // React 19 has the hook built in: the shim's fallback for React 16 and 17, which the router
+      // and the signals' runtime import, would only be downloaded, never run.
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
         replacement: fileURLToPath(new URL('site/syncExternalStoreShim.ts', import.meta.url)),

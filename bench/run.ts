@@ -11,6 +11,7 @@ import { benchLongTasks, longTasksTable } from './longTasks.ts';
 import { benchMarketFeed, marketFeedTable } from './marketFeed.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { benchReserves, reservesTable } from './reserves.ts';
+import { benchSiteLoad, siteLoadTable } from './siteLoad.ts';
 import { benchSocket } from './socket.ts';
 import { benchSpot, spotTables } from './spot.ts';
 import { benchStreams, streamsTable } from './streams.ts';
@@ -67,6 +68,10 @@ const lighthouseFigures = await benchLighthouse(['/', '/faq', '/markets', '/trad
 const lighthouseText = lighthouseTable(lighthouseFigures, machine);
 console.log(`\n${lighthouseText}`);
 writeMeasurements('lighthouse', lighthouseText);
+
+const siteLoad = siteLoadTable(await benchSiteLoad(), machine);
+console.log(`\n${siteLoad}`);
+writeMeasurements('siteload', siteLoad);
 
 const socket = await benchSocket(1000, 50, seconds);
 const socketTable = [

@@ -1,10 +1,12 @@
-// Component and element tests in real Chromium. Vite runs in middleware mode inside the runner so
-// TSX and React are served exactly as in the site build (see shared/TOOLCHAIN.md).
+// Component and element tests in real Chromium, each on the renderer its build ships with. Vite
+// runs in middleware mode inside the runner so TSX is served as in the builds: the site's tests on
+// React (one Vite server), the widgets' on preact/compat (another, under /preact/, with the widget
+// build's own aliases), so a component that works only on React fails its widget test.
 
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { createServer } from 'vite';
+import { createServer, loadConfigFromFile } from 'vite';
 
 const args = [
   '--no-sandbox',
@@ -15,9 +17,17 @@ const args = [
   '--no-first-run',
 ];
 
-let vite;
 const viteClientStub = readFileSync(new URL('./viteClientStub.mjs', import.meta.url), 'utf8');
-let viteReady;
+
+/** Where the widgets' tests and every module they import are served, by the Preact server. */
+const PREACT_BASE = '/preact/';
+
+/** A widget's test file: served by the Preact server, whose rewritten imports stay under its base. */
+const WIDGET_TEST = /^\/widgets\/.+\.test\.tsx?$/;
+
+/** The two Vite servers, started with the runner's server: `react` for the site, `preact` for the widgets. */
+let servers;
+let serversReady;
 
 /**
  * The runner's own socket module, which @web/test-runner-commands (real key presses) imports: the
@@ -35,44 +45,100 @@ function runnerSocket() {
   };
 }
 
-/** Starts Vite in middleware mode when the runner's server starts, and stops it with it. */
+/** What the site's tests and the widgets' tests pre-bundle alike. */
+const SHARED_DEPS = [
+  'valtio',
+  'valtio/vanilla',
+  'chai',
+  '@testing-library/react',
+  'dompurify',
+  'uqr',
+  '@web/test-runner-commands',
+];
+
+/** A Vite server in middleware mode, without hot reload. */
+function viteServer(options) {
+  return createServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    ...options,
+  });
+}
+
+/** The site's server: React 19, as the site build ships. */
+function reactServer() {
+  return viteServer({
+    plugins: [react(), runnerSocket()],
+    optimizeDeps: {
+      include: [
+        'react',
+        'react/jsx-dev-runtime',
+        'react/jsx-runtime',
+        'react-dom/client',
+        'wouter',
+        'wouter/memory-location',
+        'sonner',
+        '@preact/signals-react',
+        '@preact/signals-react/runtime',
+        ...SHARED_DEPS,
+      ],
+    },
+  });
+}
+
+/**
+ * The widgets' server: the widget build's aliases (React -> preact/compat), plus React's test
+ * utilities -> Preact's, which Testing Library falls back to where `React.act` is missing. Its own
+ * dependency cache, so the two servers never pre-bundle React and Preact into one folder.
+ */
+async function preactServer() {
+  const loaded = await loadConfigFromFile(
+    { command: 'serve', mode: 'test' },
+    'vite.widgets.config.ts',
+    process.cwd(),
+    'error',
+  );
+  const alias = [
+    ...(loaded?.config.resolve?.alias ?? []),
+    { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  ];
+  return viteServer({
+    base: PREACT_BASE,
+    cacheDir: 'node_modules/.vite-preact',
+    plugins: [react(), runnerSocket()],
+    resolve: { alias },
+    optimizeDeps: {
+      include: [
+        'preact',
+        'preact/compat',
+        'preact/compat/client',
+        'preact/jsx-runtime',
+        'preact/jsx-dev-runtime',
+        'preact/hooks',
+        'preact/test-utils',
+        '@r2wc/react-to-web-component',
+        ...SHARED_DEPS,
+      ],
+    },
+  });
+}
+
+/** Starts both Vite servers when the runner's server starts, and stops them with it. */
 function vitePlugin() {
   return {
     name: 'vite-middleware',
     serverStart() {
-      viteReady = createServer({
-        configFile: false,
-        root: process.cwd(),
-        logLevel: 'error',
-        plugins: [react(), runnerSocket()],
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        optimizeDeps: {
-          include: [
-            'react',
-            'react/jsx-dev-runtime',
-            'react/jsx-runtime',
-            'react-dom/client',
-            'valtio',
-            'valtio/vanilla',
-            'wouter',
-            'wouter/memory-location',
-            'chai',
-            '@testing-library/react',
-            'sonner',
-            'dompurify',
-            'uqr',
-            '@web/test-runner-commands',
-          ],
-        },
-      }).then((server) => {
-        vite = server;
-        return server;
+      serversReady = Promise.all([reactServer(), preactServer()]).then(([react, preact]) => {
+        servers = { react, preact };
+        return servers;
       });
-      return viteReady;
+      return serversReady;
     },
     async serverStop() {
-      await vite?.close();
+      await Promise.all([servers?.react.close(), servers?.preact.close()]);
     },
   };
 }
@@ -82,7 +148,7 @@ function vitePlugin() {
  * runner composes its middleware before plugins start; it waits for Vite on the first request.
  */
 async function viteMiddleware(ctx, next) {
-  if (ctx.path === '/@vite/client') {
+  if (ctx.path.endsWith('/@vite/client')) {
     ctx.type = 'js';
     ctx.body = viteClientStub;
     return;
@@ -91,7 +157,9 @@ async function viteMiddleware(ctx, next) {
   if (ctx.path === '/' || ctx.path.startsWith('/__w') || ctx.path.startsWith('/dist/')) {
     return next();
   }
-  const server = await viteReady;
+  const { react, preact } = await serversReady;
+  if (WIDGET_TEST.test(ctx.path)) ctx.req.url = `${PREACT_BASE}${ctx.req.url.slice(1)}`;
+  const server = ctx.req.url.startsWith(PREACT_BASE) ? preact : react;
   await new Promise((resolve) => {
     ctx.respond = false;
     ctx.res.on('finish', resolve);

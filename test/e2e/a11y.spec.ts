@@ -1,6 +1,7 @@
 /** Accessibility: axe-core finds no violations on the site's main pages and menus (WCAG 2.1 AA rules). */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { animationsSettled, DEMO, signIn } from './shellHelpers.ts';
 
 async function expectNoViolations(page: Page) {

@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { MONEY } from './shellHelpers.ts';
 
 /** Records every API request body the page sends, as the browser saw it. */

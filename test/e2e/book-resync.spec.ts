@@ -6,12 +6,13 @@
  * equals the server's `markets.getBook`. Against a server of the spec's own, so the orders placed
  * here never change the books other specs read.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   MARKET_SOCKET_PATH,
   type MarketClientMessage,
   type MarketServerMessage,
 } from '../../core/protocol/index.ts';
+import { expect, test } from './consoleGuard.ts';
 import { serverOfItsOwn } from './ownServer.ts';
 import { apiCall, DEMO, preAcceptCookies } from './shellHelpers.ts';
 

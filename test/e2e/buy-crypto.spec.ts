@@ -5,7 +5,8 @@
  * then BTC from the footer's marker, a declined card, and the 3-D Secure card with its challenge.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { serverOfItsOwn } from './ownServer.ts';
 import { apiCall, DEMO, MONEY, preAcceptCookies } from './shellHelpers.ts';
 

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 
 /** A blank page (any origin) that loads only the widget script and one counter. */
 async function counterPage(browser: Browser, baseURL: string, figure: 'count' | 'views') {

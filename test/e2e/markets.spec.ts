@@ -5,8 +5,9 @@
  * the stats stream, without a reload.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { POLL_MS } from '../../site/components/markets/useMarketTickers.ts';
+import { expect, test } from './consoleGuard.ts';
 import { serverOfItsOwn } from './ownServer.ts';
 import { animationsSettled, apiCall, DEMO } from './shellHelpers.ts';
 
@@ -197,4 +198,29 @@ test('the home page shows the real last prices, read again every few seconds', a
     timeout: POLL_MS + 10_000,
   });
   await expectNoViolations(page);
+});
+
+test('the chart library and the trading page load with the trading page only', async ({
+  page,
+  baseURL,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const tradingOnly = () =>
+    scripts
+      .map((path) => /\/(candleChart|TradingPage)-[\w-]+\.js$/.exec(path)?.[1])
+      .filter((name) => name !== undefined)
+      .sort();
+  await page.goto(server.at(baseURL, '/'));
+  await expect(page.getByTestId('price-BTC')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto(server.at(baseURL, '/markets'));
+  await expect(rows(page).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(tradingOnly()).toEqual([]);
+  // The same names are what the trading page fetches, so the check above looks for real files.
+  await page.goto(server.at(baseURL, '/trading/BTC_USDT'));
+  await expect.poll(tradingOnly).toEqual(['TradingPage', 'candleChart']);
 });

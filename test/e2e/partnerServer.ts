@@ -18,6 +18,8 @@ export interface PartnerSite {
 export async function startPartnerSite(port: number): Promise<PartnerSite> {
   const pages = new Map<string, string>();
   const server: Server = createServer((request, response) => {
+    // Chromium asks every site for an icon: the partner has none to give, and says so without a 404.
+    if (request.url === '/favicon.ico') return void response.writeHead(204).end();
     const html = pages.get(request.url ?? '');
     response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(html ?? 'Not found');

@@ -3,7 +3,7 @@
  * for a link, reads the mail at /dev/outbox, sets a new password, and finds the browser that was
  * signed in signed out; the old password no longer works and the new one does.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { mailedLink } from './outbox.ts';
 import { preAcceptCookies } from './shellHelpers.ts';
 

@@ -6,7 +6,8 @@
  * friend's first USDT by transfer.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { ownServer } from './ownServer.ts';
 import { apiCall, MONEY, preAcceptCookies } from './shellHelpers.ts';
 

@@ -3,7 +3,7 @@
  * no Fiat On-Ramp link, and the widget suite's visitor chat and live counter to signed-out
  * visitors; the main e2e server (live mode off) shows the ordinary ones.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { serverOfItsOwn } from './ownServer.ts';
 
 const server = serverOfItsOwn({

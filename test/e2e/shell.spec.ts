@@ -2,7 +2,8 @@
  * The site shell: header and footer links one by one, the 1200 px breakpoint,
  * signed-out / signed-in / staff variants, the bottom bar, the cookie notice and the policy pages.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { DEMO, STAFF, signIn } from './shellHelpers.ts';
 
 const ASSETS = ['BTC', 'ETH', 'BNB', 'XRP', 'DOGE', 'SOL', 'LTC', 'TRX'];

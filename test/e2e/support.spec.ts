@@ -4,7 +4,8 @@
  * while the panel is closed, and the Dashboard's order and unread counts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { preAcceptCookies, STAFF, signIn } from './shellHelpers.ts';
 
 /** A real 1x1 PNG. */

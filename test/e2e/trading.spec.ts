@@ -6,7 +6,8 @@
  * database with it named `taker@…`. Each start seeds its demo account with the usual deposits.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { ownServer } from './ownServer.ts';
 import { MONEY, preAcceptCookies } from './shellHelpers.ts';
 

@@ -5,8 +5,9 @@
  * the app's next one. The page passes axe and fits a phone's width.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { totpCode } from '../../server/accounts/totp.ts';
+import { expect, test } from './consoleGuard.ts';
 
 const PASSWORD = 'correct horse battery';
 

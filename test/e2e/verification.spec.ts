@@ -3,7 +3,8 @@
  * browser, submits, and keeps the page open; staff approve in the Dashboard; the person's page,
  * account badge and withdrawal limit change without a reload.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 import { preAcceptCookies, STAFF, signIn } from './shellHelpers.ts';
 
 const PASSWORD = 'verification-password-1';

@@ -6,8 +6,9 @@
  * its owner; followed in another tab, it goes out, its state moving to Confirmed on the open page.
  * Each account verifies its address from the mailed link first, as withdrawing needs.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { totpCode } from '../../server/accounts/totp.ts';
+import { expect, test } from './consoleGuard.ts';
 import { mailedLink } from './outbox.ts';
 import { MONEY, preAcceptCookies, turnOnTwoFactor } from './shellHelpers.ts';
 

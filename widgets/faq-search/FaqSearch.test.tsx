@@ -47,12 +47,12 @@ describe('FaqSearch', () => {
   it('filters as you type and says so when nothing matches', () => {
     render(<FaqSearch sections={sections} />);
     const search = screen.getByLabelText('Search the questions');
-    fireEvent.change(search, { target: { value: 'WITHDRAW' } });
+    fireEvent.input(search, { target: { value: 'WITHDRAW' } });
     expect(screen.getAllByRole('group')).to.have.length(1);
     expect(screen.getByText('How do I Withdraw?')).to.exist;
     expect(screen.queryByText('How is my password stored?')).to.equal(null);
     expect(screen.queryByRole('heading', { name: 'Security' })).to.equal(null);
-    fireEvent.change(search, { target: { value: 'zebra' } });
+    fireEvent.input(search, { target: { value: 'zebra' } });
     expect(screen.getByText(/No questions match “zebra”/)).to.exist;
   });
 

@@ -74,7 +74,7 @@ describe('SupportPanel', () => {
     render(<SupportPanel chat={chat} />);
     const box = screen.getByLabelText('Message') as HTMLTextAreaElement;
     expect(Number.parseFloat(getComputedStyle(box).fontSize)).to.be.at.least(16);
-    fireEvent.change(box, { target: { value: 'Hello' } });
+    fireEvent.input(box, { target: { value: 'Hello' } });
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
     expect(sent).to.have.length(0);
     fireEvent.keyDown(box, { key: 'Enter' });
