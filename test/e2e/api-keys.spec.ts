@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './consoleGuard.ts';
 
 const PASSWORD = 'correct horse battery';
 
