@@ -42,6 +42,8 @@ export interface SocketOrderFigures {
   placed: number;
   cancelled: number;
   refused: number;
+  /** The refusals by code. */
+  refusals: Record<string, number>;
   trades: number;
   p50Ms: number;
   p99Ms: number;
@@ -170,6 +172,7 @@ export async function benchSocketOrders(
   try {
     const sockets = await connect(server.url, keys);
     const tally = { placed: 0, cancelled: 0, refused: 0, latencies: [] as number[] };
+    const refusals: Record<string, number> = {};
     let measuring = false;
     let running = true;
     const random = seededRandom(2026);
@@ -177,8 +180,11 @@ export async function benchSocketOrders(
       (socket) =>
         new Program(socket, random, (program, result, ms) => {
           if (measuring) {
-            if (!result.status) tally.refused += 1;
-            else if ('order' in result && result.order.status === 'cancelled') tally.cancelled += 1;
+            if (!result.status) {
+              tally.refused += 1;
+              refusals[result.error_code] = (refusals[result.error_code] ?? 0) + 1;
+            } else if ('order' in result && result.order.status === 'cancelled')
+              tally.cancelled += 1;
             else tally.placed += 1;
             tally.latencies.push(ms);
           }
@@ -207,6 +213,7 @@ export async function benchSocketOrders(
       placed,
       cancelled,
       refused,
+      refusals,
       trades: Number(
         (
           await db
@@ -280,5 +287,5 @@ if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) 
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const figures = await benchAllSocketOrders(Number(process.env.PROGRAMS ?? 256), seconds);
   console.log(socketOrdersTable(figures, machine));
-  for (const f of figures) if (f.problems.length > 0) console.log(f.problems.slice(0, 5));
+  for (const f of figures) console.log(f.database, f.refusals, f.problems.slice(0, 5));
 }

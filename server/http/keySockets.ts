@@ -4,7 +4,8 @@
  * (signedCalls.ts). The login is checked as a signed call's headers are — the same refusals, in the
  * same order, for the method `market.login` and an empty body — and a failed one spends a point of
  * the address's budget; each request checks the key's scope, spends its method's weight from the
- * key's budget and runs the method from the registry with the key's caller.
+ * key's budget (through the socket's lease on it: keyLease.ts) and runs the method from the
+ * registry with the key's caller.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { refusalOf } from '../../core/errors/index.ts';
@@ -24,12 +25,15 @@ import type {
   MethodReply,
   SocketLogin,
 } from '../trading/streams/KeyRequests.ts';
+import { KeyLease } from './keyLease.ts';
 import { standing, take, waitText } from './limits.ts';
 import { type ApiDependencies, envelope, runMethod } from './methodCall.ts';
 
 /** See the file comment. */
 export class KeySockets implements KeyDesk {
   private readonly lastUse: LastUse;
+  /** Each logged-in socket's lease on its key's budget. */
+  private readonly leases = new WeakMap<KeyLogin, KeyLease>();
 
   constructor(
     private readonly deps: ApiDependencies,
@@ -72,8 +76,10 @@ export class KeySockets implements KeyDesk {
       const { weight } = permit(login.key, method);
       const limiter = this.deps.limits.apiKey;
       if (limiter === null) return null;
-      const state = await take(limiter, login.key.id, weight);
-      if (state.wait === 0) return null;
+      const lease = this.leases.get(login) ?? new KeyLease(limiter, login.key.id);
+      this.leases.set(login, lease);
+      const state = await lease.spend(weight);
+      if (state === null) return null;
       const refusal = refusalOf('apiKey.tooMany', {
         limit: state.limit,
         wait: waitText(state.wait),
@@ -83,6 +89,11 @@ export class KeySockets implements KeyDesk {
       if (!(error instanceof DomainError)) throw error;
       return envelope(error, error.fields);
     }
+  }
+
+  async release(login: KeyLogin): Promise<void> {
+    await this.leases.get(login)?.giveBack();
+    this.leases.delete(login);
   }
 
   async run(

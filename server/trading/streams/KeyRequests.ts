@@ -49,6 +49,8 @@ export interface KeyDesk {
    * limit) when not, else null.
    */
   admit(method: MethodName, login: KeyLogin): Promise<MethodReply | null>;
+  /** Gives back what the socket holds of its key's budget and did not spend (it closed). */
+  release(login: KeyLogin): Promise<void>;
   /** Runs the method for the key's caller, as a signed call does: its reply. */
   run(
     method: MethodName,
@@ -92,6 +94,11 @@ export class KeyRequests {
         this.pending -= 1;
       }),
     );
+  }
+
+  /** The socket closed: once its requests are admitted, gives back what it leased. */
+  close(): void {
+    void this.admitted.then(() => this.desk.release(this.login)).catch(() => {});
   }
 
   private answer(id: string, reply: Promise<MethodReply>): void {

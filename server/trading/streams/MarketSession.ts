@@ -131,6 +131,11 @@ export class MarketSession implements Subscriber {
     }
   }
 
+  /** The socket closed: what it holds of its key's budget goes back. */
+  close(): void {
+    this.requests?.close();
+  }
+
   private async logIn(message: Extract<MarketClientMessage, { type: 'login' }>): Promise<void> {
     if (this.account !== null) {
       this.fail(refusalOf('stream.loggedIn'));

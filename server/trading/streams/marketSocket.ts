@@ -94,6 +94,7 @@ export function registerMarketSocket(
     }
     socket.on('close', () => {
       for (const stop of stops) stop();
+      session.close();
       feed.drop(session);
     });
     for (const data of early) session.receive(data);
