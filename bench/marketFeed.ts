@@ -132,7 +132,7 @@ export async function benchMarketFeed(orders: number, subscribers: number, resti
     const news = newsOf(
       SPOT_MARKET,
       position,
-      { position, orders: [row], trades: [], credited: [] },
+      { seq: position.seq, position, orders: [row], trades: [], credited: [] },
       [],
     );
     const increments: number[] = [];

@@ -115,7 +115,7 @@ export async function benchPlacement(
 }
 
 /** The bench's processes: the server, PostgreSQL's sessions of its database, and this one. */
-function processesOf(serverPid: number, place: DatabasePlace): Grouping {
+export function processesOf(serverPid: number, place: DatabasePlace): Grouping {
   // A PostgreSQL session's title names its database ("postgres: user db 127.0.0.1(…) idle").
   const database = 'url' in place ? ` ${new URL(place.url).pathname.slice(1)} ` : null;
   return (pid, commandLine) => {

@@ -13,6 +13,7 @@ import { writeMeasurements } from './measurementsDoc.ts';
 import { benchReserves, reservesTable } from './reserves.ts';
 import { benchSiteLoad, siteLoadTable } from './siteLoad.ts';
 import { benchSocket } from './socket.ts';
+import { benchAllSocketOrders, socketOrdersTable } from './socketOrders.ts';
 import { benchSpot, spotTables } from './spot.ts';
 import { benchStreams, streamsTable } from './streams.ts';
 import { benchSwapQuotes, swapTable } from './swap.ts';
@@ -109,6 +110,10 @@ const spot = spotTables(await benchSpot(256, seconds, 10), machine);
 console.log(`\n${spot.placement}\n\n${spot.faults}`);
 writeMeasurements('placement', spot.placement);
 writeMeasurements('faults', spot.faults);
+
+const socketOrders = socketOrdersTable(await benchAllSocketOrders(256, seconds), machine);
+console.log(`\n${socketOrders}`);
+writeMeasurements('socketorders', socketOrders);
 
 const walletFaults = walletFaultsTable(await benchWalletFaults(10), machine);
 console.log(`\n${walletFaults}`);

@@ -67,6 +67,8 @@ function messageKey(message: MarketServerMessage): string | null {
       return 'account';
     case 'error':
     case 'pong':
+    case 'login':
+    case 'result':
       return null;
     default:
       message satisfies never;

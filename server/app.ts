@@ -19,6 +19,7 @@ import { EventBus } from './events/EventBus.ts';
 import { PostgresRelay } from './events/PostgresRelay.ts';
 import type { ServerEventBus, ServerEvents } from './events/ServerEvents.ts';
 import { type ApiDependencies, envelope, MAX_BODY_BYTES, registerApi } from './http/api.ts';
+import { KeySockets } from './http/keySockets.ts';
 import { type LimiterMaker, limitersFor, sweepRateLimits } from './http/limiterStores.ts';
 import { createLimits } from './http/limits.ts';
 import { registerSite } from './http/site.ts';
@@ -293,6 +294,7 @@ async function wireSockets(app: FastifyInstance, parts: ServerParts): Promise<vo
     market: parts.market,
     events,
     recentPurchases: readRecentPurchases,
+    desk: new KeySockets(parts, app.log),
   });
 }
 

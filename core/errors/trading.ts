@@ -88,7 +88,19 @@ export const STREAM_ERRORS = {
   'stream.notJson': { message: 'The message is not JSON.' },
   'stream.ticketRequired': {
     message:
-      'The account stream needs a ticket: open the socket with ?ticket= from markets.getSocketTicket.',
+      'The account stream needs a ticket or a login: open the socket with ?ticket= from markets.getSocketTicket, or log in with an API key.',
+  },
+  'stream.loginRequired': {
+    message:
+      'Log in with an API key first: send a "login" message signed over "timestamp\\nrecvWindow\\nmarket.login\\n".',
+  },
+  'stream.loggedIn': {
+    message:
+      'This socket is already logged in: a socket logs in once. Open another socket for another key.',
+  },
+  'stream.tooManyPending': {
+    message:
+      'A socket may have {max} requests waiting for their answers: wait for some answers first. Nothing was done.',
   },
   'stream.tooManySubscriptions': { message: 'A socket may hold at most {max} subscriptions.' },
   'stream.unavailable': { message: 'The stream could not be read just now: subscribe again.' },

@@ -44,13 +44,16 @@ const EXAMPLES: Readonly<Record<UnitField, string>> = {
   total: '100',
 };
 
-/** One field's step (as an integer at some decimals), its bound and how to word a miss. */
+/**
+ * One field's step (as an integer at some decimals), its bound and how to word a miss (worded
+ * only on a miss: formatting every order's numbers must not build refusals it never gives).
+ */
 interface Scale {
   units: bigint;
   decimals: number;
   max: number;
-  tooManyDecimals: ErrorReport;
-  notMultiple: ErrorReport;
+  tooManyDecimals: () => ErrorReport;
+  notMultiple: () => ErrorReport;
 }
 
 function specOf(pair: PairSpec | PairSymbol): PairSpec {
@@ -64,16 +67,13 @@ function scaleOf(spec: PairSpec, field: UnitField): Scale {
       units: spec.lotUnits,
       decimals: spec.amountDecimals,
       max: spec.maxLots,
-      tooManyDecimals: refusalOf('order.lotDecimals', { label, lotSize: spec.lotSize }),
-      notMultiple: refusalOf('order.offLot', { label, lotSize: spec.lotSize }),
+      tooManyDecimals: () => refusalOf('order.lotDecimals', { label, lotSize: spec.lotSize }),
+      notMultiple: () => refusalOf('order.offLot', { label, lotSize: spec.lotSize }),
     };
   }
   if (field === 'total') {
-    const message = refusalOf('order.totalDecimals', {
-      label,
-      pair: spec.symbol,
-      decimals: spec.valueDecimals,
-    });
+    const message = () =>
+      refusalOf('order.totalDecimals', { label, pair: spec.symbol, decimals: spec.valueDecimals });
     return {
       units: spec.tickUnits * spec.lotUnits,
       decimals: spec.valueDecimals,
@@ -82,7 +82,7 @@ function scaleOf(spec: PairSpec, field: UnitField): Scale {
       notMultiple: message,
     };
   }
-  const multiple = refusalOf('order.offTick', { label, tickSize: spec.tickSize });
+  const multiple = () => refusalOf('order.offTick', { label, tickSize: spec.tickSize });
   return {
     units: spec.tickUnits,
     decimals: spec.priceDecimals,
@@ -107,9 +107,9 @@ function toSteps(spec: PairSpec, text: string, field: UnitField): number {
   }
   const scale = scaleOf(spec, field);
   const value = normalise(parsed);
-  if (value.decimals > scale.decimals) throw new UnitError(field, 'step', scale.tooManyDecimals);
+  if (value.decimals > scale.decimals) throw new UnitError(field, 'step', scale.tooManyDecimals());
   const units = rescale(value, scale.decimals);
-  if (units % scale.units !== 0n) throw new UnitError(field, 'step', scale.notMultiple);
+  if (units % scale.units !== 0n) throw new UnitError(field, 'step', scale.notMultiple());
   const steps = units / scale.units;
   if (steps > BigInt(scale.max)) {
     const max = fromSteps(spec, scale.max, field);

@@ -163,15 +163,23 @@ export async function revokeSession(db: Queryable, sessionId: number): Promise<v
 }
 
 /**
- * Access that ended: one session (a logout) or every session of an account (a block). Published
- * as 'access.ended' on the server's event bus (server/events/ServerEvents.ts).
+ * Access that ended: one session (a logout), one API key (revoked), or every session and key of
+ * an account (a block). Published as 'access.ended' on the server's event bus
+ * (server/events/ServerEvents.ts).
  */
-export type AccessEnd = { sessionId: number } | { userId: number };
+export type AccessEnd = { sessionId: number } | { apiKeyId: string } | { userId: number };
 
 /**
  * Whether `end` ends the access of this session of this account: how a socket opened with that
  * access tells, on hearing 'access.ended', that it must close.
  */
 export function accessEnded(end: AccessEnd, sessionId: number, userId: number): boolean {
-  return 'sessionId' in end ? end.sessionId === sessionId : end.userId === userId;
+  if ('sessionId' in end) return end.sessionId === sessionId;
+  return 'userId' in end && end.userId === userId;
+}
+
+/** Whether `end` ends the access of this API key of this account (a socket logged in with it). */
+export function keyAccessEnded(end: AccessEnd, apiKeyId: string, userId: number): boolean {
+  if ('apiKeyId' in end) return end.apiKeyId === apiKeyId;
+  return 'userId' in end && end.userId === userId;
 }

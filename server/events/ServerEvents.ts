@@ -41,10 +41,11 @@ export type ServerEvents = {
    */
   'wallet.balancesChanged': { userIds: readonly number[] };
   /**
-   * Access ended: one session (a sign-out, a password change) or every session of an account (a
-   * block). Published by the users and support methods; heard by the market and support sockets,
-   * which close the sockets opened with that access at once rather than at their next message.
-   * Match a socket against it with `accessEnded` (server/accounts/sessions.ts).
+   * Access ended: one session (a sign-out, a password change), one API key (revoked), or every
+   * session and key of an account (a block). Published by the users, API keys and support
+   * methods; heard by the market and support sockets, which close the sockets opened with that
+   * access at once rather than at their next message. Match a socket against it with
+   * `accessEnded` or `keyAccessEnded` (server/accounts/sessions.ts).
    */
   'access.ended': AccessEnd;
   /** A page view was recorded: every server's live counters show one more. */

@@ -70,7 +70,7 @@ export async function runMethod(
   call: MethodCall,
   request: FastifyRequest,
   deps: ApiDependencies,
-): Promise<object> {
+): Promise<{ status: boolean }> {
   const { method, params, subId, caller } = call;
   try {
     const context: RequestContext = {

@@ -50,9 +50,11 @@ const revoke = defineMethod({
   params: params({
     id: pattern(/^ak_[A-Za-z0-9_-]{24}$/, "'ak_' and 24 letters, digits, '-' or '_'"),
   }),
-  async handler(request, { db, caller }) {
+  async handler(request, { db, caller, events }) {
     sessionOf(caller);
     if (!(await revokeKey(db, caller.user.id, request.id))) throw refusal('apiKeys.notFound');
+    // Sockets logged in with the key close on every server.
+    events.publish('access.ended', { apiKeyId: request.id });
     return {};
   },
 });

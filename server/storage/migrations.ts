@@ -32,6 +32,7 @@ import { supportReplyMailMigration } from '../support/replyMailMigration.ts';
 import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
+import { accountSeqMigration } from '../trading/accountSeqMigration.ts';
 import { batchesMigration } from '../trading/batchesMigration.ts';
 import { orderFillsMigration } from '../trading/fillsMigration.ts';
 import { heartbeatMigration } from '../trading/heartbeatMigration.ts';
@@ -253,6 +254,7 @@ export const migrations: Record<string, Migration> = {
   '0033_market_heartbeat': heartbeatMigration,
   '0034_order_fills': orderFillsMigration,
   '0035_api_keys': apiKeysMigration,
+  '0036_account_seq': accountSeqMigration,
   '0037_reserves': reservesMigration,
 };
 

@@ -9,15 +9,17 @@ import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Database } from '../storage/db.ts';
 import type { OrderBook } from './engine/index.ts';
 import { MarketState } from './MarketState.ts';
-import { journalPosition } from './marketCommits.ts';
+import { type JournalPosition, journalPosition } from './marketCommits.ts';
 import { type OrderRow, recordOf } from './orderRows.ts';
-import type { BatchPosition, MarketBatch } from './Publisher.ts';
+import type { MarketBatch } from './Publisher.ts';
 import { restoreMarket } from './recovery.ts';
 import type { FeeRates } from './settlement.ts';
 
 /** See the file comment. */
 export class BookReplica {
   private state: MarketState;
+  /** The seq of the last batch the copy holds (ownership.ts). */
+  private heldSeq = 0;
 
   constructor(
     private readonly db: Database,
@@ -31,7 +33,7 @@ export class BookReplica {
    * Reads the whole market again; resolves with the owner's batch the rows read end with (one
    * snapshot of the database, so no batch is half in).
    */
-  async rebuild(): Promise<BatchPosition> {
+  async rebuild(): Promise<JournalPosition> {
     const fresh = new MarketState(this.fees);
     const position = await this.db
       .transaction()
@@ -43,12 +45,19 @@ export class BookReplica {
       });
     // Swapped whole, so a read meanwhile sees the old copy rather than a half-built one.
     this.state = fresh;
+    this.heldSeq = position.seq;
     return position;
+  }
+
+  /** The seq of the last batch the copy holds. */
+  get seq(): number {
+    return this.heldSeq;
   }
 
   /** Takes a committed batch's changes (the batch right after the last one taken). */
   apply(batch: MarketBatch): void {
     for (const row of batch.orders) this.take(row);
+    this.heldSeq = Math.max(this.heldSeq, batch.seq);
     for (const pair of PAIR_SYMBOLS) {
       let last: MarketBatch['trades'][number] | undefined;
       for (const trade of batch.trades) if (trade.pair === pair) last = trade;

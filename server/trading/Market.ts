@@ -38,7 +38,7 @@ import { knownOrders } from './knownOrders.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
-import { advanceBatch, type Ownership } from './ownership.ts';
+import { advanceBatch, advanceSeq, marketSeq, type Ownership, SPOT_MARKET } from './ownership.ts';
 import { type MarketBatch, Publisher } from './Publisher.ts';
 import { restoreMarket } from './recovery.ts';
 import { lockBalances } from './risk.ts';
@@ -53,10 +53,14 @@ interface Queued {
   intake: number | null;
 }
 
-/** What a batch's transaction leaves: the batch, its number, each answer, who the split paid. */
+/**
+ * What a batch's transaction leaves: the batch, its number in the owner's epoch (none alone), its
+ * seq, each answer, who the split paid.
+ */
 interface BatchDone {
   batch: Batch;
   number: number | null;
+  seq: number;
   results: (OrderRow[] | DomainError)[];
   credited: number[];
 }
@@ -68,6 +72,8 @@ export class Market {
   private readonly publisher = new Publisher<MarketBatch>();
   private readonly accounts = new AccountIds();
   private fenced = false;
+  /** The seq of the last batch committed (ownership.ts): what the books stand at. */
+  private committedSeq = 0;
   /** Books a failed batch left unlike the database, rebuilt before the next batch runs. */
   private stale = false;
 
@@ -92,6 +98,7 @@ export class Market {
   ): Promise<Market> {
     const market = new Market(db, fees, feeSplit, owner);
     await restoreMarket(db, market.state);
+    market.committedSeq = await marketSeq(db, owner?.market ?? SPOT_MARKET);
     return market;
   }
 
@@ -108,6 +115,11 @@ export class Market {
     } catch {
       // Left stale: see runBatch.
     }
+  }
+
+  /** The seq of the last batch this market committed, or read at open (ownership.ts). */
+  get seq(): number {
+    return this.committedSeq;
   }
 
   /** Whether this market stopped matching because another server owns it now. */
@@ -210,9 +222,11 @@ export class Market {
       else await this.restoreAfterFailure();
       return;
     }
-    const { batch, number, results, credited } = done;
+    const { batch, number, seq, results, credited } = done;
     this.state.forget(batch.ended);
+    this.committedSeq = seq;
     this.publisher.publish({
+      seq,
       position:
         this.owner === null || number === null ? null : { epoch: this.owner.epoch, batch: number },
       orders: [...batch.writes.rows.values()].map((row) => ({ ...row })),
@@ -231,7 +245,10 @@ export class Market {
   /** The batch's work inside its transaction: read, match, split the fees, write. */
   private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
-    const number = this.owner === null ? null : await advanceBatch(trx, this.owner);
+    const { batch: number, seq } =
+      this.owner === null
+        ? { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) }
+        : await advanceBatch(trx, this.owner);
     const commands = queued.map(({ command }) => command);
     const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
@@ -245,10 +262,10 @@ export class Market {
       }
     });
     const credited = await this.splitFees(trx, batch);
-    await writeBatch(trx, batch.writes, this.accounts);
+    await writeBatch(trx, batch.writes, this.accounts, seq);
     for (const record of batch.records) await record(trx);
     if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
-    return { batch, number, results, credited };
+    return { batch, number, seq, results, credited };
   }
 
   /** Stores the answers of forwarded commands and tells every server the batch committed. */

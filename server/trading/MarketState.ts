@@ -8,7 +8,7 @@ import { refusal } from '../errors/DomainError.ts';
 import type { OrderRef } from './Command.ts';
 import { createBooks, type OrderBook } from './engine/index.ts';
 import { refText } from './orderLookup.ts';
-import type { OrderRow } from './orderRows.ts';
+import { isOpen, type OrderRow } from './orderRows.ts';
 import { type FeeRates, type HeldOrder, Settler } from './settlement.ts';
 
 /** The books and open orders in memory, and the counters ids come from. */
@@ -44,10 +44,15 @@ export class MarketState {
     return settler;
   }
 
-  /** The account's open orders of one pair or of every pair, oldest first. */
+  /**
+   * The account's open orders of one pair or of every pair, oldest first. An order that ended
+   * earlier in the running batch is kept in `open` until the batch commits, but is open no more.
+   */
   openOf(userId: number, pair: PairSymbol | null): OrderRow[] {
     return [...this.open.values()]
-      .filter((row) => row.user_id === userId && (pair === null || row.pair === pair))
+      .filter(
+        (row) => row.user_id === userId && (pair === null || row.pair === pair) && isOpen(row),
+      )
       .sort((a, b) => a.id - b.id);
   }
 
@@ -57,7 +62,7 @@ export class MarketState {
    */
   findOpen(userId: number, ref: OrderRef): OrderRow {
     for (const row of this.open.values()) {
-      if (row.user_id !== userId) continue;
+      if (row.user_id !== userId || !isOpen(row)) continue;
       if ('id' in ref ? row.id === ref.id : row.client_order_id === ref.clientOrderId) return row;
     }
     throw refusal('order.notFound', { ref: refText(ref) });

@@ -12,6 +12,8 @@ export interface BatchPosition {
 
 /** A batch as the market that ran it publishes it once committed. */
 export interface MarketBatch {
+  /** The market's seq of the batch (ownership.ts): only grows, across owners too. */
+  seq: number;
   /** Where the batch stands in the owner's journal; null for a server alone (PGlite). */
   position: BatchPosition | null;
   /** Every order the batch placed or changed, as stored. */

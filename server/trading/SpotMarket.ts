@@ -175,6 +175,14 @@ export class SpotMarket {
     return this.windows.snapshot(pair);
   }
 
+  /**
+   * The seq (ownership.ts) of the last batch this server's books hold: what `openOrders` and
+   * the books stand at (the owner's own, or a follower's replica).
+   */
+  get seq(): number {
+    return this.local?.seq ?? this.replica().seq;
+  }
+
   /** The account's open orders, oldest first (the owner's books, or a follower's replica). */
   openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
     return this.local?.openOrders(userId, pair) ?? this.replica().openOrders(userId, pair);

@@ -71,6 +71,8 @@ export interface MarketOwnersTable {
   batch: Generated<number>;
   /** When the owner last said it is alive (ownerHeartbeat.ts). */
   beat_at: Generated<Date>;
+  /** The market's last committed batch, counted across owners (accountSeqMigration.ts). */
+  seq: Generated<number>;
 }
 
 /** A command handed to the market's owner, and its answer once the owner committed it. */
@@ -83,10 +85,16 @@ export interface MarketIntakeTable {
   answered_at: Date | null;
 }
 
+/**
+ * The market's seq of the batch that wrote a row (accountSeqMigration.ts), stored beside the row
+ * the market keeps in memory: written by writeBatch.ts, read by an account stream's resume.
+ */
+type Sequenced<Column extends string> = { [column in Column]: Generated<number> };
+
 /** The trading tables, joined into the database's schema. */
 export interface TradingTables {
-  orders: OrdersTable;
-  trades: TradesTable;
+  orders: OrdersTable & Sequenced<'changed_seq'>;
+  trades: TradesTable & Sequenced<'batch_seq'>;
   market_owners: MarketOwnersTable;
   market_intake: MarketIntakeTable;
 }

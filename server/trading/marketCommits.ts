@@ -32,6 +32,8 @@ export type BatchNews = {
   market: string;
   epoch: number;
   batch: number;
+  /** The market's seq of the batch (ownership.ts). */
+  seq: number;
   /** This part's index, of `parts`: a large batch's orders and credited accounts are split. */
   part: number;
   parts: number;
@@ -75,6 +77,7 @@ export function newsOf(
   return Array.from({ length: parts }, (_, part) => ({
     market,
     ...position,
+    seq: batch.seq,
     part,
     parts,
     at,
@@ -129,17 +132,23 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
           .orderBy('id')
           .execute();
   const credited = parts.flatMap((part) => part.credited);
-  return { position: { epoch: head.epoch, batch: head.batch }, orders, trades, credited };
+  const position = { epoch: head.epoch, batch: head.batch };
+  return { seq: head.seq, position, orders, trades, credited };
 }
 
-/** Where the owner's journal stands now: its epoch and its last committed batch. */
-export async function journalPosition(db: Queryable, market: string): Promise<BatchPosition> {
+/** Where the owner's journal stands: a batch's place in it, and that batch's seq. */
+export interface JournalPosition extends BatchPosition {
+  seq: number;
+}
+
+/** Where the owner's journal stands now: its epoch, its last committed batch and its seq. */
+export async function journalPosition(db: Queryable, market: string): Promise<JournalPosition> {
   const row = await db
     .selectFrom('market_owners')
-    .select(['epoch', 'batch'])
+    .select(['epoch', 'batch', 'seq'])
     .where('market', '=', market)
     .executeTakeFirst();
-  return { epoch: row?.epoch ?? 0, batch: row?.batch ?? 0 };
+  return { epoch: row?.epoch ?? 0, batch: row?.batch ?? 0, seq: row?.seq ?? 0 };
 }
 
 /** Whether journal position `a` is before `b`. */

@@ -42,21 +42,53 @@ export async function claimMarket(db: Database, market: string): Promise<Ownersh
   return { market, epoch: row.epoch };
 }
 
+/** A batch's numbers: its place in its owner's epoch, and the market's seq (never reset). */
+export interface BatchNumbers {
+  batch: number;
+  seq: number;
+}
+
 /**
- * Numbers a batch in the caller's transaction: raises the epoch's batch count, which, like
- * `holdEpoch`, waits for a claim in flight and refuses with `market.moved` once the epoch
- * changed. The number, with the epoch, is the batch's place in the owner's journal.
+ * Numbers a batch in the caller's transaction: raises the epoch's batch count and the market's
+ * seq, which, like `holdEpoch`, waits for a claim in flight and refuses with `market.moved` once
+ * the epoch changed. The number, with the epoch, is the batch's place in the owner's journal.
  */
-export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<number> {
+export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<BatchNumbers> {
   const row = await trx
     .updateTable('market_owners')
-    .set({ batch: sql`batch + 1` })
+    .set({ batch: sql`batch + 1`, seq: sql`seq + 1` })
     .where('market', '=', owner.market)
     .where('epoch', '=', owner.epoch)
-    .returning('batch')
+    .returning(['batch', 'seq'])
     .executeTakeFirst();
   if (row === undefined) throw refusal('market.moved');
-  return row.batch;
+  return row;
+}
+
+/**
+ * Numbers a batch of a market alone on its database (PGlite: no owners, no epochs): raises the
+ * market's seq, making its row the first time.
+ */
+export async function advanceSeq(trx: Queryable, market: string): Promise<number> {
+  const row = await trx
+    .insertInto('market_owners')
+    .values({ market, epoch: 0, seq: 1 })
+    .onConflict((conflict) =>
+      conflict.column('market').doUpdateSet({ seq: sql`market_owners.seq + 1` }),
+    )
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return row.seq;
+}
+
+/** The market's seq: its last committed batch's (0 before any). */
+export async function marketSeq(db: Queryable, market: string): Promise<number> {
+  const row = await db
+    .selectFrom('market_owners')
+    .select('seq')
+    .where('market', '=', market)
+    .executeTakeFirst();
+  return row?.seq ?? 0;
 }
 
 /** Holds the group's epoch for the transaction; refuses with `market.moved` if it changed. */

@@ -22,22 +22,25 @@ export interface BatchWrites {
   lastPrices: Map<PairSymbol, number>;
 }
 
-/** Writes a batch in the caller's transaction. */
+/** Writes a batch in the caller's transaction; every order and trade it writes takes its `seq`. */
 export async function writeBatch(
   trx: Queryable,
   writes: BatchWrites,
   accounts: AccountIds,
+  seq: number,
 ): Promise<void> {
   const rows = [...writes.rows.values()];
   await insertOrders(
     trx,
     rows.filter((row) => row.id >= writes.firstNewOrderId),
+    seq,
   );
   await updateOrders(
     trx,
     rows.filter((row) => row.id < writes.firstNewOrderId),
+    seq,
   );
-  await insertTrades(trx, writes.trades);
+  await insertTrades(trx, writes.trades, seq);
   await accounts.postMany(trx, writes.postings);
   await updateLastPrices(trx, writes.lastPrices);
 }
@@ -47,13 +50,13 @@ function column<T, K extends keyof T>(rows: readonly T[], key: K): T[K][] {
   return rows.map((row) => row[key]);
 }
 
-async function insertOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<void> {
+async function insertOrders(trx: Queryable, rows: readonly OrderRow[], seq: number) {
   if (rows.length === 0) return;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   await sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
       spend_cap, time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
-      filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at)
-    select * from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
+      filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at, changed_seq)
+    select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
       ${of('side')}::text[], ${of('type')}::text[], ${of('price')}::bigint[],
       ${of('stop_price')}::bigint[], ${of('amount')}::bigint[], ${of('total')}::bigint[],
       ${of('spend_cap')}::bigint[], ${of('time_in_force')}::text[],
@@ -66,13 +69,13 @@ async function insertOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<
 }
 
 /** Writes what trading changes in orders placed by earlier batches. */
-async function updateOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<void> {
+async function updateOrders(trx: Queryable, rows: readonly OrderRow[], seq: number) {
   if (rows.length === 0) return;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   await sql`update orders set status = changed.status, reason = changed.reason,
       filled = changed.filled, filled_value = changed.filled_value, fee = changed.fee,
       last_fill_at = changed.last_fill_at, priority = changed.priority,
-      triggered = changed.triggered, updated_at = changed.updated_at
+      triggered = changed.triggered, updated_at = changed.updated_at, changed_seq = ${seq}
     from unnest(${of('id')}::bigint[], ${of('status')}::text[], ${of('reason')}::text[],
       ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
       ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
@@ -82,12 +85,12 @@ async function updateOrders(trx: Queryable, rows: readonly OrderRow[]): Promise<
     where orders.id = changed.id`.execute(trx);
 }
 
-async function insertTrades(trx: Queryable, trades: readonly TradesTable[]): Promise<void> {
+async function insertTrades(trx: Queryable, trades: readonly TradesTable[], seq: number) {
   if (trades.length === 0) return;
   const of = <K extends keyof TradesTable>(key: K) => column(trades, key);
   await sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
-      taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at)
-    select * from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
+      taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, batch_seq)
+    select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
       ${of('price')}::bigint[], ${of('amount')}::bigint[], ${of('taker_side')}::text[],
       ${of('maker_order_id')}::bigint[], ${of('taker_order_id')}::bigint[],
       ${of('maker_user_id')}::integer[], ${of('taker_user_id')}::integer[],

@@ -8,7 +8,9 @@
  * - `trades`: the batch's new trades of the pair;
  * - `stats` and `chart`: the pair's ticker and current candle, read again from the database at
  *   most every REFRESH_MS per pair (a busy pair trades far more often than anyone can read);
- * - `account`: each account's changed orders and new fills, and its wallets.
+ * - `account`: each account's changed orders and new fills, and its wallets, each message with
+ *   its seq; a subscriber's first message (a snapshot, or a resume: accountResume.ts) and the
+ *   live ones pass the gate (AccountGate.ts), so none is missed or sent twice.
  *
  * Everything published has been committed: an update never shows what a rollback could undo.
  * When the market's windows start again (a new owner, or a follower that may have missed a
@@ -31,6 +33,8 @@ import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
 import type { Committed } from '../Publisher.ts';
 import type { SpotMarket } from '../SpotMarket.ts';
+import { AccountGate } from './AccountGate.ts';
+import { readResume } from './accountResume.ts';
 import { CommitFrames } from './CommitFrames.ts';
 import { FanOut } from './FanOut.ts';
 import type { Subscriber } from './Subscriber.ts';
@@ -72,6 +76,7 @@ export class MarketFeed {
   private readonly fanOut = new FanOut();
   /** While a commit is published: each listener's messages, sent as one frame at the end. */
   private outbox: CommitFrames | null = null;
+  private readonly gate = new AccountGate();
 
   constructor(
     private readonly db: Database,
@@ -85,8 +90,11 @@ export class MarketFeed {
     ];
   }
 
-  /** Adds a subscriber to a topic and sends it the topic's snapshot. */
-  async subscribe(subscriber: Subscriber, topic: StreamTopic): Promise<void> {
+  /**
+   * Adds a subscriber to a topic and sends it the topic's snapshot; an account topic with
+   * `since` resumes after that seq instead when it can (see core/protocol/marketStreams.ts).
+   */
+  async subscribe(subscriber: Subscriber, topic: StreamTopic, since?: number): Promise<void> {
     if (topic.stream === 'account' && subscriber.userId === null) {
       throw new Error('account stream without an account');
     }
@@ -95,19 +103,69 @@ export class MarketFeed {
     this.topics.set(key, listeners);
     this.topicOf.set(key, topic);
     listeners.add(subscriber);
+    if (topic.stream === 'account') {
+      await this.openAccount(subscriber, since);
+      return;
+    }
     // The book's snapshot is taken and queued in the turn the subscriber joins, so every update
     // it is missing follows it through the fan-out.
     const messages =
-      topic.stream === 'orders'
-        ? [this.bookSnapshot(topic.pair)]
-        : await this.snapshot(topic, subscriber.userId);
+      topic.stream === 'orders' ? [this.bookSnapshot(topic.pair)] : await this.snapshot(topic);
     for (const message of messages) {
       this.fanOut.send(Buffer.from(JSON.stringify(message)), [subscriber]);
     }
   }
 
+  /**
+   * Sends an account subscriber its first messages through the gate: the resume after `since`
+   * when the database still can tell it, else a snapshot.
+   */
+  private async openAccount(subscriber: Subscriber, since: number | undefined): Promise<void> {
+    const userId = subscriber.userId;
+    if (userId === null) return;
+    this.gate.hold(subscriber);
+    try {
+      const resume = since === undefined ? null : await readResume(this.db, userId, since);
+      // The snapshot's orders are read now, at the seq the books stand at, before any await.
+      const upTo = resume?.upTo ?? this.market.seq;
+      const orders = resume === null ? this.market.openOrders(userId, null).map(toWire) : [];
+      const wallets = await listWallets(this.db, userId, priceCharts);
+      const first: MarketServerMessage[] =
+        resume === null
+          ? [{ v: 1, type: 'account', snapshot: true, seq: upTo, orders, trades: [], wallets }]
+          : [
+              ...resume.batches.map(
+                (batch): MarketServerMessage => ({
+                  v: 1,
+                  type: 'account',
+                  snapshot: false,
+                  ...batch,
+                  wallets: [],
+                }),
+              ),
+              {
+                v: 1,
+                type: 'account',
+                snapshot: false,
+                seq: upTo,
+                orders: [],
+                trades: [],
+                wallets,
+              },
+            ];
+      const texts = first.map((message) => JSON.stringify(message));
+      const frame = this.gate.open(subscriber, upTo, texts, this.market.seq);
+      const text = frame.length === 1 ? (frame[0] ?? '') : `[${frame.join(',')}]`;
+      this.fanOut.send(Buffer.from(text), [subscriber]);
+    } catch (error) {
+      this.gate.drop(subscriber);
+      throw error;
+    }
+  }
+
   /** Removes a subscriber from a topic; true if it was there. */
   unsubscribe(subscriber: Subscriber, topic: StreamTopic): boolean {
+    if (topic.stream === 'account') this.gate.drop(subscriber);
     const key = keyOf(topic, subscriber.userId);
     const listeners = this.topics.get(key);
     const removed = listeners?.delete(subscriber) ?? false;
@@ -117,6 +175,7 @@ export class MarketFeed {
 
   /** Removes a subscriber from every topic (its socket closed). */
   drop(subscriber: Subscriber): void {
+    this.gate.drop(subscriber);
     for (const [key, listeners] of this.topics) {
       listeners.delete(subscriber);
       if (listeners.size === 0) this.forget(key);
@@ -133,13 +192,18 @@ export class MarketFeed {
     for (const [key, listeners] of this.topics) {
       const topic = this.topicOf.get(key);
       if (topic === undefined) continue;
-      // An account topic's key is its account's: any of its subscribers names it.
-      const [first] = listeners;
-      const userId = first?.userId ?? null;
+      if (topic.stream === 'account') {
+        for (const listener of listeners) {
+          this.openAccount(listener, undefined).catch((error: unknown) =>
+            console.error(`Market stream ${key}:`, error),
+          );
+        }
+        continue;
+      }
       const sent =
         topic.stream === 'orders'
           ? Promise.resolve([this.bookSnapshot(topic.pair)])
-          : this.snapshot(topic, userId);
+          : this.snapshot(topic);
       sent.then(
         (messages) => {
           for (const message of messages) {
@@ -164,10 +228,8 @@ export class MarketFeed {
     return { v: 1, type: 'book', pair, snapshot: true, ...this.market.bookSnapshot(pair) };
   }
 
-  private async snapshot(
-    topic: StreamTopic,
-    userId: number | null,
-  ): Promise<MarketServerMessage[]> {
+  /** A public topic's snapshot (an account's goes through the gate: openAccount). */
+  private async snapshot(topic: StreamTopic): Promise<MarketServerMessage[]> {
     switch (topic.stream) {
       case 'orders':
         return [this.bookSnapshot(topic.pair)];
@@ -185,12 +247,9 @@ export class MarketFeed {
         const { pair, interval } = topic;
         return [{ v: 1, type: 'candles', pair, interval, snapshot: true, candles }];
       }
-      case 'account': {
-        if (userId === null) return [];
-        const orders = this.market.openOrders(userId, null).map(toWire);
-        const wallets = await listWallets(this.db, userId, priceCharts);
-        return [{ v: 1, type: 'account', snapshot: true, orders, trades: [], wallets }];
-      }
+      case 'account':
+        // Sent through the gate instead (openAccount).
+        return [];
     }
   }
 
@@ -199,6 +258,7 @@ export class MarketFeed {
     this.outbox = outbox;
     try {
       this.publishCommitted(committed);
+      if (this.gate.busy) this.gate.passed(committed.seq);
     } finally {
       this.outbox = null;
       // One frame per socket per commit: the writes, not the messages, are what a fan-out costs.
@@ -253,11 +313,9 @@ export class MarketFeed {
     }
     for (const [userId, { orders, trades }] of changes) {
       const key = `account:${userId}`;
-      this.send(key, { v: 1, type: 'account', snapshot: false, orders, trades, wallets: [] });
-      this.refresh(key, async () => {
-        const wallets = await listWallets(this.db, userId, priceCharts);
-        this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
-      });
+      const { seq } = committed;
+      this.send(key, { v: 1, type: 'account', snapshot: false, seq, orders, trades, wallets: [] });
+      this.refresh(key, () => this.sendWallets(userId));
     }
     // A referrer paid a commission sees its wallets move though none of its orders did.
     this.walletsChanged(committed.credited.filter((userId) => !changes.has(userId)));
@@ -297,14 +355,32 @@ export class MarketFeed {
       const key = `account:${userId}`;
       if (!this.topics.has(key)) continue;
       this.refresh(`wallet:${userId}`, async () => {
-        const [wallets, activity] = await Promise.all([
-          listWallets(this.db, userId, priceCharts),
+        const [, activity] = await Promise.all([
+          this.sendWallets(userId),
           readWalletActivity(this.db, userId, this.recentPurchases),
         ]);
-        this.send(key, { v: 1, type: 'account', snapshot: false, orders: [], trades: [], wallets });
         this.send(key, { v: 1, type: 'walletActivity', ...activity });
       });
     }
+  }
+
+  /**
+   * Sends the account's wallets to its streams, at the seq of the last batch this server
+   * published: they are read after it.
+   */
+  private async sendWallets(userId: number): Promise<void> {
+    const wallets = await listWallets(this.db, userId, priceCharts);
+    const seq = this.market.seq;
+    const message = {
+      v: 1,
+      type: 'account',
+      snapshot: false,
+      seq,
+      orders: [],
+      trades: [],
+      wallets,
+    };
+    this.send(`account:${userId}`, message as MarketServerMessage);
   }
 
   /** Tells the account's open private streams that staff decided on its verification. */
@@ -342,7 +418,11 @@ export class MarketFeed {
     const listeners = this.topics.get(key);
     if (listeners === undefined || listeners.size === 0) return;
     const text = JSON.stringify(message);
-    if (this.outbox === null) this.fanOut.send(Buffer.from(text), [...listeners]);
-    else this.outbox.add(text, listeners);
+    const to =
+      this.gate.busy && key.startsWith('account:')
+        ? this.gate.pass(listeners, { text, seq: message.type === 'account' ? message.seq : null })
+        : listeners;
+    if (this.outbox === null) this.fanOut.send(Buffer.from(text), [...to]);
+    else this.outbox.add(text, to);
   }
 }
