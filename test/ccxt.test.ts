@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Order, Trade } from 'ccxt';
 import type { FastifyInstance } from 'fastify';
 import { SelfHosted } from '../clients/ccxt/selfhosted.js';
+import { SelfHostedPro } from '../clients/ccxt/selfhostedPro.js';
 import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { ed25519Key, hmacKey } from './apiKeyTesting.ts';
@@ -28,6 +29,7 @@ describe('the CCXT class against the real server', () => {
   let db: Database;
   let app: FastifyInstance;
   let exchange: SelfHosted;
+  let socketUrl: string;
   const started = Date.now();
 
   before(async () => {
@@ -35,6 +37,7 @@ describe('the CCXT class against the real server', () => {
     app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     exchange = new SelfHosted({ urls: { api: { rest: `${base}/api` } } });
+    socketUrl = `${base.replace('http', 'ws')}/market`;
     await tradeOnce(app, db);
   });
   after(async () => {
@@ -155,6 +158,71 @@ describe('the CCXT class against the real server', () => {
       ['canceled', 'canceled'],
     );
     assert.deepEqual(await bot.fetchOpenOrders(), []);
+  });
+
+  it('watches a book over the socket: the snapshot, then each change in sequence', async () => {
+    const pro = new SelfHostedPro({
+      urls: { api: { rest: exchange.urls.api.rest, ws: socketUrl } },
+    });
+    try {
+      const first = await pro.watchOrderBook('XRP/USDT');
+      checkOrderBook(first, 'XRP/USDT');
+      // The watched book is one object, kept up to date: note what it said before.
+      const before = { levels: first.asks.length, nonce: first.nonce ?? 0 };
+      const seller = await fundedAccount(app, db, { XRP: '100' });
+      await ok(
+        app,
+        'orders.place',
+        { pair: 'XRP_USDT', side: 'sell', type: 'limit', price: '0.505', amount: '12' },
+        { token: seller.token },
+      );
+      const next = await pro.watchOrderBook('XRP/USDT');
+      assert.deepEqual(next.asks[0], [0.505, 12]);
+      assert.equal(next.asks.length, before.levels + 1);
+      assert.equal(next.nonce, before.nonce + 1);
+    } finally {
+      await pro.close();
+    }
+  });
+
+  it('trades over the socket with a key: createOrderWs, the order and fill updates, cancelOrderWs', async () => {
+    const trader = await fundedAccount(app, db, { USDT: '1000' });
+    const key = await hmacKey(app, trader.token);
+    const pro = new SelfHostedPro({
+      urls: { api: { rest: exchange.urls.api.rest, ws: socketUrl } },
+      apiKey: key.id,
+      secret: key.secret,
+    });
+    try {
+      const opening = pro.watchOrders('XRP/USDT');
+      const resting = await pro.createOrderWs('XRP/USDT', 'limit', 'buy', 50, 0.3);
+      checkOrder(resting, 'XRP/USDT');
+      assert.equal(resting.status, 'open');
+      const heard = await opening;
+      assert.deepEqual(
+        heard.map((order: Order) => [order.id, order.status]),
+        [[resting.id, 'open']],
+      );
+      const cancelling = pro.watchOrders('XRP/USDT');
+      const cancelled = await pro.cancelOrderWs(String(resting.id));
+      assert.equal(cancelled.status, 'canceled');
+      const update = await cancelling;
+      assert.deepEqual(
+        update.map((order: Order) => [order.id, order.status]),
+        [[resting.id, 'canceled']],
+      );
+      const filling = pro.watchMyTrades('XRP/USDT');
+      const taken = await pro.createOrderWs('XRP/USDT', 'market', 'buy', 5);
+      assert.equal(taken.status, 'closed');
+      const fills = await filling;
+      assert.deepEqual(
+        fills.map((fill: Trade) => [fill.order, fill.amount, fill.takerOrMaker]),
+        [[taken.id, 5, 'taker']],
+      );
+      await assert.rejects(pro.cancelOrderWs(String(resting.id)), { name: 'OrderNotFound' });
+    } finally {
+      await pro.close();
+    }
   });
 
   it('turns a refusal code into CCXT exception classes', async () => {
