@@ -2,16 +2,19 @@
 import { Link } from 'wouter';
 import { proofFileName, VERIFIER_PATH, VerifierCommand } from './VerifierCommand.tsx';
 
-/** The section; `root` is the latest snapshot's root hash (an example when there is none). */
-export function HowToVerify({ snapshotId, root }: { snapshotId: number; root: string }) {
+/** What the command shows in place of a root before the first snapshot. */
+const NO_ROOT = '<root hash>';
+
+/** The section, for the latest snapshot (null before the first: the command shows a placeholder). */
+export function HowToVerify({ latest }: { latest: { id: number; rootHash: string } | null }) {
   return (
     <section className="prose reserves-how" aria-labelledby="reserves-how-title">
       <h2 id="reserves-how-title">How to verify</h2>
       <p>
         <strong>The root.</strong> At each snapshot every account’s balances become one leaf of a
         Merkle sum tree, hidden behind a secret nonce. Each node above commits to its two children’s
-        hashes and sums, up to one root. The root’s hash is published above, and its sums are what
-        the exchange owes: the liabilities in the table.
+        hashes and sums, up to one root. The root’s hash is published on this page, and its sums are
+        what the exchange owes: the liabilities in the table.
       </p>
       <p>
         <strong>Your proof.</strong> In your account,{' '}
@@ -26,11 +29,11 @@ export function HowToVerify({ snapshotId, root }: { snapshotId: number; root: st
         the exchange’s source code, needs nothing but Node 18 or later. Run it on your file with the
         root published here:
       </p>
-      <VerifierCommand file={proofFileName(snapshotId)} root={root} />
+      <VerifierCommand file={proofFileName(latest?.id ?? 1)} root={latest?.rootHash ?? NO_ROOT} />
       <p>
-        <strong>The reserves.</strong> Each address below signed a message naming this snapshot’s
-        root, so its signature cannot be reused for another snapshot; check it with the tool named
-        beside it, and its balance on the network’s explorer.
+        <strong>The reserves.</strong> Each of the exchange’s addresses signs a message naming the
+        snapshot’s root, so its signature cannot be reused for another snapshot; check it with the
+        tool named beside it, and its balance on the network’s explorer.
       </p>
     </section>
   );

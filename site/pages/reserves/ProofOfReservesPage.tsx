@@ -15,9 +15,6 @@ import { SnapshotHistory } from './SnapshotHistory.tsx';
 import { type PublicReserves, usePublicReserves } from './usePublicReserves.ts';
 import './reserves.css';
 
-/** What the command shows in place of a root before the first snapshot. */
-const NO_ROOT = '<root hash>';
-
 /** The latest snapshot: when, its root, its tree's size and the totals. */
 function LatestSnapshot({ snapshot }: { snapshot: ReserveSnapshot }) {
   return (
@@ -55,7 +52,7 @@ function Reserves({ data }: { data: PublicReserves }) {
           No snapshot of reserves has been taken yet. The first one appears here as soon as it is
           taken, with the root every account can check its balances against.
         </p>
-        <HowToVerify snapshotId={1} root={NO_ROOT} />
+        <HowToVerify latest={null} />
       </>
     );
   }
@@ -70,7 +67,7 @@ function Reserves({ data }: { data: PublicReserves }) {
         <h2 id="reserves-history-title">History</h2>
         <SnapshotHistory snapshots={data.history} caption="Snapshots, newest first" />
       </section>
-      <HowToVerify snapshotId={latest.id} root={latest.rootHash} />
+      <HowToVerify latest={latest} />
     </>
   );
 }
