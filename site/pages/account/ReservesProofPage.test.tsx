@@ -133,7 +133,7 @@ describe('ReservesProofPage', () => {
       limit: 1,
     });
 
-    const link = screen.getByRole('link', { name: 'Download proof file' });
+    const link = await screen.findByRole('link', { name: 'Download proof file' });
     expect(link.getAttribute('download')).to.equal('proof-of-reserves-snapshot-12.json');
     const file = await (await realFetch(link.getAttribute('href') ?? '')).json();
     expect(file).to.deep.equal(mine.proof);
