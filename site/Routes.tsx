@@ -33,6 +33,9 @@ const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
 const WithdrawalReviewPage = lazy(() => import('./pages/admin/WithdrawalReviewPage.tsx'));
 const KycReviewPage = lazy(() => import('./pages/admin/KycReviewPage.tsx'));
 const DisputeReviewPage = lazy(() => import('./pages/admin/DisputeReviewPage.tsx'));
+const ReservesAdminPage = lazy(() => import('./pages/admin/ReservesAdminPage.tsx'));
+const ProofOfReservesPage = lazy(() => import('./pages/reserves/ProofOfReservesPage.tsx'));
+const ReservesProofPage = lazy(() => import('./pages/account/ReservesProofPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
 const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
 const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
@@ -79,6 +82,7 @@ export function Routes() {
       <Route path="/careers">{page(<ContentPage type="careers" />)}</Route>
       <Route path="/legal/*">{(params) => page(<LegalPage splat={params['*'] ?? ''} />)}</Route>
       <Route path="/faq">{page(<FaqPage />)}</Route>
+      <Route path="/proof-of-reserves">{page(<ProofOfReservesPage />)}</Route>
       <Route path="/markets">{page(<MarketsPage />)}</Route>
       <Route path="/p2p">{page(<P2pMarketPage />)}</Route>
       <Route path="/trading">{page(<TradingPage />)}</Route>
@@ -112,6 +116,12 @@ export function Routes() {
       </Route>
       <Route path="/account/admin/p2p">
         {page(<RequireAuth>{<DisputeReviewPage />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/admin/reserves">
+        {page(<RequireAuth>{<ReservesAdminPage />}</RequireAuth>)}
+      </Route>
+      <Route path="/account/proof-of-reserves">
+        {page(<RequireAuth>{<ReservesProofPage />}</RequireAuth>)}
       </Route>
       <Route path="/account/admin/verifications">
         {page(<RequireAuth>{<KycReviewPage />}</RequireAuth>)}

@@ -69,6 +69,7 @@ export const ACCOUNT_LINKS: readonly NavLink[] = [
   { label: 'Buy crypto', href: '/account/buy-crypto' },
   { label: 'Settings', href: '/account/profile' },
   { label: 'Verification', href: '/account/verification' },
+  { label: 'Proof of reserves', href: '/account/proof-of-reserves' },
 ];
 
 /** Staff's way to the admin clients page. */
@@ -80,6 +81,7 @@ export const DASHBOARD_SECTIONS: readonly NavLink[] = [
   { label: 'Withdrawals to review', href: '/account/admin/withdrawals' },
   { label: 'Verifications to review', href: '/account/admin/verifications' },
   { label: 'P2P disputes', href: '/account/admin/p2p' },
+  { label: 'Proof of reserves', href: '/account/admin/reserves' },
 ];
 
 /** The way out of the admin pages back to the overview. */
@@ -104,6 +106,7 @@ export function footerGroups(domain: string): readonly NavGroup[] {
         { label: 'Markets', href: '/markets' },
         { label: 'FAQ', href: '/faq' },
         { label: 'Careers', href: '/careers' },
+        { label: 'Proof of reserves', href: '/proof-of-reserves' },
       ],
     },
     {

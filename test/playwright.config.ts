@@ -41,6 +41,8 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   // Books and trades only the specs make, so what they assert stays as they left it.
   DEMO_MARKET: 'off',
+  // Snapshots of reserves only when staff ask: the reserves spec's snapshot stays the latest.
+  RESERVES_SNAPSHOT_HOURS: '0',
   // The shell specs sign in as staff and check the pixel against this (intercepted) vendor URL.
   STAFF_EMAIL: 'staff@example.com',
   STAFF_PASSWORD: 'staff-password-1',

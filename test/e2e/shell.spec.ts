@@ -35,7 +35,7 @@ const HEADER_MENUS: Record<string, [string, string][]> = {
 
 function footerGroups(host: string): Record<string, string[]> {
   return {
-    About: ['/', '/about-us', '/markets', '/faq', '/careers'],
+    About: ['/', '/about-us', '/markets', '/faq', '/careers', '/proof-of-reserves'],
     'Buy crypto': ASSETS.map((_, index) => `/account/buy-crypto?coin=${index + 1}`),
     Exchange: ASSETS.map((asset) => `/trading/${asset}_USDT`),
     'Contact Us': ['/account/', `mailto:abuse@${host}`, `mailto:legal@${host}`],
