@@ -4,7 +4,7 @@
  * Management Cheat Sheet).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { UserRow } from './users.ts';
@@ -21,7 +21,17 @@ export interface SessionCaller {
   user: UserRow;
   sessionId: number;
   apiKeyId?: never;
+  /** What the lookup brought along when asked (CallerColumns), by name. */
+  brought?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * Columns a caller's lookup can bring along in its one statement, for a method that would ask
+ * for them right after (users.getInfo): by name, SQL expressions that may refer to the caller's
+ * account row as `users` (its id as `users.id`). A method declares them once, as a constant:
+ * lookups batch askers by that object.
+ */
+export type CallerColumns = Readonly<Record<string, RawBuilder<unknown>>>;
 
 /** An account holder calling with an API key (a signed request): no session exists. */
 export interface KeyCaller {
@@ -29,6 +39,8 @@ export interface KeyCaller {
   sessionId: null;
   /** The key's public id. */
   apiKeyId: string;
+  /** A signed call's caller is looked up alone: it brings nothing along. */
+  brought?: never;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -68,32 +80,111 @@ export async function findCaller(db: Queryable, token: string): Promise<SessionC
   return (await findCallers(db, [token])).get(token) ?? null;
 }
 
-/** The callers of many tokens with one query, by token (see findCaller); invalid ones are absent. */
+/**
+ * The callers of many tokens with one query, by token (see findCaller); invalid ones are absent.
+ * `wanted` names, per set of columns, the tokens whose callers bring them along (`brought`).
+ */
 export async function findCallers(
   db: Queryable,
   tokens: readonly string[],
+  wanted: ReadonlyMap<CallerColumns, readonly string[]> = new Map(),
 ): Promise<Map<string, SessionCaller>> {
   const byHash = new Map(
     tokens.filter((token) => TOKEN_PATTERN.test(token)).map((token) => [hashToken(token), token]),
   );
   const found = new Map<string, SessionCaller>();
   if (byHash.size === 0) return found;
+  const sets = [...wanted].map(([columns, asking]) => ({
+    columns,
+    asking: new Set(asking),
+    // One array parameter however many tokens: the statement's text stays the same.
+    hashes: asking.filter((token) => TOKEN_PATTERN.test(token)).map(hashToken),
+  }));
   const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.token_hash'])
-    // One array parameter however many tokens: the statement's text stays the same.
+    .select(broughtColumns(sets))
     .where('sessions.token_hash', '=', sql<string>`any(${[...byHash.keys()]}::text[])`)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
     .where('users.is_blocked', '=', false)
     .execute();
-  for (const { session_id: sessionId, token_hash: hash, ...user } of rows) {
-    const token = byHash.get(hash);
-    if (token !== undefined) found.set(token, { user, sessionId });
+  for (const row of rows) {
+    const token = byHash.get(row.token_hash);
+    if (token === undefined) continue;
+    found.set(token, callerOf(row, sets, token));
   }
   return found;
+}
+
+/** The prefix of the columns a lookup brings along, which no column of users has. */
+const BROUGHT = 'brought_';
+
+interface ColumnSet {
+  columns: CallerColumns;
+  asking: ReadonlySet<string>;
+  hashes: string[];
+}
+
+// Each set's columns, named by the set's place and the column's name, computed only for the
+// sessions whose tokens asked for them.
+function broughtColumns(sets: readonly ColumnSet[]) {
+  return sets.flatMap(({ columns, hashes }, index) =>
+    Object.entries(columns).map(([name, expression]) => {
+      const alias: string = `${BROUGHT}${index}_${name}`;
+      return sql`case when sessions.token_hash = any(${hashes}::text[]) then ${expression} end`.as(
+        alias,
+      );
+    }),
+  );
+}
+
+// Splits a row into the account's columns and what the token's sets brought, by column name.
+function callerOf(
+  row: Record<string, unknown>,
+  sets: readonly ColumnSet[],
+  token: string,
+): SessionCaller {
+  const user: Record<string, unknown> = {};
+  const brought: Record<string, unknown> = {};
+  let asked = false;
+  for (const [column, value] of Object.entries(row)) {
+    if (column === 'session_id' || column === 'token_hash') continue;
+    if (!column.startsWith(BROUGHT)) {
+      user[column] = value;
+      continue;
+    }
+    const [index, name] = column.slice(BROUGHT.length).split(/_(.*)/s);
+    if (name !== undefined && sets[Number(index)]?.asking.has(token)) {
+      brought[name] = value;
+      asked = true;
+    }
+  }
+  const sessionId = row.session_id as number;
+  // The row's other columns are exactly the users row's (selectAll('users')).
+  const account = user as unknown as UserRow;
+  return asked ? { user: account, sessionId, brought } : { user: account, sessionId };
+}
+
+/** The values of a set of columns, as a caller's lookup brings them. */
+export type Brought<C extends CallerColumns> = {
+  [K in keyof C]: C[K] extends RawBuilder<infer T> ? T : never;
+};
+
+/**
+ * What the caller's lookup brought of `columns`, or null when it brought none (an API key's
+ * caller, or a lookup not asked for them): the method then asks for them itself.
+ */
+export function broughtFor<C extends CallerColumns>(
+  caller: Caller | null,
+  columns: C,
+): Brought<C> | null {
+  const brought = caller?.brought;
+  if (brought === undefined) return null;
+  for (const name of Object.keys(columns)) if (!(name in brought)) return null;
+  return brought as Brought<C>;
 }
 
 /**
@@ -110,10 +201,12 @@ export class CallerLookup {
 
   constructor(private readonly db: Queryable) {}
 
-  find(token: string): Promise<SessionCaller | null> {
+  /** The caller of `token`, with `columns` brought along when given (see CallerColumns). */
+  find(token: string, columns?: CallerColumns): Promise<SessionCaller | null> {
     if (!TOKEN_PATTERN.test(token)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
-      this.asked.set(token, [...(this.asked.get(token) ?? []), { resolve, reject }]);
+      const asker = { resolve, reject, ...(columns === undefined ? {} : { columns }) };
+      this.asked.set(token, [...(this.asked.get(token) ?? []), asker]);
       if (this.running) return;
       this.running = true;
       // After this turn's other requests have asked too.
@@ -126,9 +219,10 @@ export class CallerLookup {
       const asked = this.asked;
       this.asked = new Map();
       try {
-        const callers = await findCallers(this.db, [...asked.keys()]);
+        const callers = await findCallers(this.db, [...asked.keys()], wantedBy(asked));
         for (const [token, askers] of asked) {
-          for (const asker of askers) asker.resolve(callers.get(token) ?? null);
+          const caller = callers.get(token) ?? null;
+          for (const asker of askers) asker.resolve(caller && answerFor(caller, asker));
         }
       } catch (error) {
         for (const askers of asked.values()) for (const asker of askers) asker.reject(error);
@@ -141,6 +235,29 @@ export class CallerLookup {
 interface Asker {
   resolve(caller: SessionCaller | null): void;
   reject(error: unknown): void;
+  columns?: CallerColumns;
+}
+
+/** The tokens that asked for each set of columns. */
+function wantedBy(asked: ReadonlyMap<string, readonly Asker[]>): Map<CallerColumns, string[]> {
+  const wanted = new Map<CallerColumns, string[]>();
+  for (const [token, askers] of asked) {
+    for (const { columns } of askers) {
+      if (columns === undefined) continue;
+      const tokens = wanted.get(columns) ?? [];
+      if (!tokens.includes(token)) tokens.push(token);
+      wanted.set(columns, tokens);
+    }
+  }
+  return wanted;
+}
+
+/** The caller as one asker asked for it: with only the columns it asked for, if any. */
+function answerFor(caller: SessionCaller, asker: Asker): SessionCaller {
+  const { brought, ...plain } = caller;
+  if (asker.columns === undefined || brought === undefined) return plain;
+  const mine = Object.fromEntries(Object.keys(asker.columns).map((name) => [name, brought[name]]));
+  return { ...plain, brought: mine };
 }
 
 /**

@@ -189,7 +189,7 @@ async function call(
   if (method === undefined) {
     return envelope(refusalOf('request.unknownMethod', { method: name.slice(0, 64) }));
   }
-  const caller = token ? callers.find(token) : null;
+  const caller = token ? callers.find(token, method.callerColumns) : null;
   return runMethod({ method, params, subId: subId ?? '', caller }, request, deps);
 }
 

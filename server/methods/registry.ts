@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { MethodName, Params, Result } from '../../core/protocol/index.ts';
-import type { Caller } from '../accounts/sessions.ts';
+import type { Caller, CallerColumns } from '../accounts/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
@@ -78,6 +78,11 @@ export interface MethodDefinition<M extends MethodName, A extends Access> {
   access: A;
   params: ParamsSchema<M>;
   handler: (params: Params<M>, ctx: MethodContext<A>) => Promise<Result<M>>;
+  /**
+   * What the caller's lookup brings along for the handler in its own statement (a browser's
+   * call, signed in with a session), so the method costs no query of its own.
+   */
+  callerColumns?: CallerColumns;
 }
 
 /** A registered method as the transport and the tests see it. */
@@ -86,6 +91,8 @@ export interface Method {
   readonly access: Access;
   /** The parameter schema, for tests that read the registry (the fuzz test generates from it). */
   readonly params: z.ZodType;
+  /** What the caller's lookup brings along for the handler, if anything (see defineMethod). */
+  readonly callerColumns?: CallerColumns;
   /** Checks access, validates params and runs the handler; throws DomainError for the caller. */
   run(params: unknown, ctx: RequestContext): Promise<object>;
 }
@@ -94,11 +101,12 @@ export interface Method {
 export function defineMethod<M extends MethodName, A extends Access>(
   definition: MethodDefinition<M, A>,
 ): Method {
-  const { name, access, params, handler } = definition;
+  const { name, access, params, handler, callerColumns } = definition;
   return {
     name,
     access,
     params,
+    ...(callerColumns === undefined ? {} : { callerColumns }),
     async run(raw, ctx) {
       if (access !== 'public' && ctx.caller === null) throw refusal('access.signInRequired');
       if (access === 'user') requireAccount(ctx.caller);

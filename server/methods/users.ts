@@ -2,6 +2,7 @@
  * users.* methods: sign-up, sign-in (with two-factor), logout and the profile query,
  * and the account's security settings: two-factor, password and sessions.
  */
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { siteName } from '../../core/format/index.ts';
 import type { User } from '../../core/protocol/index.ts';
@@ -22,7 +23,14 @@ import {
   verifyPassword,
 } from '../accounts/passwords.ts';
 import { toProfile } from '../accounts/profile.ts';
-import { type Caller, createSession, revokeSession, sessionOf } from '../accounts/sessions.ts';
+import {
+  broughtFor,
+  type Caller,
+  type CallerColumns,
+  createSession,
+  revokeSession,
+  sessionOf,
+} from '../accounts/sessions.ts';
 import {
   beginTwoFactor,
   disableTwoFactor,
@@ -38,13 +46,13 @@ import {
   type UserRow,
 } from '../accounts/users.ts';
 import { MIN_PASSWORD_LENGTH } from '../config.ts';
-import { loadSiteConfig } from '../content/siteConfig.ts';
+import { loadSiteConfig, siteConfigOf, siteSettingsColumn } from '../content/siteConfig.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../http/limits.ts';
 import type { Queryable } from '../storage/db.ts';
-import { priceCharts } from '../trading/candles.ts';
-import { walletTotals } from '../wallet/wallets.ts';
+import { newestTradeColumn, priceCharts, priceChartsAfter } from '../trading/candles.ts';
+import { holdingsColumn, totalsOf, walletTotals, withCharts } from '../wallet/wallets.ts';
 import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
@@ -185,18 +193,38 @@ const logout = defineMethod({
   },
 });
 
+/**
+ * What users.getInfo needs besides the caller, brought by the caller's lookup in the same
+ * statement: the account's wallets, the newest trade's id (the price charts, kept in memory,
+ * change only with it and the hour) and the stored site settings (made into the config in
+ * memory until they change). One statement answers a signed-in route change, on any server.
+ */
+const PROFILE_COLUMNS = {
+  holdings: holdingsColumn(sql.ref('users.id')),
+  newestTrade: newestTradeColumn,
+  settings: siteSettingsColumn,
+} satisfies CallerColumns;
+
 const getInfo = defineMethod({
   name: 'users.getInfo',
   access: 'public',
   params: params({}),
+  callerColumns: PROFILE_COLUMNS,
   async handler(_params, ctx) {
-    const config = await loadSiteConfig(ctx.db, ctx.config.site);
+    const brought = broughtFor(ctx.caller, PROFILE_COLUMNS);
+    const config =
+      brought === null
+        ? await loadSiteConfig(ctx.db, ctx.config.site)
+        : siteConfigOf(brought.settings, ctx.config.site);
     // The config comes with the user query, so a signed-out person gets it with the
     // refusal; a support-chat visitor has no profile to show and gets the same answer.
     if (ctx.caller === null || ctx.caller.user.is_visitor) {
       throw refusal('access.signInRequired').with({ config });
     }
-    return { user: await loadProfile(ctx.db, ctx.caller.user), config };
+    if (brought === null) return { user: await loadProfile(ctx.db, ctx.caller.user), config };
+    const charts = await priceChartsAfter(ctx.db, brought.newestTrade);
+    const totals = totalsOf(withCharts(brought.holdings, charts));
+    return { user: toProfile(ctx.caller.user, totals), config };
   },
 });
 

@@ -120,23 +120,36 @@ export async function readCandles(
 const builtCharts = new WeakMap<object, { key: string; charts: Promise<Map<Ticker, number[]>> }>();
 
 /**
+ * The id of the newest trade (0 before the first): all the wallet charts depend on besides the
+ * hour, as a SQL expression that a larger statement can carry (the caller's lookup does).
+ */
+export const newestTradeColumn = sql<number>`(select coalesce(max(id), 0) from trades)`;
+
+/**
  * Each traded asset's wallet chart over the last CHART_HOURS hours: its price as they began, then
  * every hour's close. An asset whose pair has never traded is left out, so it keeps its seeded
  * chart. The points are numbers for drawing only; money stays in decimal strings.
  *
  * Every signed-in page asks for them (users.getInfo, the wallets), and building them groups a
- * day of trades: they are built again only when a trade was made or the hour turned since the
- * last time, which is all they depend on.
+ * day of trades: they are kept in memory and built again only when a trade was made (on any
+ * server sharing the database) or the hour turned since the last time, which is all they depend
+ * on.
  */
 export async function priceCharts(
   db: Queryable,
   now: number = Date.now(),
 ): Promise<Map<Ticker, number[]>> {
-  const newest = await db
-    .selectFrom('trades')
-    .select(sql<number>`coalesce(max(id), 0)`.as('id'))
-    .executeTakeFirstOrThrow();
-  const key = `${newest.id} ${Math.floor(now / HOUR_MS)}`;
+  const newest = await db.selectNoFrom(newestTradeColumn.as('id')).executeTakeFirstOrThrow();
+  return priceChartsAfter(db, newest.id, now);
+}
+
+/** The charts (see priceCharts) when `newestTrade` is the newest trade's id, read by the caller. */
+export function priceChartsAfter(
+  db: Queryable,
+  newestTrade: number,
+  now: number = Date.now(),
+): Promise<Map<Ticker, number[]>> {
+  const key = `${newestTrade} ${Math.floor(now / HOUR_MS)}`;
   const built = builtCharts.get(db);
   if (built?.key === key) return built.charts;
   const charts = buildPriceCharts(db, now);

@@ -4,7 +4,7 @@
  * and the totals the profile shows (balance, balanceBTC, percentChange). A wallet's chart is its
  * pair's last day of hourly closes once the pair has traded, else the seeded series.
  */
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Ticker, Wallet } from '../../core/protocol/index.ts';
 import type { Queryable } from '../storage/db.ts';
 
@@ -24,7 +24,8 @@ export interface WalletTotals {
  */
 export type PriceCharts = (db: Queryable) => Promise<ReadonlyMap<Ticker, number[]>>;
 
-interface Holding extends Wallet {
+/** A wallet with the USD reference price it is valued at. */
+export interface Holding extends Wallet {
   price: number;
 }
 
@@ -34,7 +35,8 @@ export async function listWallets(
   userId: number,
   priceCharts: PriceCharts,
 ): Promise<Wallet[]> {
-  return (await holdings(db, userId, priceCharts)).map(({ price: _price, ...wallet }) => wallet);
+  const rows = await readHoldings(db, userId);
+  return withCharts(rows, await priceCharts(db)).map(({ price: _price, ...wallet }) => wallet);
 }
 
 /** The USD and BTC totals and the weighted price change of a user's wallets. */
@@ -43,7 +45,12 @@ export async function walletTotals(
   userId: number,
   priceCharts: PriceCharts,
 ): Promise<WalletTotals> {
-  const rows = await holdings(db, userId, priceCharts);
+  const rows = await readHoldings(db, userId);
+  return totalsOf(withCharts(rows, await priceCharts(db)));
+}
+
+/** The totals of holdings as the profile shows them (see WalletTotals). */
+export function totalsOf(rows: readonly Holding[]): WalletTotals {
   let balance = 0;
   let before = 0;
   for (const row of rows) {
@@ -60,37 +67,44 @@ export async function walletTotals(
   };
 }
 
-async function holdings(
-  db: Queryable,
-  userId: number,
-  priceCharts: PriceCharts,
-): Promise<Holding[]> {
-  const rows = await db
-    .selectFrom('currencies as c')
-    .leftJoin('ledger_accounts as a', (join) =>
-      join.onRef('a.ticker', '=', 'c.ticker').on('a.user_id', '=', userId),
-    )
-    .select([
-      'c.id',
-      'c.ticker',
-      'c.chart',
-      sql<string>`trim_scale(coalesce(sum(a.balance), 0))::text`.as('amount'),
-      sql<string>`trim_scale(coalesce(sum(a.balance) filter (where not a.held), 0))::text`.as(
-        'available',
-      ),
-      sql<string>`trim_scale(coalesce(sum(a.balance) filter (where a.held), 0))::text`.as('held'),
-      // The product is exact in numeric; only the rounded result becomes a float.
-      sql<number>`round(coalesce(sum(a.balance), 0) * c.price, 8)::float8`.as('balance'),
-      sql<number>`c.price::float8`.as('price'),
-    ])
-    .groupBy(['c.id', 'c.ticker', 'c.chart', 'c.price', 'c.position'])
-    .orderBy('c.position')
-    .execute();
-  const charts = await priceCharts(db);
-  return rows.map((row) => {
-    const ticker = row.ticker as Ticker;
-    return { ...row, ticker, chart: charts.get(ticker) ?? row.chart };
-  });
+/** Holdings with each traded asset's chart in place of its seeded one. */
+export function withCharts(
+  rows: readonly Holding[],
+  charts: ReadonlyMap<Ticker, number[]>,
+): Holding[] {
+  return rows.map((row) => ({ ...row, chart: charts.get(row.ticker) ?? row.chart }));
+}
+
+/**
+ * The wallets of the account whose id `userId` gives, as one JSON array of Holding in listing
+ * order, with the seeded charts: a SQL expression, so that a query about the account (the
+ * caller's lookup) can bring them in the same statement.
+ */
+export function holdingsColumn(userId: Expression<number>): RawBuilder<Holding[]> {
+  return sql<Holding[]>`(select coalesce(json_agg(w.holding order by w.position), '[]')
+    from (
+      select c.position, json_build_object(
+        'id', c.id,
+        'ticker', c.ticker,
+        'chart', c.chart,
+        'amount', trim_scale(coalesce(sum(a.balance), 0))::text,
+        'available', trim_scale(coalesce(sum(a.balance) filter (where not a.held), 0))::text,
+        'held', trim_scale(coalesce(sum(a.balance) filter (where a.held), 0))::text,
+        -- The product is exact in numeric; only the rounded result becomes a float.
+        'balance', round(coalesce(sum(a.balance), 0) * c.price, 8)::float8,
+        'price', c.price::float8
+      ) as holding
+      from currencies c
+      left join ledger_accounts a on a.ticker = c.ticker and a.user_id = ${userId}
+      group by c.id
+    ) w)`;
+}
+
+async function readHoldings(db: Queryable, userId: number): Promise<Holding[]> {
+  const row = await db
+    .selectNoFrom(holdingsColumn(sql.val(userId)).as('holdings'))
+    .executeTakeFirstOrThrow();
+  return row.holdings;
 }
 
 function round(value: number, digits: number): number {

@@ -1,0 +1,94 @@
+/**
+ * users.getInfo on every route change: a signed-in call costs one database statement once the
+ * price charts are built, and what it keeps in memory (the site config, the charts) follows a
+ * settings change and a trade on the very next call.
+ */
+import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { after, before, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { forEachDatabase } from '../../test/databases.ts';
+import { tradeAway } from '../../test/priceMove.ts';
+import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
+import { createServer } from '../app.ts';
+import type { Database } from '../storage/db.ts';
+
+/**
+ * Counts the statements run on behalf of one call: those issued in its async context, so the
+ * server's own timers (sweeps, expiries) running meanwhile are not counted.
+ */
+class StatementCounter {
+  private readonly context = new AsyncLocalStorage<string[]>();
+
+  readonly plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      this.context.getStore()?.push(args.node.kind);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+
+  /** The kinds of the statements `work` ran, in order. */
+  async statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    await this.context.run(statements, work);
+    return statements;
+  }
+}
+
+forEachDatabase((open) => {
+  let db: Database;
+  let app: FastifyInstance;
+  const counter = new StatementCounter();
+
+  before(async () => {
+    db = await open();
+    // The API's rate limit counts in PostgreSQL there, on a connection of its own: off here, so
+    // the count is the method's.
+    const config = testConfig({ API_RATE_LIMIT: '0', SOCIAL_TWITTER: 'https://x.com/exchange' });
+    app = await createServer(config, db.withPlugin(counter.plugin));
+  });
+  after(() => app.close());
+
+  test('a signed-in getInfo is one statement: session, account, wallets, settings', async () => {
+    const { token } = await fundedAccount(app, db, { BTC: '0.5', USDT: '100' });
+    // The first call builds the price charts, which later calls take from memory.
+    const first = await ok(app, 'users.getInfo', {}, { token });
+    let second: typeof first | undefined;
+    const statements = await counter.statementsOf(async () => {
+      second = await ok(app, 'users.getInfo', {}, { token });
+    });
+    assert.deepEqual(statements, ['SelectQueryNode']);
+    assert.equal(JSON.stringify(second), JSON.stringify(first));
+    assert.equal(first.user.balance > 0, true);
+  });
+
+  test('a settings change is seen on the next call', async () => {
+    const { token } = await fundedAccount(app, db, {});
+    const before = await ok(app, 'users.getInfo', {}, { token });
+    assert.deepEqual(before.config.socials, { twitter: 'https://x.com/exchange' });
+    await db
+      .insertInto('settings')
+      .values({ key: 'socials', value: JSON.stringify({ telegram: 'https://t.me/exchange' }) })
+      .execute();
+    try {
+      const changed = await ok(app, 'users.getInfo', {}, { token });
+      assert.deepEqual(changed.config.socials, { telegram: 'https://t.me/exchange' });
+    } finally {
+      await db.deleteFrom('settings').where('key', '=', 'socials').execute();
+    }
+    const back = await ok(app, 'users.getInfo', {}, { token });
+    assert.deepEqual(back.config.socials, { twitter: 'https://x.com/exchange' });
+  });
+
+  test('a trade moves the balance and the chart it is measured against on the next call', async () => {
+    const holder = await fundedAccount(app, db, { LTC: '2' });
+    const before = await ok(app, 'users.getInfo', {}, { token: holder.token });
+    const price = await tradeAway(app, db, before.user.balance / 2);
+    const after = await ok(app, 'users.getInfo', {}, { token: holder.token });
+    // Valued at the trade's price, against a chart that now begins at that trade: no change yet.
+    assert.equal(after.user.balance, 2 * Number(price));
+    assert.equal(after.user.percentChange, 0);
+  });
+});
