@@ -59,3 +59,8 @@ function readProcess(pid: number): { commandLine: string; ticks: number } | null
     return null;
   }
 }
+
+/** CPU seconds (user and system, every thread) a process has used so far; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  return (readProcess(pid)?.ticks ?? 0) / TICKS_PER_SECOND;
+}

@@ -5,12 +5,14 @@ import { benchCodec } from './codec.ts';
 import { benchEngine, engineTable } from './engine.ts';
 import { benchForwarding, forwardingTable } from './forwarding.ts';
 import { benchHttp } from './http.ts';
+import { benchIdle, idleTable } from './idle.ts';
 import { benchLighthouse, lighthouseTable } from './lighthouse.ts';
 import { benchLimits, limitsTable } from './limits.ts';
 import { benchLongTasks, longTasksTable } from './longTasks.ts';
 import { benchMarketFeed, marketFeedTable } from './marketFeed.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { benchReserves, reservesTable } from './reserves.ts';
+import { benchRouteChange, routeChangeTable } from './routeChange.ts';
 import { benchSiteLoad, siteLoadTable } from './siteLoad.ts';
 import { benchSocket } from './socket.ts';
 import { benchAllSocketOrders, socketOrdersTable } from './socketOrders.ts';
@@ -59,6 +61,15 @@ const httpTable = [
 ].join('\n');
 console.log(`\n${httpTable}`);
 writeMeasurements('http', httpTable);
+
+const routeChange = routeChangeTable(await benchRouteChange(seconds), seconds, machine);
+console.log(`\n${routeChange}`);
+writeMeasurements('routechange', routeChange);
+
+const idleSeconds = 60;
+const idle = idleTable(await benchIdle(idleSeconds), idleSeconds, machine);
+console.log(`\n${idle}`);
+writeMeasurements('idle', idle);
 
 const limitCalls = 2000;
 const limits = limitsTable(await benchLimits(limitCalls), limitCalls, machine);

@@ -28,6 +28,9 @@ export type ThreadAnswer =
   | { id: number; rows: unknown[]; affectedRows?: number | undefined; error?: undefined }
   | { id: number; error: Record<string, unknown> };
 
+/** The database thread's young generation (V8's default is several times this), in MB. */
+const YOUNG_GENERATION_MB = 4;
+
 /** The database thread, with the requests it has not answered yet. */
 class DatabaseThread {
   private readonly worker: Worker;
@@ -38,6 +41,8 @@ class DatabaseThread {
   constructor(dataDir: string | undefined, loadDataDir: string | undefined) {
     this.worker = new Worker(new URL('./pgliteThread.mjs', import.meta.url), {
       workerData: { dataDir, loadDataDir },
+      // The thread's objects are short-lived rows on their way out: a small young generation.
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     this.opened = new Promise((resolve, reject) => {
       this.pending.set(0, (answer) => (answer.error ? reject(errorOf(answer.error)) : resolve()));

@@ -4,8 +4,12 @@
  * and, with the parsers set here and in pgliteThread.mjs, return the same JS types: numeric as
  * decimal strings, int8 as numbers, timestamptz as Date, json/jsonb parsed.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -74,8 +78,32 @@ async function openPglite(dataDir: string): Promise<Database> {
   const where = dataDir === ':memory:' ? undefined : resolve(dataDir);
   // PGlite creates only the last folder of the path itself.
   if (where !== undefined) await mkdir(dirname(where), { recursive: true });
+  if (where !== undefined && !existsSync(join(where, 'PG_VERSION'))) await createPglite(where);
   // On a thread of its own: see PgliteThreadDialect. Its int8 parser is set there.
   return new Kysely<Schema>({ dialect: new PgliteThreadDialect(where) });
+}
+
+/**
+ * Creates and migrates a new data folder in a process of its own (newDatabase.ts), so the memory
+ * that takes goes back to the system when that process ends; the server then opens the folder.
+ */
+async function createPglite(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./newDatabase.ts', import.meta.url));
+  // The TypeScript loader by its location, so the server may run from any working directory.
+  const loader = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--import', loader, script, dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`could not create the database: ${lastLine(errors)}`);
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1) ?? '';
 }
 
 function openPostgres(url: string): Database {

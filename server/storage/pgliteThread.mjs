@@ -5,8 +5,13 @@
  * Plain JavaScript: a worker thread does not get the TypeScript loader the process runs with.
  */
 import { readFile } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { startParams, WASM_FLAGS } from './pgliteSettings.mjs';
+
+// Before PGlite compiles its WebAssembly: see pgliteSettings.mjs.
+setFlagsFromString(WASM_FLAGS);
 
 // int8 carries ids and counts, all far below 2^53: numbers, as on PostgreSQL (see db.ts).
 const int8 = (text) => Number(text);
@@ -25,6 +30,7 @@ try {
     : undefined;
   const client = await PGlite.create(workerData.dataDir, {
     parsers: { [types.INT8]: int8 },
+    startParams: startParams(PGlite.defaultStartParams),
     ...(loadDataDir === undefined ? {} : { loadDataDir }),
   });
   port.on('message', async (request) => {

@@ -1,0 +1,139 @@
+/**
+ * What a route change costs the server: `users.getInfo` for a signed-in user (the site calls it
+ * on every route change) against the static home page, in the same run on the same server, on
+ * each database. The server is `npm start` in a process of its own (demo market off, no API rate
+ * limit: the load comes from one address), loaded by autocannon with 10 connections.
+ * `node --import tsx bench/routeChange.ts [seconds] [root]` prints the table alone; `root` runs the
+ * server of another checkout (to measure a version before a change).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { API_PATH } from '../core/protocol/index.ts';
+import { REPO_ROOT } from '../server/http/siteBuild.ts';
+import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { startServerChild } from './serverChild.ts';
+
+/** One database's run. */
+export interface RouteChangeFigures {
+  database: 'PGlite' | 'PostgreSQL';
+  staticPerSecond: number;
+  getInfoPerSecond: number;
+  /** getInfo's p99 latency, in ms. */
+  getInfoP99Ms: number;
+  /** The 1-minute load average as the run began. */
+  load: number;
+}
+
+/** The share of the static page's rate getInfo must reach on each database. */
+export const GOALS = { PGlite: 0.25, PostgreSQL: 0.5 } as const;
+
+const SETTINGS = { DEMO_MARKET: 'off', API_RATE_LIMIT: '0' };
+
+/** Runs both databases; PostgreSQL is left out when none can be started. */
+export async function benchRouteChange(seconds = 10, root = REPO_ROOT) {
+  const figures: RouteChangeFigures[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'exchange-route-'));
+  try {
+    figures.push(await measure('PGlite', { DATA_DIR: join(dataDir, 'db') }, seconds, root));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const postgres = await startPostgres();
+  if (postgres === null) return figures;
+  const scratch = await createScratchDatabase(postgres.url, 'exchange_route');
+  try {
+    figures.push(await measure('PostgreSQL', { DATABASE_URL: scratch.url }, seconds, root));
+  } finally {
+    await scratch.drop();
+    await postgres.stop();
+  }
+  return figures;
+}
+
+async function measure(
+  database: RouteChangeFigures['database'],
+  env: Record<string, string>,
+  seconds: number,
+  root: string,
+): Promise<RouteChangeFigures> {
+  const server = await startServerChild({ ...SETTINGS, ...env }, root);
+  try {
+    const api = `${server.base}${API_PATH}`;
+    const token = await signUp(api);
+    const body = JSON.stringify({ method: 'users.getInfo', token, subId: '' });
+    const load = loadavg()[0] ?? 0;
+    const home = await autocannon({ url: `${server.base}/`, connections: 10, duration: seconds });
+    const info = await autocannon({
+      url: api,
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body,
+      connections: 10,
+      duration: seconds,
+    });
+    for (const [name, result] of [
+      ['home page', home],
+      ['getInfo', info],
+    ] as const) {
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: requests failed`);
+    }
+    return {
+      database,
+      staticPerSecond: home.requests.average,
+      getInfoPerSecond: info.requests.average,
+      getInfoP99Ms: info.latency.p99,
+      load,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A new account's session token; a getInfo that is not signed in would measure something else. */
+async function signUp(api: string): Promise<string> {
+  const reply = await fetch(api, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({
+      method: 'users.signUp',
+      token: '',
+      subId: '',
+      email: `route-${Date.now()}@example.com`,
+      password: 'route-change-password',
+    }),
+  });
+  const { token } = (await reply.json()) as { token?: string };
+  if (!token) throw new Error('the bench could not sign up');
+  return token;
+}
+
+/** The measurements table. */
+export function routeChangeTable(
+  figures: readonly RouteChangeFigures[],
+  seconds: number,
+  machine: string,
+): string {
+  const rate = (value: number) => Math.round(value).toLocaleString('en-US');
+  return [
+    '`users.getInfo` for a signed-in user against the static home page (`GET /`), on one server',
+    `(\`npm start\` in its own process, demo market off), autocannon with 10 connections for`,
+    `${seconds} s each, one after the other in the same run (${machine}).`,
+    '',
+    '| database | home page, requests/s | getInfo, requests/s | getInfo p99 | getInfo / home page | goal | 1-minute load average |',
+    '|---|---|---|---|---|---|---|',
+    ...figures.map((run) => {
+      const share = run.getInfoPerSecond / run.staticPerSecond;
+      const goal = GOALS[run.database];
+      return `| ${run.database} | ${rate(run.staticPerSecond)} | ${rate(run.getInfoPerSecond)} | ${run.getInfoP99Ms} ms | ${(share * 100).toFixed(1)} % | ${goal * 100} %: ${share >= goal ? 'met' : 'not met'} | ${run.load.toFixed(1)} |`;
+    }),
+  ].join('\n');
+}
+
+if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
+  const seconds = Number(process.argv[2] ?? 10);
+  const root = process.argv[3] === undefined ? REPO_ROOT : resolve(process.argv[3]);
+  console.log(routeChangeTable(await benchRouteChange(seconds, root), seconds, 'this machine'));
+}
