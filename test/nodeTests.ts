@@ -84,7 +84,22 @@ function lastCount(output: string, pattern: RegExp): number {
 }
 
 /** How many files each run of the runner takes from the shared queue (runNodeTestQueue). */
-const FILES_PER_TAKE = 6;
+const FILES_PER_TAKE = 3;
+
+/**
+ * The queue's order: the cross-folder tests of test/ first (several servers, real sockets: the
+ * longest files), then the server's, then core's (pure and quick), so the work left when the
+ * second worker joins splits into small pieces instead of ending on one long file.
+ */
+const LONGEST_FIRST = ['test/', 'server/', 'core/'];
+
+function queueOrder(files: string[]): string[] {
+  const rank = (file: string) => {
+    const at = LONGEST_FIRST.findIndex((folder) => file.startsWith(folder));
+    return at === -1 ? LONGEST_FIRST.length : at;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
 
 /**
  * Runs test files one at a time per worker, from one queue that the workers take small runs of
@@ -97,7 +112,7 @@ export async function runNodeTestQueue(
   files: string[],
   options: { starts: Promise<unknown>[]; env: NodeJS.ProcessEnv },
 ): Promise<Tally> {
-  const queue = [...files];
+  const queue = queueOrder(files);
   const tallies: Tally[] = [];
   const work = async (start: Promise<unknown>) => {
     await start.catch(() => undefined);
