@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { type AddressBook, call, type SavedAddress } from '../../../core/index.ts';
 import { Modal } from '../../../widgets/notice-modal/Modal.tsx';
+import { ConfirmActions } from '../../components/ConfirmActions.tsx';
 
 /** The dialog for `saved`, shown while `open`; `onRemoved` gets the book without it. */
 export function RemoveAddressDialog({
@@ -62,25 +63,14 @@ export function RemoveAddressDialog({
           before it can be used.
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          data-autofocus
-          disabled={pending}
-          onClick={() => void remove(saved)}
-        >
-          {pending ? 'Removing…' : 'Remove address'}
-        </button>
-        <button type="button" className="button secondary" disabled={pending} onClick={close}>
-          Keep it
-        </button>
-      </div>
+      <ConfirmActions
+        error={error}
+        pending={pending}
+        action="Remove address"
+        running="Removing…"
+        onConfirm={() => void remove(saved)}
+        onCancel={close}
+      />
     </Modal>
   );
 }

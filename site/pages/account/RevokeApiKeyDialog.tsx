@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { type ApiKeyInfo, call } from '../../../core/index.ts';
 import { Modal } from '../../../widgets/notice-modal/Modal.tsx';
+import { ConfirmActions } from '../../components/ConfirmActions.tsx';
 import { KIND_NAMES } from './ApiKeyList.tsx';
 
 /** The dialog for `apiKey`, shown while `open`; `onRevoked` hears once the server has revoked it. */
@@ -53,25 +54,14 @@ export function RevokeApiKeyDialog({
           Programs using this key are refused from their next request. This cannot be undone: a
           program that should go on needs a new key.
         </p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            data-autofocus
-            disabled={pending}
-            onClick={() => void revoke(apiKey)}
-          >
-            {pending ? 'Revoking…' : 'Revoke key'}
-          </button>
-          <button type="button" className="button secondary" disabled={pending} onClick={close}>
-            Keep it
-          </button>
-        </div>
+        <ConfirmActions
+          error={error}
+          pending={pending}
+          action="Revoke key"
+          running="Revoking…"
+          onConfirm={() => void revoke(apiKey)}
+          onCancel={close}
+        />
       </div>
     </Modal>
   );
