@@ -52,18 +52,7 @@ export async function benchHttp(seconds = 10) {
   try {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `${address}${API_PATH}`;
-    const signUp = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({
-        method: 'users.signUp',
-        token: '',
-        subId: '',
-        email: `bench-${Date.now()}@example.com`,
-        password: 'bench-password',
-      }),
-    });
-    const { token } = (await signUp.json()) as { token: string };
+    const token = await signUpOver(url, 'bench');
     const request = { method: 'users.getInfo', token, subId: '' };
     const key = parseCodecKey(config.codecKey);
     const json = await load(url, 'plain JSON', JSON.stringify(request), seconds);
@@ -78,4 +67,22 @@ export async function benchHttp(seconds = 10) {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A new account's session token, signed up through the API at `url` (a bench's own account). */
+export async function signUpOver(url: string, prefix: string): Promise<string> {
+  const reply = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({
+      method: 'users.signUp',
+      token: '',
+      subId: '',
+      email: `${prefix}-${Date.now()}@example.com`,
+      password: `${prefix}-bench-password`,
+    }),
+  });
+  const { token } = (await reply.json()) as { token?: string };
+  if (!token) throw new Error('the bench could not sign up');
+  return token;
 }

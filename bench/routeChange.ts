@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { API_PATH } from '../core/protocol/index.ts';
 import { REPO_ROOT } from '../server/http/siteBuild.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { signUpOver } from './http.ts';
 import { startServerChild } from './serverChild.ts';
 
 /** One database's run. */
@@ -62,7 +63,8 @@ async function measure(
   const server = await startServerChild({ ...SETTINGS, ...env }, root);
   try {
     const api = `${server.base}${API_PATH}`;
-    const token = await signUp(api);
+    // A getInfo that is not signed in would measure something else.
+    const token = await signUpOver(api, 'route');
     const body = JSON.stringify({ method: 'users.getInfo', token, subId: '' });
     const load = loadavg()[0] ?? 0;
     const home = await autocannon({ url: `${server.base}/`, connections: 10, duration: seconds });
@@ -90,24 +92,6 @@ async function measure(
   } finally {
     await server.stop();
   }
-}
-
-/** A new account's session token; a getInfo that is not signed in would measure something else. */
-async function signUp(api: string): Promise<string> {
-  const reply = await fetch(api, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body: JSON.stringify({
-      method: 'users.signUp',
-      token: '',
-      subId: '',
-      email: `route-${Date.now()}@example.com`,
-      password: 'route-change-password',
-    }),
-  });
-  const { token } = (await reply.json()) as { token?: string };
-  if (!token) throw new Error('the bench could not sign up');
-  return token;
 }
 
 /** The measurements table. */
