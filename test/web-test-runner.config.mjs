@@ -1,9 +1,10 @@
 // Component and element tests in real Chromium, each on the renderer its build ships with. Vite
 // runs in middleware mode inside the runner so TSX is served as in the builds: the site's tests on
-// React (one Vite server), the widgets' on preact/compat (another, under /preact/, with the widget
-// build's own aliases), so a component that works only on React fails its widget test.
+// React (one Vite server), the widgets' on Preact (another, under /preact/, with the widget build's
+// own aliases), so a component that works only on React fails its widget test.
 
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { createServer, loadConfigFromFile } from 'vite';
@@ -90,9 +91,10 @@ function reactServer() {
 }
 
 /**
- * The widgets' server: the widget build's aliases (React -> preact/compat), plus React's test
- * utilities -> Preact's, which Testing Library falls back to where `React.act` is missing. Its own
- * dependency cache, so the two servers never pre-bundle React and Preact into one folder.
+ * The widgets' server: the widget build's aliases (React's API on Preact alone), plus what Testing
+ * Library takes from React DOM: a root on Preact's `render` (test/preactDomClient.ts) and Preact's
+ * `act`, which it falls back to where `React.act` is missing. Its own dependency cache, so the two
+ * servers never pre-bundle React and Preact into one folder.
  */
 async function preactServer() {
   const loaded = await loadConfigFromFile(
@@ -101,26 +103,32 @@ async function preactServer() {
     process.cwd(),
     'error',
   );
+  const domClient = fileURLToPath(new URL('./preactDomClient.ts', import.meta.url));
   const alias = [
     ...(loaded?.config.resolve?.alias ?? []),
     { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+    { find: /^react-dom(\/client)?$/, replacement: domClient },
   ];
   return viteServer({
     base: PREACT_BASE,
     cacheDir: 'node_modules/.vite-preact',
     plugins: [react(), runnerSocket()],
     resolve: { alias },
+    // Only these are pre-bundled: a pre-bundled package that imports React (valtio, Testing
+    // Library) would carry its own copy of reactOnPreact.ts; they load as the ES modules they are.
     optimizeDeps: {
+      noDiscovery: true,
       include: [
         'preact',
-        'preact/compat',
-        'preact/compat/client',
+        'preact/hooks',
         'preact/jsx-runtime',
         'preact/jsx-dev-runtime',
-        'preact/hooks',
         'preact/test-utils',
-        '@r2wc/react-to-web-component',
-        ...SHARED_DEPS,
+        'valtio/vanilla',
+        'chai',
+        '@testing-library/dom',
+        'dompurify',
+        '@web/test-runner-commands',
       ],
     },
   });

@@ -4,16 +4,17 @@
  * `hotkey` attribute it waits behind a "Search help" button and opens as a search dialog on
  * ⌘K / Ctrl+K or "/" (not while typing in a field), Escape closing it.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { createApiClient } from '../../core/apiClient.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
+import { onDemand, useOnDemand } from '../shared/onDemand.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
 import { useOpenEvents } from '../shared/useOpenEvents.ts';
 import { FAQ_DEFAULT_TITLE, FaqSearch } from './FaqSearch.tsx';
 import { useFaqSections } from './useFaqSections.ts';
 import { useSearchHotkey } from './useSearchHotkey.ts';
 
-const Modal = lazy(() => import('../notice-modal/Modal.tsx').then((m) => ({ default: m.Modal })));
+const dialog = onDemand(() => import('../notice-modal/Modal.tsx'));
 
 /** The state the element's attributes and JS API drive. */
 export interface FaqHostState {
@@ -62,6 +63,7 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
   // The dialog stays mounted after its first opening, so closing can fade out.
   const [opened, setOpened] = useState(false);
   if (open && !opened) setOpened(true);
+  const Modal = useOnDemand(dialog, hotkey && opened)?.Modal;
 
   const title = heading || FAQ_DEFAULT_TITLE;
   const list = (
@@ -93,12 +95,10 @@ export function FaqSearchWidget({ api, slug, heading, container }: FaqSearchWidg
           </span>
         </button>
       )}
-      {hotkey && opened && (
-        <Suspense fallback={null}>
-          <Modal open={open} title={title} onClose={() => hostState?.set({ open: false })}>
-            {list}
-          </Modal>
-        </Suspense>
+      {hotkey && Modal && (
+        <Modal open={open} title={title} onClose={() => hostState?.set({ open: false })}>
+          {list}
+        </Modal>
       )}
     </>
   );

@@ -5,18 +5,17 @@
  * cancels it, Support opens a `<support-chat>` on the page (or the exchange's support page) and
  * Buy crypto and Deposit go to those pages of the exchange.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createApiClient } from '../../core/apiClient.ts';
 import type { Notice } from '../../core/protocol/index.ts';
 import { readStored, writeStored } from '../../core/storage.ts';
 import { emit } from '../shared/emit.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
+import { onDemand, useOnDemand } from '../shared/onDemand.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
 import { useOpenEvents } from '../shared/useOpenEvents.ts';
 
-const NoticeModal = lazy(() =>
-  import('./NoticeModal.tsx').then((module) => ({ default: module.NoticeModal })),
-);
+const noticeModal = onDemand(() => import('./NoticeModal.tsx'));
 
 const HOST_CSS = ':host{all:initial;display:block}:host([hidden]){display:none}';
 
@@ -71,8 +70,9 @@ export function NoticeModalWidget({ api, container }: NoticeModalWidgetProps) {
   }, [client, origin, hostState]);
 
   useOpenEvents(host, 'notice-modal', open);
+  const NoticeModal = useOnDemand(noticeModal, notice !== null)?.NoticeModal;
 
-  if (!notice) return <style>{HOST_CSS}</style>;
+  if (!notice || !NoticeModal) return <style>{HOST_CSS}</style>;
   const close = () => {
     writeStored(closedNoticeKey(origin), String(notice.id));
     hostState?.set({ open: false });
@@ -84,7 +84,7 @@ export function NoticeModalWidget({ api, container }: NoticeModalWidgetProps) {
     else globalThis.location.assign(new URL(NOTICE_ACTION_PATHS[action], origin).href);
   };
   return (
-    <Suspense fallback={null}>
+    <>
       <style>{HOST_CSS}</style>
       <NoticeModal
         notice={notice}
@@ -94,6 +94,6 @@ export function NoticeModalWidget({ api, container }: NoticeModalWidgetProps) {
         onBuyCrypto={act('buy-crypto')}
         onDeposit={act('deposit')}
       />
-    </Suspense>
+    </>
   );
 }

@@ -40,7 +40,7 @@ export function attachHostState<T extends object>(element: Element, state: HostS
   states.set(element, state);
 }
 
-/** The element hosting a component that r2wc rendered into `container` (its shadow root). */
+/** The element hosting a component rendered into `container`, its shadow root. */
 export function hostOf(container: unknown): HTMLElement | null {
   return container instanceof ShadowRoot && container.host instanceof HTMLElement
     ? container.host

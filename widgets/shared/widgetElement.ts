@@ -1,21 +1,16 @@
 /**
- * Builds a custom element class from a widget component with r2wc, adding what r2wc lacks
- * (shared/TOOLCHAIN.md): boolean attributes that count by presence (a bare `open` is true), and
- * attributes that un-set their prop when removed. Boolean attributes and the JS API write to the
- * element's own HostState, which the component reads through its shadow root's host.
+ * Builds a custom element class from a widget component, rendered by Preact in an open shadow root
+ * that the component receives as its `container` prop. String attributes map to props (a camelCase
+ * prop, its kebab-case attribute; a removed or emptied attribute un-sets the prop) and each has a
+ * property reflected to its attribute; presence-boolean attributes (a bare `open` is true) and the
+ * JS API write to the element's own HostState, which the component reads through its root's host.
+ * The component is mounted while the element is connected: moving the element starts it afresh.
+ * Our own rather than @r2wc/react-to-web-component, which needs React's `createRoot` (preact/compat
+ * in the widget build) and parses types the widgets never use: see docs/widgets.md for the figures.
  */
-import r2wc from '@r2wc/react-to-web-component';
+import { createElement, render } from 'preact';
 import type { ComponentType } from 'react';
 import { attachHostState, HostState } from './hostState.ts';
-
-// r2wc keeps an element's props and its re-render under these registered symbols.
-const PROPS = Symbol.for('r2wc.props');
-const RENDER = Symbol.for('r2wc.render');
-
-interface R2wcInternals {
-  [PROPS]: Record<string, unknown>;
-  [RENDER](): void;
-}
 
 /** How an element maps its attributes. */
 export interface WidgetElementOptions<S extends object> {
@@ -27,7 +22,7 @@ export interface WidgetElementOptions<S extends object> {
   initial: () => S;
 }
 
-/** The element base class every widget extends: r2wc's element plus its HostState. */
+/** The element base class every widget extends: an HTMLElement with its HostState. */
 export interface WidgetElement<S extends object> extends HTMLElement {
   readonly state: HostState<S>;
 }
@@ -39,49 +34,62 @@ export function widgetElement<P extends object, S extends object>(
   component: ComponentType<P>,
   options: WidgetElementOptions<S>,
 ): new () => WidgetElement<S> {
-  const Base = r2wc(component, {
-    shadow: 'open',
-    // A list of names makes every one a string prop.
-    props: [...options.props] as never,
-  }) as unknown as {
-    new (): HTMLElement;
-    readonly observedAttributes: string[];
-  };
   const propOfAttribute = new Map(options.props.map((name) => [kebab(name), name]));
   const booleans = options.booleans;
 
-  return class extends Base {
-    static get observedAttributes(): string[] {
-      return [...Base.observedAttributes, ...Object.keys(booleans)];
-    }
+  class Element extends HTMLElement {
+    static readonly observedAttributes = [...propOfAttribute.keys(), ...Object.keys(booleans)];
 
     readonly state = new HostState<S>(options.initial());
+    readonly #root = this.attachShadow({ mode: 'open' });
+    readonly #props: Record<string, unknown> = { container: this.#root };
+    #connected = false;
 
     constructor() {
       super();
       attachHostState(this, this.state);
-      for (const [attribute, key] of Object.entries(booleans)) {
-        if (this.hasAttribute(attribute)) this.state.set({ [key]: true } as Partial<S>);
-      }
     }
 
-    attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    connectedCallback(): void {
+      this.#connected = true;
+      this.#render();
+    }
+
+    disconnectedCallback(): void {
+      this.#connected = false;
+      render(null, this.#root);
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
       const key = booleans[name];
       if (key !== undefined) {
         this.state.set({ [key]: value !== null } as Partial<S>);
         return;
       }
       const prop = propOfAttribute.get(name);
-      if (prop !== undefined && !value) {
-        // r2wc ignores a removed or emptied attribute; the prop goes back to its default.
-        const self = this as unknown as R2wcInternals;
-        self[PROPS][prop] = undefined;
-        self[RENDER]();
-        return;
-      }
-      (
-        Base.prototype as { attributeChangedCallback(n: string, o: unknown, v: unknown): void }
-      ).attributeChangedCallback.call(this, name, old, value);
+      if (prop === undefined) return;
+      this.#props[prop] = value || undefined;
+      this.#render();
     }
-  };
+
+    #render(): void {
+      if (!this.#connected) return;
+      render(createElement(component as never, { ...this.#props }), this.#root);
+    }
+  }
+
+  for (const [attribute, prop] of propOfAttribute) {
+    Object.defineProperty(Element.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute(attribute) || undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === undefined || value === null || value === '') this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
+  }
+  return Element;
 }

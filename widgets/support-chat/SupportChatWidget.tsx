@@ -4,9 +4,10 @@
  * loads when the panel first opens, or right away when a session already exists so that unread
  * counts and previews work before the person opens it.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { emit } from '../shared/emit.ts';
 import { hostOf, hostStateOf, useHostState } from '../shared/hostState.ts';
+import { onDemand, useOnDemand } from '../shared/onDemand.ts';
 import { apiOrigin } from '../shared/scriptOrigin.ts';
 import { useOpenEvents } from '../shared/useOpenEvents.ts';
 import type { IncomingMessage } from './ChatSession.tsx';
@@ -15,7 +16,7 @@ import { SupportLauncher } from './SupportLauncher.tsx';
 import { SUPPORT_THEME_CSS } from './themeStyles.ts';
 import { storedSession } from './widgetSession.ts';
 
-const ChatSession = lazy(() => import('./ChatSession.tsx'));
+const chatSession = onDemand(() => import('./ChatSession.tsx'));
 
 /** How long a new message's preview stays: 3 s, like the new-message toast. */
 export const PREVIEW_MS = 3000;
@@ -36,7 +37,7 @@ export interface SupportChatProps {
   label?: string;
   /** The panel's heading; 'Live support' by default. */
   heading?: string;
-  /** r2wc's shadow root. */
+  /** The element's shadow root (widgetElement.ts). */
   container?: unknown;
 }
 
@@ -49,6 +50,7 @@ export function SupportChatWidget({ api, label, heading, container }: SupportCha
   const host = hostOf(container);
   const origin = apiOrigin(api);
   const [needed, setNeeded] = useState(() => storedSession(origin) !== null);
+  const ChatSession = useOnDemand(chatSession, needed)?.default;
   const [live, setLive] = useState(false);
   const [preview, setPreview] = useState<IncomingMessage | null>(null);
   const launcher = useRef<HTMLDivElement>(null);
@@ -97,25 +99,23 @@ export function SupportChatWidget({ api, label, heading, container }: SupportCha
           )}
         </div>
       )}
-      {needed && (
-        <Suspense fallback={null}>
-          <ChatSession
-            origin={origin}
-            open={open}
-            heading={heading || 'Live support'}
-            onClose={() => setOpen(false)}
-            onLive={setLive}
-            onUnread={(count) => {
-              if (count === hostState?.get().unread) return;
-              hostState?.set({ unread: count });
-              emit(host, 'exchange-unread', { count });
-            }}
-            onIncoming={(message, toast) => {
-              emit(host, 'exchange-message', { text: message.text, createdAt: message.createdAt });
-              if (toast && !hostState?.get().open) setPreview(message);
-            }}
-          />
-        </Suspense>
+      {ChatSession && (
+        <ChatSession
+          origin={origin}
+          open={open}
+          heading={heading || 'Live support'}
+          onClose={() => setOpen(false)}
+          onLive={setLive}
+          onUnread={(count) => {
+            if (count === hostState?.get().unread) return;
+            hostState?.set({ unread: count });
+            emit(host, 'exchange-unread', { count });
+          }}
+          onIncoming={(message, toast) => {
+            emit(host, 'exchange-message', { text: message.text, createdAt: message.createdAt });
+            if (toast && !hostState?.get().open) setPreview(message);
+          }}
+        />
       )}
     </>
   );
