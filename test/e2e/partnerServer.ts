@@ -3,7 +3,9 @@
  * pages are a different origin from the exchange's (and, being loopback too, Chromium's
  * private-network rules treat both alike, as they would two public sites).
  */
+
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A running partner site serving the pages given to `page()`. */
 export interface PartnerSite {
@@ -25,7 +27,8 @@ export async function startPartnerSite(port: number): Promise<PartnerSite> {
     response.end(html ?? 'Not found');
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${port}`;
+  // The port bound, which differs from `port` when that is 0 (any free port).
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     page(html) {
