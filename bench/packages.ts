@@ -6,7 +6,8 @@
  * - crypto-js against @noble/ciphers (the codec's AES-256-CBC) on the compact pipeline's payload
  *   (that body deflated): encrypt + decrypt round trip, and each one's bundled weight;
  * - the widgets' first download (the real widget build through Vite, kept in memory) as shipped,
- *   with goober's runtime added to its entry, and with React 19 instead of preact/compat.
+ *   with goober's runtime added to its entry, and with preact/compat as React's API; and the
+ *   weight of React 19 with React DOM's `createRoot`, bundled alone.
  * Bundled weight is a Vite production build (minified) of an entry importing what the codec would
  * import, gzip -9. `node --import tsx bench/packages.ts` prints the table and rewrites its section
  * of docs/measurements.md; `npm run bench` does the same.
@@ -158,7 +159,7 @@ export interface PackageFigures {
   cryptoJs: LibraryFigures;
   /** True when both ciphers gave the same ciphertext for the same key, IV and payload. */
   sameCiphertext: boolean;
-  widgets: { shipped: number; withGoober: number; withReact: number };
+  widgets: { shipped: number; withGoober: number; withCompat: number; react: number };
 }
 
 /** lz-string against fflate on the codec's benchmark body. */
@@ -254,7 +255,10 @@ async function encryption(payload: Uint8Array) {
   return { noble, cryptoJs, sameCiphertext: sameBytes(ours, theirs) };
 }
 
-/** The widgets' first download as shipped, with goober added, and with React instead of Preact. */
+/**
+ * The widgets' first download as shipped, with goober added, and with preact/compat as React's
+ * API; and React 19 with React DOM's `createRoot`, bundled alone.
+ */
 async function widgets() {
   const shipped = await widgetFirstDownload(widgetConfig);
   // goober's runtime for what the widgets' styles would need (class rules, :host rules,
@@ -275,11 +279,20 @@ async function widgets() {
       rolldownOptions: { ...widgetConfig.build?.rolldownOptions, input: { widgets: entry } },
     },
   });
-  const withReact = await widgetFirstDownload({
+  const aliases = (widgetConfig.resolve?.alias ?? []) as { find: RegExp; replacement: string }[];
+  const withCompat = await widgetFirstDownload({
     ...widgetConfig,
-    resolve: { ...widgetConfig.resolve, alias: [] },
+    resolve: {
+      ...widgetConfig.resolve,
+      alias: aliases.map((alias) =>
+        alias.find.test('react') ? { ...alias, replacement: 'preact/compat' } : alias,
+      ),
+    },
   });
-  return { shipped, withGoober, withReact };
+  const react = await bundledGzip(
+    "import { createElement, useEffect, useState } from 'react'; import { createRoot } from 'react-dom/client'; keep(createElement, useEffect, useState, createRoot);",
+  );
+  return { shipped, withGoober, withCompat, react };
 }
 
 /** Measures everything the table needs; a few seconds. */
@@ -317,9 +330,9 @@ export function packagesTable(f: PackageFigures, machine: string): string {
     '',
     '| package | where it is used, or what replaces it and why |',
     '|---|---|',
-    `| react | What the site and the widgets are written against: every page and component in \`site/\` (mounted by \`site/main.tsx\`) and in \`widgets/\`. The site runs on React 19 (\`vite.config.ts\`; its component tests too), which costs its first load about 57 KiB gzip over preact/compat (\`bench/siteLoad.ts\`, "The site's first load" above). The widget build aliases it to \`preact/compat\` (\`vite.widgets.config.ts\`; their component tests too), because the widgets load on other people's pages: their first download is ${kb(w.shipped)} gzip with preact/compat, ${kb(w.withReact)} with React 19 (budget 20 KB). |`,
-    '| react-dom | `createRoot` in `site/main.tsx`, React DOM 19; in the widget build aliased to `preact/compat` like react (the widgets reach it through r2wc). |',
-    '| @r2wc/react-to-web-component | Makes each widget component a custom element in an open shadow root: directly in `widgets/live-counter/element.ts`, and through `widgets/shared/widgetElement.ts` (which adds presence-boolean attributes) for the other three. |',
+    `| react | What the site and the widgets are written against: every page and component in \`site/\` (mounted by \`site/main.tsx\`) and in \`widgets/\`. The site runs on React 19 (\`vite.config.ts\`; its component tests too), which costs its first load about 57 KiB gzip over preact/compat (\`bench/siteLoad.ts\`, "The site's first load" above). The widgets load on other people's pages, where every kilobyte is theirs: their build resolves \`react\` to React's API on Preact alone (\`widgets/shared/reactOnPreact.ts\`: the hooks, \`createElement\`, \`useSyncExternalStore\`, React's \`onChange\` and \`nativeEvent\`; their component tests too). Their first download is ${kb(w.shipped)} gzip so (budget 15 KB), ${kb(w.withCompat)} with preact/compat as React's API; React 19 with React DOM's \`createRoot\` weighs ${kb(w.react)} alone. |`,
+    "| react-dom | `createRoot` in `site/main.tsx`, React DOM 19. Not in the widgets: each element renders with Preact's own `render` (`widgets/shared/widgetElement.ts`). |",
+    `| @r2wc/react-to-web-component | Not used: \`widgets/shared/widgetElement.ts\` makes each widget component a custom element in an open shadow root (string attributes and their properties, presence-boolean attributes, the element's own state for its JS API) with Preact's \`render\`. r2wc needs React DOM's \`createRoot\`, which in the widget build meant preact/compat: with the two, the first download was 19.1 KB gzip; with this class and React's API on Preact alone, 15.1 KB (same build otherwise, measured when r2wc was replaced). |`,
     "| @preact/signals-react | The trading page's live market data (`site/pages/trading/marketData.ts`): the ticker, each shown book row, recent trades and the account's orders, fills and wallets are signals, so a book update re-renders the rows whose figures changed (`OrderBook.tsx`, `OrderBook.test.tsx`), not the book or the page. Loaded with that page only. Every component that reads a signal while rendering calls `useSignals()` from `@preact/signals-react/runtime`, the package's way to subscribe without its Babel transform. |",
     "| wouter | The site's routing: `site/Routes.tsx`, links and redirects in `site/components/`. |",
     '| valtio | The shared state: the slices in `core/store/`, read with `useSnapshot` in `site/` and in the support chat widget. |',
