@@ -303,6 +303,41 @@ describe('staff chat', () => {
   });
 });
 
+describe('read marks', () => {
+  it('the client sees its last message seen once staff read it, until it sends another', async () => {
+    const { chat } = setup(
+      {},
+      { status: true, messages: [message('q1', { isOut: true })], seen: false },
+    );
+    await chat.loadHistory();
+    assert.equal(chat.state.seen, false);
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'staff' });
+    assert.equal(chat.state.seen, true);
+    chat.receive({ type: 'SUPPORT_NEW_MESSAGE', message: message('q2', { isOut: true }) });
+    assert.equal(chat.state.seen, false, "another tab's new message is not read yet");
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'staff' });
+    assert.equal(chat.state.seen, true);
+  });
+
+  it("the reader's own side reading elsewhere clears the unread count, not the seen mark", () => {
+    const { chat } = setup();
+    chat.receive({ type: 'SUPPORT_NEW_MESSAGE', message: message('r1') });
+    assert.equal(chat.state.unread, 1);
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'client' });
+    assert.equal(chat.state.unread, 0);
+    assert.equal(chat.state.seen, false);
+  });
+
+  it('a staff chat hears the client read its replies, for its own dialog only', () => {
+    const { chat } = setup({ userId: 42 });
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'client', userId: 7 });
+    assert.equal(chat.state.seen, false);
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'client', userId: 42 });
+    assert.equal(chat.state.seen, true);
+    chat.dispose();
+  });
+});
+
 describe('attachments', () => {
   it('uploads one accepted file with progress, then refuses another until removed', async () => {
     const progress: number[] = [];

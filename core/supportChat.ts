@@ -113,17 +113,25 @@ export function createSupportChat(options: SupportChatOptions = {}): SupportChat
       typing.heard();
       return;
     }
+    if (message.type === 'SUPPORT_READ_MESSAGE') {
+      readMark(state, message.reader === 'staff' ? isStaff : !isStaff);
+      return;
+    }
     const { message: item } = message;
     if (message.type === 'SUPPORT_SEND_MESSAGE') {
       if (!sender.echoed(item, message.error)) return;
-      const isNew = storeMessage(state.messages, item);
-      if (isNew && isIncoming(item)) typing.stop();
+      if (!storeMessage(state.messages, item)) return;
+      if (isIncoming(item)) typing.stop();
+      else state.seen = false;
       return;
     }
     // SUPPORT_NEW_MESSAGE: another side's message (or ours, from another tab of the same user).
     sender.delivered(item.id);
     if (!storeMessage(state.messages, item)) return;
-    if (!isIncoming(item)) return;
+    if (!isIncoming(item)) {
+      state.seen = false;
+      return;
+    }
     typing.stop();
     if (state.isOpen) {
       void server.markRead();
@@ -174,7 +182,7 @@ function serverCalls(options: SupportChatOptions) {
       (async (): Promise<HistoryReply> => {
         const reply = await api.call('support.getHistory', {});
         return reply.status
-          ? { status: true, messages: reply.messages, unread: reply.unread }
+          ? { status: true, messages: reply.messages, unread: reply.unread, seen: reply.seen }
           : { status: false, error_msg: reply.error_msg };
       }),
     markRead: options.markRead ?? (() => api.call('support.markRead', {})),
@@ -183,6 +191,12 @@ function serverCalls(options: SupportChatOptions) {
       ((file: Blob, settings: UploadOptions) =>
         uploadAttachment(file, { ...settings, client: api })),
   };
+}
+
+/** A read mark: our side read it (another tab, another staff member), or the other side ours. */
+function readMark(state: SupportChatState, ourSide: boolean): void {
+  if (ourSide) state.unread = 0;
+  else state.seen = true;
 }
 
 /** Counts a new incoming message as unread and, where this tab is the one to, toasts it. */

@@ -3,7 +3,7 @@
  * bus shared between them in one process as the transport between servers would carry it: a
  * client's sockets on server A and B and staff on B and A exchange messages both ways, each
  * writer's in order, once, with the echoes each socket gets when alone; typing crosses over; read
- * marks are the database's, seen alike from either server; a P2P trade's two sides chat across
+ * marks are the database's, seen alike from either server, and reach both sides' sockets live; a P2P trade's two sides chat across
  * the servers; and a client whose socket is open on B only counts as online for a server that
  * holds none, until B closes it or stops renewing its presence.
  */
@@ -141,9 +141,10 @@ forEachDatabase(
       await desk.close();
     });
 
-    test('a read mark made through B is what A answers', async () => {
+    test('a read mark made through one server is what the other answers, and reaches its sockets live', async () => {
       const user = await client(one);
       const agent = await staff(one, db);
+      const tab = await connect(addressOne, await ticket(one, user.token));
       const desk = await connect(addressTwo, await ticket(two, agent.token));
       desk.send({
         type: 'SUPPORT_SEND_MESSAGE',
@@ -155,9 +156,31 @@ forEachDatabase(
       await desk.next((m) => m.type === 'SUPPORT_SEND_MESSAGE' && m.message.id === 'read-1');
       const before = await ok(one, 'support.getHistory', {}, { token: user.token });
       assert.equal(before.unread, 1);
+      // The client reads through B: staff on B and the client's socket on A hear it.
       await ok(two, 'support.markRead', {}, { token: user.token });
       const afterRead = await ok(one, 'support.getHistory', {}, { token: user.token });
       assert.equal(afterRead.unread, 0);
+      await desk.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'client');
+      await tab.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'client');
+      // Staff read the client's message through A: the client's socket on A and staff on B hear it.
+      tab.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'read-2', text: 'Thanks', attachment: null });
+      await desk.next((m) => m.type === 'SUPPORT_NEW_MESSAGE' && m.message.id === 'read-2');
+      await ok(one, 'support.getDialog', { userId: user.id }, { token: agent.token });
+      assert.deepEqual(
+        await tab.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'staff'),
+        { type: 'SUPPORT_READ_MESSAGE', reader: 'staff' },
+      );
+      assert.deepEqual(
+        await desk.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'staff'),
+        { type: 'SUPPORT_READ_MESSAGE', reader: 'staff', userId: user.id },
+      );
+      assert.equal((await ok(two, 'support.getHistory', {}, { token: user.token })).seen, true);
+      await sleep(SETTLE_MS);
+      const reads = [tab, desk].map(
+        (peer) => peer.received.filter((m) => m.type === 'SUPPORT_READ_MESSAGE').length,
+      );
+      assert.deepEqual(reads, [2, 2], 'each read mark once on each socket');
+      await tab.close();
       await desk.close();
     });
 

@@ -19,7 +19,15 @@ import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
 import { seededRandom } from './seededRandom.ts';
 import { ok, testConfig } from './serverTesting.ts';
 import { droppingConnection, sendThroughDrops } from './supportDrops.ts';
-import { type Account, client, connect, handshake, staff, ticket } from './supportTesting.ts';
+import {
+  type Account,
+  client,
+  connect,
+  handshake,
+  staff,
+  ticket,
+  until,
+} from './supportTesting.ts';
 
 const PARTNER = 'https://partner.example';
 
@@ -253,6 +261,82 @@ forEachDatabase((open) => {
         type: 'SUPPORT_TYPING_MESSAGE',
       });
       await Promise.all([tab.close(), desk.close()]);
+    });
+
+    test("reading the dialog marks it read live, for the other side and the reader's other tabs", async () => {
+      const reader = await client(app);
+      const tab = await connect(address, await ticket(app, reader.token));
+      const otherTab = await connect(address, await ticket(app, reader.token));
+      const desk = await connect(address, await ticket(app, agent.token));
+      const reply = (id: string) =>
+        desk.send({
+          type: 'SUPPORT_SEND_MESSAGE',
+          id,
+          text: id,
+          attachment: null,
+          userId: reader.id,
+        });
+      const readBy = (peer: typeof tab, who: 'client' | 'staff') =>
+        peer.received.filter((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === who);
+
+      // The client reads staff's reply: staff see it read, the client's other tab has none unread.
+      reply('seen-1');
+      await tab.next(isNew('seen-1'));
+      await ok(app, 'support.markRead', {}, { token: reader.token });
+      assert.deepEqual(await desk.next((m) => m.type === 'SUPPORT_READ_MESSAGE'), {
+        type: 'SUPPORT_READ_MESSAGE',
+        reader: 'client',
+        userId: reader.id,
+      });
+      assert.deepEqual(await otherTab.next((m) => m.type === 'SUPPORT_READ_MESSAGE'), {
+        type: 'SUPPORT_READ_MESSAGE',
+        reader: 'client',
+      });
+      assert.equal(
+        (await ok(app, 'support.getDialog', { userId: reader.id }, { token: agent.token })).seen,
+        true,
+      );
+
+      // Staff read the client's message: the client sees it read; the history says so too.
+      tab.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'ask-1', text: 'Seen?', attachment: null });
+      await desk.next(isNew('ask-1'));
+      assert.equal((await ok(app, 'support.getHistory', {}, { token: reader.token })).seen, false);
+      await ok(app, 'support.getDialog', { userId: reader.id }, { token: agent.token });
+      assert.deepEqual(
+        await tab.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'staff'),
+        {
+          type: 'SUPPORT_READ_MESSAGE',
+          reader: 'staff',
+        },
+      );
+      await desk.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'staff');
+      assert.equal((await ok(app, 'support.getHistory', {}, { token: reader.token })).seen, true);
+
+      // Reading with nothing unread tells no one: frames come in order, so once the mark of the
+      // read after 'seen-2' is there, one for the reads before it would be too.
+      await ok(app, 'support.markRead', {}, { token: reader.token });
+      await ok(app, 'support.getDialog', { userId: reader.id }, { token: agent.token });
+      reply('seen-2');
+      await tab.next(isNew('seen-2'));
+      await ok(app, 'support.markRead', {}, { token: reader.token });
+      const markedAfter = (peer: typeof tab) => {
+        const at = peer.received.findIndex((m) => 'message' in m && m.message.id === 'seen-2');
+        return at >= 0 && peer.received.slice(at).some((m) => m.type === 'SUPPORT_READ_MESSAGE');
+      };
+      await until('the last read reaches every socket', () =>
+        [tab, otherTab, desk].every(markedAfter),
+      );
+      assert.deepEqual(
+        [readBy(tab, 'client'), readBy(otherTab, 'client'), readBy(desk, 'client')].map(
+          (r) => r.length,
+        ),
+        [2, 2, 2],
+      );
+      assert.deepEqual(
+        [readBy(tab, 'staff'), readBy(desk, 'staff')].map((r) => r.length),
+        [1, 1],
+      );
+      await Promise.all([tab.close(), otherTab.close(), desk.close()]);
     });
 
     test('refused sends answer with a readable error and the message as sent', async () => {

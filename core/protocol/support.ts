@@ -114,15 +114,20 @@ export type SupportClientMessage =
  */
 export const TRADE_SOCKET_PARAM = 'trade';
 
+/** Which side of a support dialog read it: the client, or staff. */
+export type SupportReader = 'client' | 'staff';
+
 /**
  * Messages the server sends on the support socket. `userId` names the
  * client's dialog on staff sockets. An echo (SUPPORT_SEND_MESSAGE) carries the stored message;
  * a failed send carries `error` (the words) and `errorCode` (the catalogue's code) and the message
- * as sent.
+ * as sent. SUPPORT_READ_MESSAGE says one side read the dialog: to the other side, every message
+ * it sent so far is read; to the reader's side, nothing is unread any more.
  */
 export type SupportServerMessage =
   | { type: 'PONG' }
   | { type: 'SUPPORT_TYPING_MESSAGE'; userId?: number }
+  | { type: 'SUPPORT_READ_MESSAGE'; reader: SupportReader; userId?: number }
   | { type: 'SUPPORT_NEW_MESSAGE'; message: SupportMessage; userId?: number }
   | {
       type: 'SUPPORT_SEND_MESSAGE';
@@ -140,10 +145,13 @@ export const SUPPORT_TYPING_MS = 10_000;
 
 /** The support chat's calls, its socket ticket and web-push subscriptions. */
 export interface SupportMethods {
-  /** The caller's support dialog: its messages, whether it is new, and how many are unread. */
+  /**
+   * The caller's support dialog: its messages, whether it is new, how many are unread, and
+   * whether staff have read every message the caller sent (`seen`).
+   */
   'support.getHistory': {
     params: Record<string, never>;
-    result: { messages: SupportMessage[]; isNew: boolean; unread: number };
+    result: { messages: SupportMessage[]; isNew: boolean; unread: number; seen: boolean };
   };
   /** Saves the browser's Web Push subscription (its JSON), for staff replies to a closed page. */
   'push.subscribe': { params: { subscription: string }; result: Record<string, never> };
@@ -166,13 +174,17 @@ export interface SupportMethods {
     params: Record<string, never>;
     result: { dialogs: SupportDialogSummary[] };
   };
-  /** Staff: one client's record, canned-reply variables and history; marks it read for staff. */
+  /**
+   * Staff: one client's record, canned-reply variables and history, and whether the client has
+   * read every staff reply (`seen`); marks it read for staff.
+   */
   'support.getDialog': {
     params: { userId: number };
     result: {
       record: SupportClientRecord;
       variables: SupportVariables;
       messages: SupportMessage[];
+      seen: boolean;
     };
   };
   /** Staff: pin or unpin a dialog. */

@@ -39,6 +39,8 @@ export interface SupportChatState {
   isTyping: boolean;
   isOpen: boolean;
   unread: number;
+  /** Whether the other side has read every message this side sent ("Seen" under the last). */
+  seen: boolean;
 }
 
 /** A fresh, empty chat state. */
@@ -57,6 +59,7 @@ export function initialSupportChatState(): SupportChatState {
     isTyping: false,
     isOpen: false,
     unread: 0,
+    seen: false,
   };
 }
 

@@ -3,9 +3,12 @@ import type { SupportMessage } from '../protocol/index.ts';
 import { clearComposer, type SupportChatState } from './chatState.ts';
 import { mergeHistory } from './messageList.ts';
 
-/** What a history load answers: the messages and the unread count, or the server's error. */
+/**
+ * What a history load answers: the messages, the unread count and whether the other side has
+ * read this side's messages (a trade's chat keeps neither), or the server's error.
+ */
 export type HistoryReply =
-  | { status: true; messages: SupportMessage[]; unread?: number }
+  | { status: true; messages: SupportMessage[]; unread?: number; seen?: boolean }
   | { status: false; error_msg: string };
 
 /**
@@ -24,6 +27,7 @@ export function applyHistory(
     return;
   }
   state.error = null;
+  if (reply.seen !== undefined) state.seen = reply.seen;
   const known = new Set(reply.messages.map((message) => message.id));
   state.messages = mergeHistory(reply.messages, state.messages);
   state.outbox = state.outbox.filter((message) => !known.has(message.id));

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { forEachDatabase } from '../../test/databases.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import { EventBus } from './EventBus.ts';
-import { PostgresRelay } from './PostgresRelay.ts';
+import { EVENTS_CHANNEL, PostgresRelay } from './PostgresRelay.ts';
 
 type Events = { 'order.filled': { orderId: number; note: string } };
 
@@ -96,6 +96,22 @@ forEachDatabase(
       await until('the other server heard it', () => receiver.heard.includes(7));
       assert.equal(reconnects, 1);
       assert.ok(sender.logged.some((entry) => entry.level === 'warn'));
+    });
+
+    test('a notification sent again after a cut (in part or whole) is heard once', async (t) => {
+      const db = await open();
+      const receiver = await server(t, db);
+      const event = (orderId: number) => ['order.filled', { orderId, note: '' }];
+      const notify = (events: unknown[], first: number) =>
+        sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(['another bus', events, first])})`.execute(
+          db,
+        );
+      await notify([event(1), event(2)], 1);
+      await notify([event(1), event(2)], 1); // the same, its first answer lost with the connection
+      await notify([event(2), event(3)], 2); // sent again with what was published meanwhile
+      await notify([event(4)], 4);
+      await until('the last heard', () => receiver.heard.includes(4));
+      assert.deepEqual(receiver.heard, [1, 2, 3, 4]);
     });
 
     test('a payload too large for NOTIFY is logged as a bug and heard only where published', async (t) => {

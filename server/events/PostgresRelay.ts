@@ -9,6 +9,10 @@
  * While the connection is down, events wait (up to MAX_WAITING) and go out after the reconnect;
  * notifications sent by others meanwhile are lost to this server: `onLost` and `onReconnect` let
  * whoever keeps state from them (a socket's view) take a fresh look.
+ *
+ * Each event carries its number in its bus's sequence, and a server hands on only events newer
+ * than the last it handed on from that bus: a notification whose send failed after PostgreSQL
+ * had taken it (the connection cut before the answer) goes out again, and is heard once.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -33,13 +37,24 @@ export const RECONNECT_MS = 1_000;
  */
 export const CHECK_MS = 5_000;
 
-/** One notification: the bus that published, and its events in order, each [name, payload]. */
-type Envelope = [origin: string, events: [name: string, payload: Json][]];
+/**
+ * One notification: the bus that published, its events in order, each [name, payload], and the
+ * number of the first in that bus's sequence (last, so that a server of the version before,
+ * which sent and read only the first two, and this one still understand each other).
+ */
+type Envelope = [origin: string, events: [name: string, payload: Json][], first?: number];
 
 /** See the file comment. */
 export class PostgresRelay<Events extends EventMap<Events>> {
   private client: pg.PoolClient | null = null;
-  private readonly waiting: string[] = [];
+  /** Events to send, each as JSON, numbered in publish order from 1. */
+  private readonly waiting: { seq: number; event: string }[] = [];
+  private published = 0;
+  /**
+   * The last event handed on from each other bus, by origin. A restarted server is a new bus,
+   * so this grows by one entry a start: a few a day.
+   */
+  private readonly heard = new Map<string, number>();
   private flushing: Promise<void> | null = null;
   private closed = false;
   private timer: NodeJS.Timeout | null = null;
@@ -175,7 +190,8 @@ export class PostgresRelay<Events extends EventMap<Events>> {
       this.waiting.shift();
       this.log.warn('server events: too many waiting for the connection, the oldest dropped');
     }
-    this.waiting.push(event);
+    this.published += 1;
+    this.waiting.push({ seq: this.published, event });
     void this.flush();
   }
 
@@ -190,7 +206,9 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   private async sendWaiting(): Promise<void> {
     while (this.waiting.length > 0 && this.client !== null) {
       const count = this.fitting();
-      const text = `[${JSON.stringify(this.bus.origin)},[${this.waiting.slice(0, count).join(',')}]]`;
+      const first = this.waiting[0]?.seq ?? 0;
+      const events = this.waiting.slice(0, count).map((waiting) => waiting.event);
+      const text = `[${JSON.stringify(this.bus.origin)},[${events.join(',')}],${first}]`;
       try {
         await this.client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
         this.waiting.splice(0, count);
@@ -206,7 +224,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   private fitting(): number {
     let bytes = 64;
     let count = 0;
-    for (const event of this.waiting) {
+    for (const { event } of this.waiting) {
       bytes += Buffer.byteLength(event) + 1;
       if (count > 0 && bytes > MAX_NOTIFY_BYTES) break;
       count++;
@@ -223,9 +241,15 @@ export class PostgresRelay<Events extends EventMap<Events>> {
       this.log.warn('server events: unreadable notification ignored');
       return;
     }
-    const [origin, events] = envelope;
+    const [origin, events, first] = envelope;
     if (origin === this.bus.origin) return;
-    for (const [name, payload] of events) {
+    const last = this.heard.get(origin) ?? 0;
+    for (const [index, [name, payload]] of events.entries()) {
+      if (first !== undefined) {
+        // Heard already, in a notification sent again after a cut connection.
+        if (first + index <= last) continue;
+        this.heard.set(origin, first + index);
+      }
       try {
         this.bus.deliver(name as keyof Events, payload as Events[keyof Events]);
       } catch (error) {

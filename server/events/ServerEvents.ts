@@ -34,6 +34,12 @@ export type ServerEvents = {
   /** Someone is typing in client `clientId`'s support dialog: staff, or the client. */
   'support.typing': { clientId: number; fromStaff: boolean };
   /**
+   * One side of client `clientId`'s support dialog read it (its unread count went to 0): every
+   * server tells that dialog's sockets, the other side's (their messages were read) and the
+   * reader's own (their other tabs have nothing unread now).
+   */
+  'support.read': { clientId: number; reader: 'client' | 'staff' };
+  /**
    * Balances of these accounts changed outside the spot market's own feed. Published by
    * transfers, deposits and withdrawals (methods, the deposit watcher, the withdrawal sender),
    * card buys, P2P escrow moves; heard by the market socket, which sends those accounts' open

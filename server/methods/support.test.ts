@@ -62,6 +62,7 @@ forEachDatabase((open) => {
       messages: [],
       isNew: true,
       unread: 0,
+      seen: true,
     });
     await say(user.id, 'm1', 'Hi');
     await say(user.id, 'r1', 'Hello, how can we help?', false);
@@ -69,6 +70,7 @@ forEachDatabase((open) => {
     const history = await ok(app, 'support.getHistory', {}, { token });
     assert.equal(history.isNew, false);
     assert.equal(history.unread, 2);
+    assert.equal(history.seen, false, 'staff have not read m1');
     assert.deepEqual(
       history.messages.map((m) => [m.id, m.text, m.isOut]),
       [
@@ -483,6 +485,7 @@ forEachDatabase((open) => {
         messages: [],
         isNew: true,
         unread: 0,
+        seen: true,
       });
       await say(user.id, 'v1', 'Can I deposit by card?');
       await say(user.id, 'v2', 'Yes: open Wallet, then Deposit.', false);

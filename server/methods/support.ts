@@ -86,6 +86,7 @@ const getHistory = defineMethod({
       messages: rows.map((row) => toWire(row, caller.user.id, key)),
       isNew: rows.length === 0,
       unread: dialog?.unread_client ?? 0,
+      seen: (dialog?.unread_staff ?? 0) === 0,
     };
   },
 });
@@ -94,8 +95,10 @@ const markRead = defineMethod({
   name: 'support.markRead',
   access: 'client',
   params: params({}),
-  async handler(_params, { db, caller }) {
-    await markDialogRead(db, caller.user.id, 'client');
+  async handler(_params, { db, caller, events }) {
+    if (await markDialogRead(db, caller.user.id, 'client')) {
+      events.publish('support.read', { clientId: caller.user.id, reader: 'client' });
+    }
     return {};
   },
 });
@@ -169,7 +172,7 @@ const getDialog = defineMethod({
   access: 'staff',
   params: params({ userId }),
   async handler(params, ctx) {
-    const { db, caller } = ctx;
+    const { db, caller, events } = ctx;
     const record = await clientRecord(db, params.userId);
     if (record === undefined) throw refusal('support.unknownClient');
     const user = await db
@@ -179,7 +182,10 @@ const getDialog = defineMethod({
       .executeTakeFirstOrThrow();
     const key = await attachmentUrlKey(db);
     const rows = await listMessages(db, params.userId);
-    await markDialogRead(db, params.userId, 'staff');
+    if (await markDialogRead(db, params.userId, 'staff')) {
+      events.publish('support.read', { clientId: params.userId, reader: 'staff' });
+    }
+    const dialog = await findDialog(db, params.userId);
     return {
       record,
       variables: supportVariables(
@@ -190,6 +196,7 @@ const getDialog = defineMethod({
         ctx.config.support.verificationAmount,
       ),
       messages: rows.map((row) => toWire(row, caller.user.id, key)),
+      seen: (dialog?.unread_client ?? 0) === 0,
     };
   },
 });

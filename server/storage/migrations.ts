@@ -26,6 +26,7 @@ import { p2pTradesMigration } from '../p2p/tradesMigration.ts';
 import { p2pTradeTimesMigration } from '../p2p/tradeTimesMigration.ts';
 import { referralMigration } from '../referral/migration.ts';
 import { reservesMigration } from '../reserves/migration.ts';
+import { attachmentBytesMigration } from '../support/attachmentBytesMigration.ts';
 import { supportMigration } from '../support/migration.ts';
 import { supportPresenceMigration } from '../support/presenceMigration.ts';
 import { supportReplyMailMigration } from '../support/replyMailMigration.ts';
@@ -256,6 +257,7 @@ export const migrations: Record<string, Migration> = {
   '0035_api_keys': apiKeysMigration,
   '0036_account_seq': accountSeqMigration,
   '0037_reserves': reservesMigration,
+  '0039_attachment_bytes': attachmentBytesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,7 +22,10 @@ export interface SupportDialogsTable {
   reply_mailed_at: Date | null;
 }
 
-/** Stored chat attachments; the file lives under the upload folder as storage_name. */
+/**
+ * Stored chat attachments: the file's bytes are in support_attachment_chunks (on PostgreSQL), or
+ * under the upload folder as storage_name (on PGlite, and files stored before 0039).
+ */
 export interface SupportAttachmentsTable {
   id: Generated<number>;
   owner_id: number;
@@ -39,6 +42,14 @@ export interface SupportAttachmentsTable {
   purpose: Generated<'support' | 'kyc' | 'p2p'>;
   /** The P2P trade whose chat it was sent in (migration 0026_p2p_chat). */
   p2p_trade_id: Generated<number | null>;
+}
+
+/** An attachment's bytes in the database, piece by piece (migration 0039_attachment_bytes). */
+export interface SupportAttachmentChunksTable {
+  attachment_id: number;
+  /** The piece's number from 0: it holds the file's bytes from seq * CHUNK_BYTES. */
+  seq: number;
+  bytes: Uint8Array;
 }
 
 /** Support messages; (dialog_id, client_id) is unique, so a resend is stored once. */
@@ -97,6 +108,7 @@ export interface SupportPresenceTable {
 export interface SupportTables {
   support_dialogs: SupportDialogsTable;
   support_attachments: SupportAttachmentsTable;
+  support_attachment_chunks: SupportAttachmentChunksTable;
   support_messages: SupportMessagesTable;
   support_tickets: SupportTicketsTable;
   push_subscriptions: PushSubscriptionsTable;

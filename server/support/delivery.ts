@@ -2,7 +2,8 @@
  * The support news every server hears on the event bus, from whichever server stored it, and
  * delivers to its own sockets: a dialog's new messages (read from storage after the last one
  * delivered, so in stored order whatever order the news comes in, then built per socket since
- * attachment URLs are signed per reader) and typing, in support dialogs and trades' chats.
+ * attachment URLs are signed per reader), read marks, and typing, in support dialogs and trades'
+ * chats.
  */
 import type { SupportServerMessage } from '../../core/protocol/index.ts';
 import type { ServerEventBus, ServerEvents } from '../events/ServerEvents.ts';
@@ -30,6 +31,8 @@ export function deliverSupportNews(context: DeliveryContext): () => void {
       hub.inOrder(() => deliverMessages(context, cursors, news)),
     ),
     events.subscribe('support.typing', (news) => hub.inOrder(() => deliverTyping(hub, news))),
+    // In turn behind the messages: a read mark never overtakes the message it covers.
+    events.subscribe('support.read', (news) => hub.inOrder(() => deliverRead(hub, news))),
     events.subscribe('p2p.tradeTyping', ({ tradeId, userId }) =>
       hub.inOrder(() => hub.toTrade(tradeId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }), userId)),
     ),
@@ -92,6 +95,15 @@ function deliverMessage({ hub, key }: DeliveryContext, row: MessageRow, clientId
 function deliverTyping(hub: SupportHub, { clientId, fromStaff }: ServerEvents['support.typing']) {
   if (fromStaff) hub.toClient(clientId, () => ({ type: 'SUPPORT_TYPING_MESSAGE' }));
   else hub.toStaff(() => ({ type: 'SUPPORT_TYPING_MESSAGE', userId: clientId }));
+}
+
+/**
+ * A read mark to both sides of the dialog: the other side's messages were read, and the reader's
+ * other sockets have nothing unread. Staff frames name the client.
+ */
+function deliverRead(hub: SupportHub, { clientId, reader }: ServerEvents['support.read']): void {
+  hub.toClient(clientId, () => ({ type: 'SUPPORT_READ_MESSAGE', reader }));
+  hub.toStaff(() => ({ type: 'SUPPORT_READ_MESSAGE', reader, userId: clientId }));
 }
 
 /** The echo of a stored support message, as `peer` reads it. */

@@ -153,17 +153,24 @@ export async function listMessages(db: Queryable, clientId: number): Promise<Mes
   return rows.reverse();
 }
 
-/** Resets one side's unread count of a client's dialog; the client reading it has come back. */
+/**
+ * Resets one side's unread count of a client's dialog; the client reading it has come back.
+ * True when there was something unread, so the other side may be told it was read.
+ */
 export async function markRead(
   db: Queryable,
   clientId: number,
   side: 'client' | 'staff',
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const column = side === 'client' ? 'unread_client' : 'unread_staff';
+  const reset = await db
     .updateTable('support_dialogs')
-    .set(side === 'client' ? { unread_client: 0, ...CAME_BACK } : { unread_staff: 0 })
+    .set({ [column]: 0 })
     .where('user_id', '=', clientId)
-    .execute();
+    .where(column, '>', 0)
+    .executeTakeFirst();
+  if (side === 'client') await markClientBack(db, clientId);
+  return reset.numUpdatedRows > 0n;
 }
 
 /** What a client's return resets: the replies waiting so far are not mailed (again). */

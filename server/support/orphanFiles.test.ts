@@ -27,7 +27,7 @@ async function file(stored: string, ageMs: number) {
   await utimes(join(dir, stored), when, when);
 }
 
-test('removes old files no row names, and nothing recent, named or foreign', async () => {
+test('removes old files no row needs, and nothing recent, named or foreign', async () => {
   const owner = await createUser(db, {
     email: 'files@example.com',
     passwordHash: 'x',
@@ -36,22 +36,31 @@ test('removes old files no row names, and nothing recent, named or foreign', asy
     domain: '',
     referredBy: null,
   });
+  const row = (stored: string) =>
+    db
+      .insertInto('support_attachments')
+      .values({
+        owner_id: owner.id,
+        storage_name: stored,
+        original_name: 'a.png',
+        mime: 'image/png',
+        size: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  await row(name('a'));
+  const { id } = await row(name('d'));
   await db
-    .insertInto('support_attachments')
-    .values({
-      owner_id: owner.id,
-      storage_name: name('a'),
-      original_name: 'a.png',
-      mime: 'image/png',
-      size: 5,
-    })
+    .insertInto('support_attachment_chunks')
+    .values({ attachment_id: id, seq: 0, bytes: Buffer.from('bytes') })
     .execute();
   const old = ORPHAN_MIN_AGE_MS + 60_000;
   await file(name('a'), old); // named by its row: kept
   await file(name('b'), old); // orphan: removed
   await file(name('c'), 60_000); // orphan, but may be an upload between file and row: kept
+  await file(name('d'), old); // its bytes are in the database: removed
   await file('notes.txt', old); // not a stored name: never touched
 
-  assert.equal(await removeOrphanFiles(db, dir), 1);
+  assert.equal(await removeOrphanFiles(db, dir), 2);
   assert.deepEqual((await readdir(dir)).sort(), [name('a'), name('c'), 'notes.txt']);
 });

@@ -1,8 +1,9 @@
 /**
- * Removes attachment files that no row names any more: a verification photo the person replaced
- * or never used (their rows are deleted by the kyc domain), or a file whose row never came to be
- * because the server stopped mid-upload. Only files older than an hour are touched, so an upload
- * still between its file and its row is never taken for an orphan.
+ * Removes attachment files that no row needs any more: a verification photo the person replaced
+ * or never used (their rows are deleted by the kyc domain), a file whose row never came to be
+ * because the server stopped mid-upload, or one whose bytes are in the database (a checked
+ * upload whose delete failed after its copy). Only files older than an hour are touched, so an
+ * upload still between its file and its row is never taken for an orphan.
  */
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
  * Stored names are 32 hex digits (http/uploads/storedUpload.ts); anything else in the folder is
  * left alone.
  */
-const STORED_NAME = /^[0-9a-f]{32}$/;
+export const STORED_NAME = /^[0-9a-f]{32}$/;
 
 /** Deletes the orphans among the folder's files; resolves with how many it removed. */
 export async function removeOrphanFiles(
@@ -33,9 +34,18 @@ export async function removeOrphanFiles(
   const kept = new Set(
     (
       await db
-        .selectFrom('support_attachments')
-        .select('storage_name')
-        .where('storage_name', 'in', old)
+        .selectFrom('support_attachments as a')
+        .select('a.storage_name')
+        .where('a.storage_name', 'in', old)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('support_attachment_chunks as c')
+                .select('c.seq')
+                .whereRef('c.attachment_id', '=', 'a.id'),
+            ),
+          ),
+        )
         .execute()
     ).map((row) => row.storage_name),
   );

@@ -8,7 +8,9 @@
  *   and delivered to the client, or pushed (Web Push) when the client has no socket open; a
  *   resend of a stored id answers the stored message to the sender only; a refused send answers
  *   SUPPORT_SEND_MESSAGE with `error`, its catalogue `errorCode` and the message as sent;
- * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side.
+ * - SUPPORT_TYPING becomes SUPPORT_TYPING_MESSAGE on the other side;
+ * - a side reading the dialog (the client's support.markRead, staff's support.getDialog) sends
+ *   SUPPORT_READ_MESSAGE to both sides' sockets, when there was something unread.
  * Delivery goes through the event bus (delivery.ts): the server that stores a message publishes
  * it, and every server, this one too, sends it to its own sockets, so the two sides of a dialog
  * may sit on different servers sharing the database.

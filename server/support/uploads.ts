@@ -1,7 +1,7 @@
 /**
- * Attachments as support keeps them: the folder they are stored in, the hourly sweep of files
- * nothing uses, and the shelf (attachmentShelf.ts) the upload edge in http/uploads/ records
- * them on and opens them from.
+ * Attachments as support keeps them: the folder uploads arrive in (and, on PGlite, stay in), the
+ * hourly sweep of files nothing uses, and the shelf (attachmentShelf.ts) the upload edge in
+ * http/uploads/ records them on and opens them from.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,9 @@ import type { Limits } from '../http/limits.ts';
 import type { IdentityPhotos } from '../http/uploads/attachmentShelf.ts';
 import { registerAttachmentRoute } from '../http/uploads/serveAttachment.ts';
 import { registerUploadRoute } from '../http/uploads/uploadRoute.ts';
-import type { Database } from '../storage/db.ts';
-import { SupportAttachments } from './attachmentShelf.ts';
+import { type Database, postgresPool } from '../storage/db.ts';
+import { type BytesKept, SupportAttachments } from './attachmentShelf.ts';
+import { moveIntoDatabase } from './movedFiles.ts';
 import { removeOrphanFiles } from './orphanFiles.ts';
 import { attachmentUrlKey } from './secrets.ts';
 
@@ -26,7 +27,7 @@ export interface UploadDependencies {
   identityPhotos: IdentityPhotos;
 }
 
-/** The folder attachments are stored in, created if missing (never inside a served folder). */
+/** The folder uploads are written to, created if missing (never inside a served folder). */
 export async function attachmentsDir(config: Config): Promise<string> {
   if (config.support.uploadDir !== null) {
     const dir = resolve(config.support.uploadDir);
@@ -43,18 +44,22 @@ export async function attachmentsDir(config: Config): Promise<string> {
 const SWEEP_MS = 60 * 60 * 1000;
 
 /**
- * At start and then hourly: deletes verification photos no application uses (after a day), then
- * the files no row names. Never fails the server: a sweep that fails is logged and tried again.
+ * At start and then hourly: deletes verification photos no application uses (after a day),
+ * moves files recorded before the database kept bytes into it (on PostgreSQL), then deletes the
+ * files no row needs. Never fails the server: a sweep that fails is logged and tried again.
  */
 function sweepAttachments(
   app: FastifyInstance,
   db: Database,
   dir: string,
   photos: IdentityPhotos,
+  kept: BytesKept,
 ): void {
   const sweep = async () => {
     try {
       const rows = await photos.forgetUnused(db);
+      const moved = kept === 'database' ? await moveIntoDatabase(db, dir) : 0;
+      if (moved > 0) app.log.info({ files: moved }, 'attachment files moved into the database');
       const files = await removeOrphanFiles(db, dir);
       if (rows + files > 0) app.log.info({ rows, files }, 'unused attachments removed');
     } catch (error) {
@@ -63,7 +68,7 @@ function sweepAttachments(
   };
   // Every server sweeps, not in turn: each must look at its own UPLOAD_DIR, and where servers
   // share one folder a file another removed first is skipped; forgetUnused is one DELETE, which
-  // skips the rows another server deleted.
+  // skips the rows another server deleted; two servers moving one file write the same bytes.
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     running = sweep();
@@ -89,8 +94,10 @@ export async function registerUploads(
   if (config.support.uploadDir === null && config.dataDir === ':memory:') {
     app.addHook('onClose', () => rm(dir, { recursive: true, force: true }));
   }
-  sweepAttachments(app, db, dir, deps.identityPhotos);
-  const shelf = new SupportAttachments(db, dir, await attachmentUrlKey(db));
+  // Several servers share a PostgreSQL database, and so its bytes; PGlite serves one process.
+  const kept: BytesKept = postgresPool(db) === null ? 'folder' : 'database';
+  sweepAttachments(app, db, dir, deps.identityPhotos, kept);
+  const shelf = new SupportAttachments(db, dir, await attachmentUrlKey(db), kept);
   await registerUploadRoute(app, { ...deps, shelf });
   registerAttachmentRoute(app, shelf);
 }

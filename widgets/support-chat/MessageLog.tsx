@@ -1,7 +1,8 @@
 /**
- * The chat's history as a live log: the stored messages, then those still sending, with the
- * history's error or the empty-history text when there is nothing to show. It keeps the newest
- * message in view as messages arrive.
+ * The chat's history as a live log: the stored messages ("Seen" under the last when it is the
+ * reader's and the other side has read it), then those still sending, with the history's error
+ * or the empty-history text when there is nothing to show. It keeps the newest message in view
+ * as messages arrive.
  */
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
@@ -34,6 +35,7 @@ export function MessageLog({ chat, side, otherName, baseUrl }: MessageLogProps) 
   }, [count]);
 
   const mineFor = (isOut: boolean) => (side === 'user' ? isOut : !isOut);
+  const last = state.messages[state.messages.length - 1];
 
   return (
     <div
@@ -69,6 +71,11 @@ export function MessageLog({ chat, side, otherName, baseUrl }: MessageLogProps) 
           baseUrl={baseUrl}
         />
       ))}
+      {state.seen && last !== undefined && mineFor(last.isOut) && (
+        <p className="sc-seen" data-testid="support-seen">
+          Seen
+        </p>
+      )}
       {state.outbox.map((message) => (
         <MessageItem
           key={message.id}

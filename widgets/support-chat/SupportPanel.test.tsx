@@ -61,6 +61,24 @@ describe('SupportPanel', () => {
     expect(within(log).getByText(EMPTY_HISTORY_TEXT)).to.exist;
   });
 
+  it('shows "Seen" under the last own message once the other side read it', async () => {
+    const { chat } = setup({
+      status: true,
+      messages: [message('q1', { isOut: true })],
+      unread: 0,
+      seen: false,
+    });
+    render(<SupportPanel chat={chat} />);
+    await act(() => chat.loadHistory());
+    expect(screen.queryByText('Seen')).to.equal(null);
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'staff' });
+    await flush();
+    expect(within(screen.getByRole('log')).getByText('Seen')).to.exist;
+    chat.receive({ type: 'SUPPORT_NEW_MESSAGE', message: message('a1') });
+    await flush();
+    expect(screen.queryByText('Seen'), 'not under a reply').to.equal(null);
+  });
+
   it("shows the server's error when the history fails", async () => {
     const { chat } = setup({ status: false, error_msg: 'Support is unavailable right now.' });
     render(<SupportPanel chat={chat} />);

@@ -37,6 +37,7 @@ export const SUPPORT_PANEL_CSS = `
 .sc-mine .sc-bubble { background: var(--sc-mine); }
 .sc-sending .sc-bubble { opacity: 0.7; }
 .sc-meta { font-size: 0.75em; color: var(--sc-muted); }
+.sc-seen { margin: -0.4em 0 0; align-self: flex-end; font-size: 0.75em; color: var(--sc-muted); }
 .sc-author { font-size: 0.75em; font-weight: 600; color: var(--sc-muted); }
 .sc-media-image { display: block; max-width: min(250px, 100%); height: auto; border-radius: 8px; }
 .sc-media-video { display: block; max-width: min(300px, 100%); border-radius: 8px; }

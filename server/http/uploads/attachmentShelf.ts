@@ -3,16 +3,18 @@
  * which dialog a file belongs to, who may open it and what an identity photo becomes are
  * decided behind these interfaces, so the edge knows no more of them than a file's purpose.
  */
+import type { Readable } from 'node:stream';
 import type { ErrorReport } from '../../../core/errors/index.ts';
 import type { UserRow } from '../../accounts/users.ts';
 import type { Database } from '../../storage/db.ts';
+import type { ByteRange } from './byteRange.ts';
 
 /** Why a file is uploaded: a support attachment, an identity photo, or a receipt for a trade's chat. */
 export type UploadPurpose = 'support' | 'kyc' | 'p2p';
 
 /** A checked file as it is recorded. */
 export interface ShelvedFile {
-  /** The random file name in the attachments folder. */
+  /** The random file name in the upload folder, where the checked file is. */
   storageName: string;
   /** The name shown to people, already cleaned. */
   shownName: string;
@@ -22,10 +24,11 @@ export interface ShelvedFile {
 
 /** A recorded file as its viewer may open it. */
 export interface OpenedAttachment {
-  storageName: string;
   mime: string;
   size: number;
   originalName: string;
+  /** The file's bytes: the one range asked for, or all of them. */
+  bytes(range: ByteRange | null): Readable;
 }
 
 /** Why a link opens nothing: forged or expired, no such file, or a viewer who may not see it. */
@@ -33,9 +36,12 @@ export type ClosedAttachment = 'invalidLink' | 'notFound' | 'forbidden';
 
 /** Where checked files are recorded and found again. */
 export interface AttachmentShelf {
-  /** The folder files are written to, outside anything served. */
+  /** The folder uploads are written to and checked in, outside anything served. */
   readonly dir: string;
-  /** Records a checked file for its uploader: its id and the signed path the uploader opens it at. */
+  /**
+   * Records a checked file for its uploader (and keeps it: it may move the file out of `dir`):
+   * its id and the signed path the uploader opens it at.
+   */
   record(
     uploader: UserRow,
     purpose: UploadPurpose,

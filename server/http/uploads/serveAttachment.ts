@@ -4,8 +4,6 @@
  * `X-Content-Type-Options: nosniff` and a `sandbox` CSP, so even an SVG with script opened
  * directly runs nothing in our origin; videos are served in byte ranges.
  */
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AttachmentShelf, ClosedAttachment, OpenedAttachment } from './attachmentShelf.ts';
 import { parseRange } from './byteRange.ts';
@@ -42,7 +40,7 @@ export function registerAttachmentRoute(app: FastifyInstance, shelf: AttachmentS
           .header('cache-control', 'no-store')
           .send(text);
       }
-      return sendFile(reply, join(shelf.dir, opened.storageName), opened, request.headers.range);
+      return sendFile(reply, opened, request.headers.range);
     },
   );
 }
@@ -50,7 +48,6 @@ export function registerAttachmentRoute(app: FastifyInstance, shelf: AttachmentS
 /** Sends a stored file whole, or the one byte range asked for. */
 function sendFile(
   reply: FastifyReply,
-  path: string,
   file: OpenedAttachment,
   rangeHeader: string | undefined,
 ): FastifyReply {
@@ -71,8 +68,8 @@ function sendFile(
     reply.code(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
     reply.header('content-length', range.end - range.start + 1);
-    return reply.send(createReadStream(path, range));
+    return reply.send(file.bytes(range));
   }
   reply.header('content-length', file.size);
-  return reply.send(createReadStream(path));
+  return reply.send(file.bytes(null));
 }

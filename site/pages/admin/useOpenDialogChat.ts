@@ -25,7 +25,7 @@ export function useOpenDialogChat(
         if (!reply.status) return { status: false, error_msg: reply.error_msg };
         setSupportUser(reply.record);
         setSupportVariables(reply.variables);
-        return { status: true, messages: reply.messages, unread: 0 };
+        return { status: true, messages: reply.messages, unread: 0, seen: reply.seen };
       },
       // Reading the dialog is what marks it read for staff.
       markRead: readDialog,

@@ -7,8 +7,9 @@ import { socketTicket } from '../../support/socketTicket.ts';
 
 /**
  * Opens the staff socket and returns a ref to it. Messages go to the open dialog's chat, and
- * every new message re-reads the inbox (soon, once for a burst) so its order and unread counts
- * follow; after a drop, the inbox and the open dialog are read again.
+ * every new message, and staff reading a dialog anywhere, re-reads the inbox (soon, once for a
+ * burst) so its order and unread counts follow; after a drop, the inbox and the open dialog are
+ * read again.
  */
 export function useStaffSocket(
   chatRef: RefObject<SupportChat | null>,
@@ -26,7 +27,12 @@ export function useStaffSocket(
       getTicket: socketTicket,
       onMessage: (message) => {
         chatRef.current?.receive(message);
-        if (message.type === 'SUPPORT_NEW_MESSAGE' || message.type === 'SUPPORT_SEND_MESSAGE') {
+        const read = message.type === 'SUPPORT_READ_MESSAGE' && message.reader === 'staff';
+        if (
+          read ||
+          message.type === 'SUPPORT_NEW_MESSAGE' ||
+          message.type === 'SUPPORT_SEND_MESSAGE'
+        ) {
           refreshSoon();
         }
       },
