@@ -232,15 +232,20 @@ export class SpotMarket {
       }
     }
     if (this.following === null) throw refusal('market.moved');
-    // No owner for long (none may match, or none is up): refused now rather than left waiting.
-    // The figure the watch read may be a second old: one that says so is read again first.
-    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
-      this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
-      if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
-        throw refusal('market.paused');
-      }
-    }
     return this.following.forwarder.forward(command);
+  }
+
+  /**
+   * No owner for long (none may match, or none is up): forwarded commands are refused now rather
+   * than left waiting. The figure the watch read may be a second old: one that says so is read
+   * again first.
+   */
+  private async ownerHeard(): Promise<void> {
+    if (this.ownerSilence !== null && this.ownerSilence <= PAUSED_AFTER_MS) return;
+    this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
+    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
+      throw refusal('market.paused');
+    }
   }
 
   /** Takes the market: a new epoch, books rebuilt after it, then matching (LeaderLock's role). */
@@ -337,7 +342,13 @@ export class SpotMarket {
     const stopReconnects = onRelayReconnect?.(() => {
       if (this.local === null) void follower.resync();
     });
-    const forwarder = new Forwarder(this.db, SPOT_MARKET, follower, this.retryMs);
+    const forwarder = new Forwarder(
+      this.db,
+      SPOT_MARKET,
+      follower,
+      () => this.ownerHeard(),
+      this.retryMs,
+    );
     const handlers = new Map([
       [INTAKE_CHANNEL, (payload: string) => payload === SPOT_MARKET && this.runner?.wake()],
       [
