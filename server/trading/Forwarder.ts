@@ -16,8 +16,8 @@ import type { OrderRow } from './orderRows.ts';
 
 /** The follower's replica as the forwarder waits for it. */
 export interface ReplicaProgress {
-  /** Resolves once the replica holds every batch committed before the call. */
-  caughtUp(): Promise<void>;
+  /** Resolves once the replica holds every batch committed before the call (or at once). */
+  caughtUp(): Promise<void> | undefined;
 }
 
 interface Caller {

@@ -356,10 +356,13 @@ export class SpotMarket {
     const stopReconnects = onRelayReconnect?.(() => {
       if (this.local === null) void follower.resync();
     });
+    // Once this server owns the market its own books hold every answered batch, and the
+    // replica hears no more news: an answer forwarded before the takeover waits for neither.
+    const progress = { caughtUp: () => (this.local === null ? follower.caughtUp() : undefined) };
     const forwarder = new Forwarder(
       this.db,
       SPOT_MARKET,
-      follower,
+      progress,
       () => this.ownerHeard(),
       this.retryMs,
     );
