@@ -8,10 +8,13 @@ import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { PAIR_SYMBOLS, type PairSymbol } from '../core/markets/pairs.ts';
 import type { PlaceOrderParams } from '../core/protocol/index.ts';
 import type { Database } from '../server/storage/db.ts';
 import { Market } from '../server/trading/Market.ts';
+import { bookDepth } from '../server/trading/marketData.ts';
 import { claimMarket, SPOT_MARKET } from '../server/trading/ownership.ts';
+import type { SpotMarket } from '../server/trading/SpotMarket.ts';
 import { InProcessServers } from './cluster/inProcess.ts';
 import { forEachDatabase } from './databases.ts';
 import { fundedAccount, ok, testConfig } from './serverTesting.ts';
@@ -138,6 +141,18 @@ forEachDatabase(
         const now = await ownerNow(db);
         return now.server === 'server1' && now.epoch === (before.epoch ?? 0) + 1;
       });
+      // The new owner's books (built from its replica when it held the last batch) are the
+      // database's, level for level.
+      const fresh = await Market.open(db, config.fees, keepAllFees);
+      const stored = { book: (pair: PairSymbol) => fresh.book(pair) } as unknown as SpotMarket;
+      for (const pair of PAIR_SYMBOLS) {
+        const { book } = await ok(apps[1] as FastifyInstance, 'markets.getBook', {
+          pair,
+          depth: 500,
+        });
+        const expected = bookDepth(stored, pair, 500);
+        assert.deepEqual([book.bids, book.asks], [expected.bids, expected.asks], pair);
+      }
       const trader = await fundedAccount(apps[0] as FastifyInstance, db, { USDT: '100000' });
       const count = async () =>
         (

@@ -66,6 +66,39 @@ forEachDatabase(
       program.close();
     });
 
+    test("a follower's socket commits its requests in the order sent: a cancel right behind its place finds it", async () => {
+      const { token, key } = await trader();
+      const program = await ProgramSocket.login(follower.base, key);
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        ids.push(program.request('place', sell(String(3000 + i), '0.01', `s${i}`)));
+        ids.push(program.request('cancel', { clientOrderId: `s${i}` }));
+      }
+      ids.push(program.request('cancelAll', { pair: 'ETH_USDT' }));
+      await program.result(ids.at(-1) ?? '');
+      const results = program.results();
+      assert.deepEqual(
+        results.map((r) => r.id),
+        ids,
+        'answered in the order sent',
+      );
+      for (const result of results.slice(0, -1)) {
+        assert.equal(result.status, true, JSON.stringify(result));
+      }
+      const placed = results.flatMap((r, i) => (i % 2 === 0 && 'order' in r ? [r.order.id] : []));
+      assert.equal(placed.length, 40);
+      assert.deepEqual(
+        placed,
+        [...placed].sort((a, b) => a - b),
+        'placed in the order sent',
+      );
+      const last = results.at(-1);
+      assert.deepEqual(last?.status && 'orders' in last && last.orders, [], 'nothing left open');
+      const { orders } = await ok(owner.app, 'orders.getOpen', {}, { token });
+      assert.deepEqual(orders, []);
+      program.close();
+    });
+
     test('an account stream resumes on the other server from the seq it reached', async () => {
       const { key } = await trader();
       const first = await ProgramSocket.login(owner.base, key);

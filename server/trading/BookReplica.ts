@@ -12,7 +12,7 @@ import { MarketState } from './MarketState.ts';
 import { type JournalPosition, journalPosition } from './marketCommits.ts';
 import { type OrderRow, recordOf } from './orderRows.ts';
 import type { MarketBatch } from './Publisher.ts';
-import { restoreMarket } from './recovery.ts';
+import { type Journal, type MaxIds, restoreMarket } from './recovery.ts';
 import type { FeeRates } from './settlement.ts';
 
 /** See the file comment. */
@@ -68,6 +68,20 @@ export class BookReplica {
   /** A pair's book. */
   book(pair: PairSymbol): OrderBook {
     return this.state.book(pair);
+  }
+
+  /**
+   * What the copy holds, as the journal a market is built from (recovery.ts): the open orders
+   * (copies: the market that takes them changes them) and each pair's last trade. Equal to what
+   * the database holds when the copy holds its last batch.
+   */
+  journal(maxIds: MaxIds): Journal {
+    const lastTrades = PAIR_SYMBOLS.flatMap((pair) => {
+      const book = this.state.book(pair);
+      const price = book.lastPriceTicks;
+      return price === null || book.tradeSeq === 0 ? [] : [{ pair, price, seq: book.tradeSeq }];
+    });
+    return { open: [...this.state.open.values()].map((row) => ({ ...row })), lastTrades, maxIds };
   }
 
   /** The account's open orders, oldest first. */

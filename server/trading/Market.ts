@@ -40,7 +40,7 @@ import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
 import { advanceBatch, advanceSeq, marketSeq, type Ownership, SPOT_MARKET } from './ownership.ts';
 import { type MarketBatch, Publisher } from './Publisher.ts';
-import { restoreMarket } from './recovery.ts';
+import { fillMarket, type Journal, restoreMarket } from './recovery.ts';
 import { lockBalances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
@@ -95,9 +95,12 @@ export class Market {
     fees: FeeRates,
     feeSplit: FeeSplit,
     owner: Ownership | null = null,
+    /** What the database holds, when the caller has it already (a follower's replica). */
+    journal: Journal | null = null,
   ): Promise<Market> {
     const market = new Market(db, fees, feeSplit, owner);
-    await restoreMarket(db, market.state);
+    if (journal === null) await restoreMarket(db, market.state);
+    else fillMarket(market.state, journal);
     market.committedSeq = await marketSeq(db, owner?.market ?? SPOT_MARKET);
     return market;
   }

@@ -40,8 +40,9 @@ import {
   OWNER_SILENCE_MS,
   ownerSilenceMs,
 } from './ownerHeartbeat.ts';
-import { claimMarket, lockNameOf, SPOT_MARKET } from './ownership.ts';
+import { claimMarket, lockNameOf, marketSeq, SPOT_MARKET } from './ownership.ts';
 import { type Committed, type MarketBatch, Publisher } from './Publisher.ts';
+import { type Journal, readMaxIds } from './recovery.ts';
 import type { FeeRates } from './settlement.ts';
 
 /**
@@ -232,15 +233,20 @@ export class SpotMarket {
       }
     }
     if (this.following === null) throw refusal('market.moved');
-    // No owner for long (none may match, or none is up): refused now rather than left waiting.
-    // The figure the watch read may be a second old: one that says so is read again first.
-    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
-      this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
-      if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
-        throw refusal('market.paused');
-      }
-    }
     return this.following.forwarder.forward(command);
+  }
+
+  /**
+   * No owner for long (none may match, or none is up): forwarded commands are refused now rather
+   * than left waiting. The figure the watch read may be a second old: one that says so is read
+   * again first.
+   */
+  private async ownerHeard(): Promise<void> {
+    if (this.ownerSilence !== null && this.ownerSilence <= PAUSED_AFTER_MS) return;
+    this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
+    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
+      throw refusal('market.paused');
+    }
   }
 
   /** Takes the market: a new epoch, books rebuilt after it, then matching (LeaderLock's role). */
@@ -251,7 +257,8 @@ export class SpotMarket {
     const { feeSplit, groups, log } = this.options;
     // From the claim on: rebuilding the books must not look like a hang to the others.
     const heart = owner === null ? null : beatWhileOwning(this.db, owner, this.retryMs, log);
-    const market = await Market.open(this.db, this.fees, feeSplit, owner);
+    const journal = owner === null ? null : await this.replicaJournal();
+    const market = await Market.open(this.db, this.fees, feeSplit, owner, journal);
     const unlisten = market.onCommit((batch) => this.committedHere(batch));
     const runner =
       owner === null ? null : new IntakeRunner(this.db, market, owner, groups, this.retryMs);
@@ -291,6 +298,18 @@ export class SpotMarket {
     for (const news of newsOf(SPOT_MARKET, batch.position, batch, windows.sequences())) {
       this.options.events.publish('market.committed', news);
     }
+  }
+
+  /**
+   * The replica's books as the new owner's, when it holds the last batch committed (the claim
+   * waited for any batch in flight, and fences every later one): the open orders need not be
+   * read again. Null when it lags; the books are then read from the database.
+   */
+  private async replicaJournal(): Promise<Journal | null> {
+    const replica = this.following?.replica;
+    if (replica === undefined) return null;
+    const [seq, maxIds] = await Promise.all([marketSeq(this.db, SPOT_MARKET), readMaxIds(this.db)]);
+    return replica.seq === seq ? replica.journal(maxIds) : null;
   }
 
   /** What runs while owning; its failure is logged, never a reason to give the market up. */
@@ -337,7 +356,16 @@ export class SpotMarket {
     const stopReconnects = onRelayReconnect?.(() => {
       if (this.local === null) void follower.resync();
     });
-    const forwarder = new Forwarder(this.db, SPOT_MARKET, follower, this.retryMs);
+    // Once this server owns the market its own books hold every answered batch, and the
+    // replica hears no more news: an answer forwarded before the takeover waits for neither.
+    const progress = { caughtUp: () => (this.local === null ? follower.caughtUp() : undefined) };
+    const forwarder = new Forwarder(
+      this.db,
+      SPOT_MARKET,
+      progress,
+      () => this.ownerHeard(),
+      this.retryMs,
+    );
     const handlers = new Map([
       [INTAKE_CHANNEL, (payload: string) => payload === SPOT_MARKET && this.runner?.wake()],
       [

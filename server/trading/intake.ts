@@ -57,16 +57,24 @@ function revivedRow(row: OrderRow): OrderRow {
   };
 }
 
-/** Stores a command for the owner and wakes it; the command's intake id. */
-export async function submitCommand(db: Database, market: string, command: Command) {
+/**
+ * Stores commands for the owner in one statement and wakes it; their intake ids, in the order
+ * given. The ids rise in that order (the rows take them as listed), and the owner runs the intake
+ * in id order, so commands stored together run in the order they were given.
+ */
+export async function submitCommands(
+  db: Database,
+  market: string,
+  commands: readonly Command[],
+): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    const rows = await trx
       .insertInto('market_intake')
-      .values({ market, command: JSON.stringify(command) })
+      .values(commands.map((command) => ({ market, command: JSON.stringify(command) })))
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     await sql`select pg_notify(${INTAKE_CHANNEL}, ${market})`.execute(trx);
-    return row.id;
+    return rows.map((row) => row.id).sort((a, b) => a - b);
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Recovery: the books and open orders rebuilt from the database, which is the market's journal.
  * A restart does this, and so does a batch whose transaction failed, since nothing of it
- * happened.
+ * happened. A follower taking the market whose replica holds every batch committed builds them
+ * from the replica's open orders instead (BookReplica.ts), reading only the highest ids.
  */
 import { PAIR_SYMBOLS } from '../../core/markets/pairs.ts';
 import type { Database } from '../storage/db.ts';
@@ -10,9 +11,26 @@ import type { OrderRow } from './orderRows.ts';
 import { recordOf } from './orderRows.ts';
 import { type HeldOrder, holdLeftOf } from './settlement.ts';
 
+/** What the books are built from: the open orders, each pair's last trade, the highest ids. */
+export interface Journal {
+  open: OrderRow[];
+  lastTrades: { pair: string; price: number; seq: number }[];
+  maxIds: MaxIds;
+}
+
+/** The highest order and trade ids stored (null before the first). */
+export interface MaxIds {
+  order_id: number | string | bigint | null;
+  trade_id: number | string | bigint | null;
+}
+
 /** Rebuilds every book, the open orders and the next ids from the database. */
 export async function restoreMarket(db: Database, state: MarketState): Promise<void> {
-  const { open, lastTrades, maxIds } = await readJournal(db);
+  fillMarket(state, await readJournal(db));
+}
+
+/** Builds every book, the open orders and the next ids from a journal's contents. */
+export function fillMarket(state: MarketState, { open, lastTrades, maxIds }: Journal): void {
   state.clear();
   for (const pair of PAIR_SYMBOLS) {
     const mine = open.filter((row) => row.pair === pair);
@@ -32,14 +50,9 @@ export async function restoreMarket(db: Database, state: MarketState): Promise<v
   state.nextTradeId = Number(maxIds.trade_id ?? 0) + 1;
 }
 
-/** The open orders, each pair's last trade, and the highest order and trade ids stored. */
-async function readJournal(db: Database) {
-  const open = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('status', 'in', ['new', 'partiallyFilled'])
-    .execute();
-  const maxIds = await db
+/** The highest order and trade ids stored. */
+export async function readMaxIds(db: Database): Promise<MaxIds> {
+  return db
     .selectNoFrom((eb) => [
       eb
         .selectFrom('orders')
@@ -51,6 +64,16 @@ async function readJournal(db: Database) {
         .as('trade_id'),
     ])
     .executeTakeFirstOrThrow();
+}
+
+/** The open orders, each pair's last trade, and the highest order and trade ids stored. */
+async function readJournal(db: Database): Promise<Journal> {
+  const open = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', ['new', 'partiallyFilled'])
+    .execute();
+  const maxIds = await readMaxIds(db);
   const lastTrades = await db
     .selectFrom('trades')
     .select(['pair', 'price', 'seq'])

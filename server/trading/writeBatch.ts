@@ -1,10 +1,13 @@
 /**
  * A market batch's writes: its new orders, the changes to orders placed before, its trades, its
- * ledger entries and the last prices. Each table takes one statement whatever the batch holds,
- * its rows passed as one array per column: the statement's text never changes and neither the
- * driver nor the database handles thousands of bind parameters.
+ * ledger entries and the last prices. Each table takes one part whatever the batch holds, its
+ * rows passed as one array per column: the statement's text never changes and neither the driver
+ * nor the database handles thousands of bind parameters. The parts run as one statement (each a
+ * data-modifying `with` query but the last), so a batch costs one round trip for all of them;
+ * they touch different rows (the orders updated are older than those inserted), the foreign keys
+ * and the ledger's statement trigger are checked at its end, as for separate statements.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Queryable } from '../storage/db.ts';
@@ -30,19 +33,23 @@ export async function writeBatch(
   seq: number,
 ): Promise<void> {
   const rows = [...writes.rows.values()];
-  await insertOrders(
-    trx,
-    rows.filter((row) => row.id >= writes.firstNewOrderId),
-    seq,
-  );
-  await updateOrders(
-    trx,
-    rows.filter((row) => row.id < writes.firstNewOrderId),
-    seq,
-  );
-  await insertTrades(trx, writes.trades, seq);
-  await accounts.postMany(trx, writes.postings);
-  await updateLastPrices(trx, writes.lastPrices);
+  const parts = [
+    insertOrders(
+      rows.filter((row) => row.id >= writes.firstNewOrderId),
+      seq,
+    ),
+    updateOrders(
+      rows.filter((row) => row.id < writes.firstNewOrderId),
+      seq,
+    ),
+    insertTrades(writes.trades, seq),
+    await accounts.entriesOf(trx, writes.postings),
+    updateLastPrices(writes.lastPrices),
+  ].filter((part): part is RawBuilder<unknown> => part !== null);
+  const last = parts.pop();
+  if (last === undefined) return;
+  const before = parts.map((part, index) => sql`${sql.raw(`w${index}`)} as (${part})`);
+  await (before.length === 0 ? last : sql`with ${sql.join(before)} ${last}`).execute(trx);
 }
 
 /** One column of `rows`, as the array a statement takes. */
@@ -50,10 +57,10 @@ function column<T, K extends keyof T>(rows: readonly T[], key: K): T[K][] {
   return rows.map((row) => row[key]);
 }
 
-async function insertOrders(trx: Queryable, rows: readonly OrderRow[], seq: number) {
-  if (rows.length === 0) return;
+function insertOrders(rows: readonly OrderRow[], seq: number): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
-  await sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
+  return sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
       spend_cap, time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
       filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at, changed_seq)
     select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
@@ -65,14 +72,14 @@ async function insertOrders(trx: Queryable, rows: readonly OrderRow[], seq: numb
       ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
       ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
       ${of('triggered')}::boolean[], ${of('created_at')}::timestamptz[],
-      ${of('updated_at')}::timestamptz[])`.execute(trx);
+      ${of('updated_at')}::timestamptz[])`;
 }
 
 /** Writes what trading changes in orders placed by earlier batches. */
-async function updateOrders(trx: Queryable, rows: readonly OrderRow[], seq: number) {
-  if (rows.length === 0) return;
+function updateOrders(rows: readonly OrderRow[], seq: number): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
-  await sql`update orders set status = changed.status, reason = changed.reason,
+  return sql`update orders set status = changed.status, reason = changed.reason,
       filled = changed.filled, filled_value = changed.filled_value, fee = changed.fee,
       last_fill_at = changed.last_fill_at, priority = changed.priority,
       triggered = changed.triggered, updated_at = changed.updated_at, changed_seq = ${seq}
@@ -82,28 +89,25 @@ async function updateOrders(trx: Queryable, rows: readonly OrderRow[], seq: numb
       ${of('triggered')}::boolean[], ${of('updated_at')}::timestamptz[])
       as changed (id, status, reason, filled, filled_value, fee, last_fill_at, priority,
         triggered, updated_at)
-    where orders.id = changed.id`.execute(trx);
+    where orders.id = changed.id`;
 }
 
-async function insertTrades(trx: Queryable, trades: readonly TradesTable[], seq: number) {
-  if (trades.length === 0) return;
+function insertTrades(trades: readonly TradesTable[], seq: number): RawBuilder<unknown> | null {
+  if (trades.length === 0) return null;
   const of = <K extends keyof TradesTable>(key: K) => column(trades, key);
-  await sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
+  return sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
       taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, batch_seq)
     select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
       ${of('price')}::bigint[], ${of('amount')}::bigint[], ${of('taker_side')}::text[],
       ${of('maker_order_id')}::bigint[], ${of('taker_order_id')}::bigint[],
       ${of('maker_user_id')}::integer[], ${of('taker_user_id')}::integer[],
       ${of('maker_fee')}::numeric[], ${of('taker_fee')}::numeric[],
-      ${of('created_at')}::timestamptz[])`.execute(trx);
+      ${of('created_at')}::timestamptz[])`;
 }
 
 /** Each traded pair's last price, kept on its base currency for valuing balances. */
-async function updateLastPrices(
-  trx: Queryable,
-  lastPrices: ReadonlyMap<PairSymbol, number>,
-): Promise<void> {
-  if (lastPrices.size === 0) return;
+function updateLastPrices(lastPrices: ReadonlyMap<PairSymbol, number>): RawBuilder<unknown> | null {
+  if (lastPrices.size === 0) return null;
   const prices = [...lastPrices].map(([pair, ticks]) => {
     const spec = PAIRS[pair];
     return {
@@ -111,8 +115,8 @@ async function updateLastPrices(
       price: formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals),
     };
   });
-  await sql`update currencies set price = last.price
+  return sql`update currencies set price = last.price
     from unnest(${column(prices, 'base')}::text[], ${column(prices, 'price')}::numeric[])
       as last (ticker, price)
-    where currencies.ticker = last.ticker`.execute(trx);
+    where currencies.ticker = last.ticker`;
 }

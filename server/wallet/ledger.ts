@@ -4,7 +4,7 @@
  * transaction and refuses a negative user balance (see migrations.ts). This module only finds or
  * opens the accounts and turns the database's refusal into a message a person can act on.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Ticker } from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
@@ -101,7 +101,18 @@ export class AccountIds {
 
   /** Records postings in the caller's transaction with one insert (plus two to open accounts). */
   async postMany(trx: Queryable, postings: readonly Posting[]): Promise<void> {
-    if (postings.length === 0) return;
+    await (await this.entriesOf(trx, postings))?.execute(trx);
+  }
+
+  /**
+   * Opens the postings' accounts in the caller's transaction and returns the insert that records
+   * them (null for none), for a writer that runs it as part of a larger statement.
+   */
+  async entriesOf(
+    trx: Queryable,
+    postings: readonly Posting[],
+  ): Promise<RawBuilder<unknown> | null> {
+    if (postings.length === 0) return null;
     for (const { amount, reason } of postings) {
       if (!AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount) || reason.trim() === '') {
         throw new Error(`postMany: bad posting ${JSON.stringify({ amount, reason })}`);
@@ -116,12 +127,12 @@ export class AccountIds {
     );
     // Four array parameters however many entries: no statement grows with the batch, and
     // neither the driver nor the database parses thousands of bind parameters.
-    await sql`insert into ledger_entries (debit_account_id, credit_account_id, amount, reason)
+    return sql`insert into ledger_entries (debit_account_id, credit_account_id, amount, reason)
       select * from unnest(
         ${postings.map((p) => this.id(p.from, p.ticker))}::integer[],
         ${postings.map((p) => this.id(p.to, p.ticker))}::integer[],
         ${postings.map((p) => p.amount)}::numeric[],
-        ${postings.map((p) => p.reason)}::text[])`.execute(trx);
+        ${postings.map((p) => p.reason)}::text[])`;
   }
 
   /** Drops every cached id (after a rolled-back transaction that may have opened accounts). */
