@@ -13,7 +13,7 @@ import { createServer } from '../server/app.ts';
 import { ReferralFeeSplit } from '../server/referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { MAKER_FUNDS, TAKER_FUNDS } from '../server/trading/demo/DemoMarket.ts';
-import { playPast } from '../server/trading/demo/DemoPast.ts';
+import { PAST_DEFAULTS, playPast } from '../server/trading/demo/DemoPast.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from '../server/trading/demo/ensureTrader.ts';
 import { Funding } from '../server/trading/demo/Funding.ts';
 import { Market } from '../server/trading/Market.ts';
@@ -26,6 +26,7 @@ const HOUR_MS = 3_600_000;
 export interface PastFigures {
   database: string;
   hours: number;
+  stepMs: number;
   steps: number;
   seconds: number;
   trades: number;
@@ -101,6 +102,7 @@ async function measure(
     return {
       database: name,
       hours,
+      stepMs,
       steps: played.steps,
       seconds,
       ...(await rowCounts(db)),
@@ -113,7 +115,10 @@ async function measure(
 }
 
 /** Plays the past on every database the machine has. */
-export async function benchDemoPast(hours = 24, stepMs = 60_000): Promise<PastFigures[]> {
+export async function benchDemoPast(
+  hours = PAST_DEFAULTS.hours,
+  stepMs = PAST_DEFAULTS.stepMs,
+): Promise<PastFigures[]> {
   const dbs = await databases();
   const figures: PastFigures[] = [];
   try {
@@ -145,10 +150,13 @@ export async function benchDemoPast(hours = 24, stepMs = 60_000): Promise<PastFi
 /** The figures as the measurements document shows them. */
 export function demoPastTable(figures: readonly PastFigures[], machine: string): string {
   const n = (value: number) => Math.round(value).toLocaleString('en-US');
+  const first = figures[0];
+  const minutes = (first?.stepMs ?? PAST_DEFAULTS.stepMs) / 60_000;
   return [
-    `The demo market's past on a fresh database: ${figures[0]?.hours ?? 24} h, a step a simulated`,
-    `minute (a trade a minute on every pair), through the market's batches as the server plays it`,
-    `(${machine}).`,
+    `The demo market's past on a fresh database: ${first?.hours ?? PAST_DEFAULTS.hours} h, a step`,
+    `every ${minutes} simulated minute${minutes === 1 ? '' : 's'} (a trade on every pair each), played through the`,
+    `market's batches as a first start does; growth is the data folder's on PGlite (WAL included),`,
+    `the database's on PostgreSQL (${machine}).`,
     '',
     '| database | steps | time | trades | orders | ledger entries | database growth |',
     '|---|---|---|---|---|---|---|',
@@ -160,8 +168,8 @@ export function demoPastTable(figures: readonly PastFigures[], machine: string):
 }
 
 if (process.argv[1] === resolve(fileURLToPath(import.meta.url))) {
-  const hours = Number(process.argv[2] ?? 24);
-  const stepMs = Number(process.argv[3] ?? 60_000);
+  const hours = Number(process.argv[2] ?? PAST_DEFAULTS.hours);
+  const stepMs = Number(process.argv[3] ?? PAST_DEFAULTS.stepMs);
   const machine = `${cpus().length} cores, Node ${process.versions.node}`;
   console.log(demoPastTable(await benchDemoPast(hours, stepMs), machine));
 }

@@ -15,7 +15,7 @@ import { PAIR_SYMBOLS } from '../../../core/markets/pairs.ts';
 import type { Database } from '../../storage/db.ts';
 import type { Market } from '../Market.ts';
 import type { SpotMarket } from '../SpotMarket.ts';
-import { type PastTraders, pastStart, playPast } from './DemoPast.ts';
+import { PAST_DEFAULTS, type PastTraders, pastStart, playPast } from './DemoPast.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from './ensureTrader.ts';
 import { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
@@ -132,7 +132,10 @@ export class DemoMarket {
     traders: PastTraders,
     options: DemoMarketOptions,
   ): Promise<void> {
-    const settings = { hours: options.pastHours ?? 24, stepMs: options.pastStepMs ?? 300_000 };
+    const settings = {
+      hours: options.pastHours ?? PAST_DEFAULTS.hours,
+      stepMs: options.pastStepMs ?? PAST_DEFAULTS.stepMs,
+    };
     const from = await pastStart(db, settings.hours, Date.now());
     if (from === null || this.stopped) return;
     const began = performance.now();

@@ -27,6 +27,13 @@ import { Taker } from './Taker.ts';
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * A day, so every 24 h figure and chart starts full; a step every 5 simulated minutes, so every
+ * 5-minute candle has a trade on every pair (a step a minute took five times as long and wrote
+ * four times the rows: docs/measurements.md).
+ */
+export const PAST_DEFAULTS: PastSettings = { hours: 24, stepMs: 300_000 };
+
 /** How long a past to play and how fine its steps. */
 export interface PastSettings {
   /** Hours before the start the past begins (0: none). */
