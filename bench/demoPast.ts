@@ -91,6 +91,7 @@ async function measure(
     const settings = { hours, stepMs };
     const played = await playPast(
       market,
+      db,
       traders,
       settings,
       Date.now() - hours * HOUR_MS,

@@ -139,7 +139,7 @@ export class DemoMarket {
     const from = await pastStart(db, settings.hours, Date.now());
     if (from === null || this.stopped) return;
     const began = performance.now();
-    const played = await playPast(local, traders, settings, from, () => this.stopped);
+    const played = await playPast(local, db, traders, settings, from, () => this.stopped);
     const seconds = ((performance.now() - began) / 1000).toFixed(1);
     const hours = (((played.to ?? from) - from) / 3_600_000).toFixed(1);
     this.log.info(`demo market: played ${hours} h of past in ${played.steps} steps (${seconds} s)`);

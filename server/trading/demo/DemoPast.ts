@@ -84,10 +84,12 @@ export async function pastStart(db: Queryable, hours: number, now: number): Prom
 
 /**
  * Plays the past from `from` up to the moment the clock catches up with the real one, or until
- * `stopped` says so, with the market to itself (Market.alone).
+ * `stopped` says so, with the market to itself (Market.alone). None when someone else has an
+ * order open: a backdated trade must never take a real order.
  */
 export async function playPast(
   market: Market,
+  db: Queryable,
   traders: PastTraders,
   settings: PastSettings,
   from: number,
@@ -97,6 +99,10 @@ export async function playPast(
   const { stepMs } = settings;
   const { random, log } = traders;
   await market.alone(async (past) => {
+    if (await othersHaveOrders(db, [traders.makerId, traders.takerId])) {
+      log.warn('demo market: other accounts have open orders; no past is played');
+      return;
+    }
     const venue = new BackdatedVenue(market, past);
     const maker = new MarketMaker(venue, traders.makerId, traders.makerFunding, log, random);
     const taker = new Taker(venue, traders.takerId, traders.takerFunding, log, random);
@@ -127,4 +133,16 @@ export async function playPast(
 function bare(venue: BackdatedVenue, pair: PairSymbol): boolean {
   const { bids, asks } = venue.book(pair).depth(1);
   return bids.length === 0 || asks.length === 0;
+}
+
+/** Whether an account other than `traders` has an open order (the books as last committed). */
+async function othersHaveOrders(db: Queryable, traders: number[]): Promise<boolean> {
+  const found = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', 'in', ['new', 'partiallyFilled'])
+    .where('user_id', 'not in', traders)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }
