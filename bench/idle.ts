@@ -39,6 +39,8 @@ async function idleRun(demoMarket: boolean, seconds: number): Promise<IdleFigure
   const server = await startServerChild({
     DATA_DIR: join(dataDir, 'db'),
     DEMO_MARKET: demoMarket ? 'on' : 'off',
+    // Idle is the steady state: the past a first start plays is measured in demoPast.ts.
+    DEMO_PAST_HOURS: '0',
   });
   try {
     await new Promise((done) => setTimeout(done, SETTLE_MS));

@@ -2,6 +2,7 @@
 import { cpus } from 'node:os';
 import { benchCluster, clusterTable } from './cluster.ts';
 import { benchCodec } from './codec.ts';
+import { benchDemoPast, demoPastTable } from './demoPast.ts';
 import { benchEngine, engineTable } from './engine.ts';
 import { benchForwarding, forwardingTable } from './forwarding.ts';
 import { benchHttp } from './http.ts';
@@ -70,6 +71,10 @@ const idleSeconds = 60;
 const idle = idleTable(await benchIdle(idleSeconds), idleSeconds, machine);
 console.log(`\n${idle}`);
 writeMeasurements('idle', idle);
+
+const demoPast = demoPastTable(await benchDemoPast(), machine);
+console.log(`\n${demoPast}`);
+writeMeasurements('demopast', demoPast);
 
 const limitCalls = 2000;
 const limits = limitsTable(await benchLimits(limitCalls), limitCalls, machine);

@@ -244,7 +244,13 @@ async function wireTrading(
           listen: (channel, hear) => relay.listen(channel, hear),
         }),
     ...(config.demoMarket
-      ? { whileOwning: (owned) => DemoMarket.start(db, owned, app.log, options.demoMarket) }
+      ? {
+          whileOwning: (owned, local) =>
+            DemoMarket.start(db, owned, local, app.log, {
+              pastHours: config.demoPastHours,
+              ...options.demoMarket,
+            }),
+        }
       : {}),
   });
   // Orders already accepted are written before the database closes; the demo stops first.

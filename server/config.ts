@@ -36,6 +36,8 @@ export interface Config {
   demo: Credentials | null;
   /** Whether a market maker and a taker (demo accounts of their own) keep every book moving. */
   demoMarket: boolean;
+  /** Hours of past the demo market plays on a first start, so charts and tickers start full. */
+  demoPastHours: number;
   sessionDays: number;
   /** Trust X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
@@ -227,7 +229,9 @@ function serverSection(
 }
 
 /** The staff and demo accounts ensured at start, and the demo market's traders. */
-function accountsSection(read: Read): Pick<Config, 'staff' | 'demo' | 'demoMarket'> {
+function accountsSection(
+  read: Read,
+): Pick<Config, 'staff' | 'demo' | 'demoMarket' | 'demoPastHours'> {
   const staffEmail = read('STAFF_EMAIL');
   const staffPassword = read('STAFF_PASSWORD');
   if ((staffEmail === undefined) !== (staffPassword === undefined)) {
@@ -248,6 +252,7 @@ function accountsSection(read: Read): Pick<Config, 'staff' | 'demo' | 'demoMarke
       : null,
     // Off with the demo account unless asked for: a real deployment never gets play money.
     demoMarket: flag(read('DEMO_MARKET'), 'DEMO_MARKET', demoAccount),
+    demoPastHours: integer(read('DEMO_PAST_HOURS'), 'DEMO_PAST_HOURS', 24, 0, 24),
   };
 }
 

@@ -34,6 +34,7 @@ import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
 import { accountSeqMigration } from '../trading/accountSeqMigration.ts';
+import { backdatedMigration } from '../trading/backdatedMigration.ts';
 import { batchesMigration } from '../trading/batchesMigration.ts';
 import { orderFillsMigration } from '../trading/fillsMigration.ts';
 import { heartbeatMigration } from '../trading/heartbeatMigration.ts';
@@ -257,6 +258,7 @@ export const migrations: Record<string, Migration> = {
   '0035_api_keys': apiKeysMigration,
   '0036_account_seq': accountSeqMigration,
   '0037_reserves': reservesMigration,
+  '0038_backdated_trades': backdatedMigration,
   '0039_attachment_bytes': attachmentBytesMigration,
 };
 

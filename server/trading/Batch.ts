@@ -9,8 +9,12 @@ import type { BatchWrites } from './writeBatch.ts';
 export class Batch {
   /** What the batch will write, in its transaction, once every command has run. */
   readonly writes: BatchWrites;
-  /** The batch's one clock reading: every order and trade of it carries this time. */
-  readonly now = new Date();
+  /** The batch's one clock reading: every order and trade of it carries this time... */
+  private readonly clock = new Date();
+  /** ...except a backdated command's (the demo market's past), which carries its own (`stamp`). */
+  now = this.clock;
+  /** Whether the command running carries a time of its own (its trades are marked so). */
+  backdated = false;
   /** Orders that ended in this batch, dropped from memory once it commits. */
   readonly ended: number[] = [];
   /** Writes of the batch's groups, run in its transaction after the orders are written. */
@@ -45,6 +49,12 @@ export class Batch {
   /** Notes the order a client order id now names. */
   remember(userId: number, clientOrderId: string, row: OrderRow): void {
     this.known.set(`${userId}:${clientOrderId}`, row);
+  }
+
+  /** Stamps what the next command does with `at`, or with the batch's clock when null. */
+  stamp(at: Date | null): void {
+    this.now = at ?? this.clock;
+    this.backdated = at !== null;
   }
 
   /** Adds a posting to the batch's writes, and follows it in the balances the batch knows. */

@@ -47,10 +47,23 @@ import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
 import { writeBatch } from './writeBatch.ts';
 
-/** A queued command, with its intake id when another server forwarded it. */
+/**
+ * A queued command, with its intake id when another server forwarded it, and its own time when
+ * backdated (the demo market's past: see `alone`).
+ */
 interface Queued {
   command: Command;
   intake: number | null;
+  at: Date | null;
+}
+
+/**
+ * The market as the demo market's past trades on it (`alone`): each command stamped with the time
+ * its simulated clock reads, never a time to come.
+ */
+export interface Backdating {
+  place(userId: number, pair: PairSymbol, draft: OrderDraft, at: Date): Promise<OrderRow>;
+  cancel(userId: number, ref: OrderRef, at: Date): Promise<OrderRow>;
 }
 
 /**
@@ -76,6 +89,8 @@ export class Market {
   private committedSeq = 0;
   /** Books a failed batch left unlike the database, rebuilt before the next batch runs. */
   private stale = false;
+  /** While the past plays (`alone`), other commands wait for this before they queue. */
+  private pastPlaying: Promise<void> | null = null;
 
   private constructor(
     private readonly db: Database,
@@ -166,7 +181,7 @@ export class Market {
 
   /** Queues a command of this server; resolves with its rows once committed. */
   enqueue(command: Command): Promise<OrderRow[]> {
-    return this.sequencer.enqueue({ command, intake: null });
+    return this.queue({ command, intake: null, at: null });
   }
 
   /**
@@ -174,7 +189,46 @@ export class Market {
    * its answer stored; rejects when the batch failed, and so stored nothing.
    */
   async runForwarded(intake: number, command: Command): Promise<void> {
-    await this.sequencer.enqueue({ command, intake });
+    await this.queue({ command, intake, at: null });
+  }
+
+  /**
+   * Runs `play` with the market to itself: the commands it sends through the Backdating handed to
+   * it carry their own time, and every other command waits until it ends, so no real order ever
+   * meets a backdated one in a batch or a book, and every backdated trade comes before (in ids
+   * as in time) any trade made after. Only the demo market's past plays (demo/DemoPast.ts).
+   */
+  async alone(play: (past: Backdating) => Promise<void>): Promise<void> {
+    if (this.pastPlaying !== null) throw new Error('a past is playing already');
+    let done = () => {};
+    this.pastPlaying = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const backdated = async (command: Command, at: Date) => {
+      if (at.getTime() > Date.now()) throw new RangeError('a backdated command from the future');
+      const [row] = await this.sequencer.enqueue({ command, intake: null, at });
+      if (row === undefined) throw new Error(`${command.kind} answered nothing`);
+      return row;
+    };
+    try {
+      // What was queued before runs at its own time first.
+      await this.sequencer.settled();
+      await play({
+        place: (userId, pair, draft, at) => backdated({ kind: 'place', userId, pair, draft }, at),
+        cancel: (userId, ref, at) => backdated({ kind: 'cancel', userId, ref }, at),
+      });
+    } finally {
+      this.pastPlaying = null;
+      done();
+    }
+  }
+
+  /** Queues a command now, or once the past playing (`alone`) has ended. */
+  private queue(queued: Queued): Promise<OrderRow[]> {
+    const playing = this.pastPlaying;
+    return playing === null
+      ? this.sequencer.enqueue(queued)
+      : playing.then(() => this.queue(queued));
   }
 
   /** The account's open orders, oldest first (from memory: the books are the truth for these). */
@@ -256,7 +310,8 @@ export class Market {
     const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
     const batch = new Batch(balances, known, this.state.nextOrderId);
-    const results = commands.map((command) => {
+    const results = queued.map(({ command, at }) => {
+      batch.stamp(at);
       try {
         return runCommand(this.state, command, batch);
       } catch (error) {

@@ -67,8 +67,11 @@ export interface SpotMarketOptions {
   listen?: (channel: string, hear: (payload: string) => void) => Promise<() => void>;
   /** Calls a listener whenever the bus's relay reconnected (news may have been lost meanwhile). */
   onRelayReconnect?: (listener: () => void) => () => void;
-  /** Runs while this server owns the market (the demo market's traders), stopped when it stops. */
-  whileOwning?: (market: SpotMarket) => Promise<Role>;
+  /**
+   * Runs while this server owns the market (the demo market's traders), stopped when it stops;
+   * `local` is the market this server matches, whose `alone` only the demo market's past uses.
+   */
+  whileOwning?: (market: SpotMarket, local: Market) => Promise<Role>;
   /** How often a follower tries for the market, and everyone polls for missed notifications. */
   retryMs?: number;
   /** False keeps this server from ever matching when it shares its database: it forwards. */
@@ -267,7 +270,7 @@ export class SpotMarket {
     // The books were read whole, maybe with batches this server never heard of.
     if (this.windows === null) this.windows = new BookWindows((pair) => this.book(pair));
     else this.restartWindows();
-    const whileOwning = await this.startOwnersRole();
+    const whileOwning = await this.startOwnersRole(market);
     return {
       stop: async () => {
         heart?.stop();
@@ -313,9 +316,9 @@ export class SpotMarket {
   }
 
   /** What runs while owning; its failure is logged, never a reason to give the market up. */
-  private async startOwnersRole(): Promise<Role | null> {
+  private async startOwnersRole(local: Market): Promise<Role | null> {
     try {
-      return (await this.options.whileOwning?.(this)) ?? null;
+      return (await this.options.whileOwning?.(this, local)) ?? null;
     } catch (error) {
       this.options.log.error({ err: error }, 'spot market: the owner role did not start');
       return null;

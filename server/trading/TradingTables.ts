@@ -61,6 +61,11 @@ export interface TradesTable {
   maker_fee: string;
   taker_fee: string;
   created_at: Date;
+  /**
+   * Made by the demo market's past with a simulated clock (demo/DemoPast.ts): `created_at` is
+   * when it says it was made, not when it was written.
+   */
+  backdated: boolean;
 }
 
 /** A matching group's owner: the epoch the server that matches it took. */

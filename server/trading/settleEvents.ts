@@ -28,7 +28,7 @@ export function settleEvents(
   }
   applyUpdates(state, settlement.updates, batch);
   for (const trade of settlement.trades) {
-    batch.writes.trades.push(tradeRow(state, pair, trade, batch.now));
+    batch.writes.trades.push(tradeRow(state, pair, trade, batch));
     batch.writes.lastPrices.set(pair, trade.event.priceTicks);
     // Each side's order carries its fees and last fill, written with the fill in this batch.
     const { makerOrderId, takerOrderId } = trade.event;
@@ -64,7 +64,7 @@ function tradeRow(
   state: MarketState,
   pair: PairSymbol,
   trade: SettledTrade,
-  now: Date,
+  batch: Batch,
 ): TradesTable {
   const { event } = trade;
   const maker = state.open.get(event.makerOrderId);
@@ -83,6 +83,7 @@ function tradeRow(
     taker_user_id: taker.user_id,
     maker_fee: trade.makerFee,
     taker_fee: trade.takerFee,
-    created_at: now,
+    created_at: batch.now,
+    backdated: batch.backdated,
   };
 }

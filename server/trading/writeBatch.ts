@@ -96,13 +96,14 @@ function insertTrades(trades: readonly TradesTable[], seq: number): RawBuilder<u
   if (trades.length === 0) return null;
   const of = <K extends keyof TradesTable>(key: K) => column(trades, key);
   return sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
-      taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, batch_seq)
+      taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, backdated,
+      batch_seq)
     select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
       ${of('price')}::bigint[], ${of('amount')}::bigint[], ${of('taker_side')}::text[],
       ${of('maker_order_id')}::bigint[], ${of('taker_order_id')}::bigint[],
       ${of('maker_user_id')}::integer[], ${of('taker_user_id')}::integer[],
       ${of('maker_fee')}::numeric[], ${of('taker_fee')}::numeric[],
-      ${of('created_at')}::timestamptz[])`;
+      ${of('created_at')}::timestamptz[], ${of('backdated')}::boolean[])`;
 }
 
 /** Each traded pair's last price, kept on its base currency for valuing balances. */

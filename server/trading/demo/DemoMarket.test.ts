@@ -16,8 +16,11 @@ import { DEPOSIT_REASON } from '../../content/seed.ts';
 import { type Database, openDatabase } from '../../storage/db.ts';
 import { MARKET_MAKER, TAKER } from './ensureTrader.ts';
 
-/** A demo market much faster than the real one, with a seeded source so a failure replays. */
-const FAST = { quoteIntervalMs: 20, tradeIntervalMs: 20 };
+/**
+ * A demo market much faster than the real one, with a seeded source so a failure replays, and no
+ * past (DemoPast.test.ts plays one).
+ */
+const FAST = { quoteIntervalMs: 20, tradeIntervalMs: 20, pastHours: 0 };
 
 const startFast = (db: Database, seed: number): Promise<FastifyInstance> =>
   createServer(testConfig({ DEMO_MARKET: 'on', API_RATE_LIMIT: '0' }), db, {

@@ -6,11 +6,16 @@
  *
  * Load stays modest: the maker looks at each pair every couple of seconds but only replaces the
  * quotes that moved or were taken, and the taker sends one order every few seconds.
+ *
+ * On a first start they first play the past (DemoPast.ts) in the background, so the server
+ * serves at once; the live trading starts when the past has caught up with the clock.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { PAIR_SYMBOLS } from '../../../core/markets/pairs.ts';
 import type { Database } from '../../storage/db.ts';
+import type { Market } from '../Market.ts';
 import type { SpotMarket } from '../SpotMarket.ts';
+import { PAST_DEFAULTS, type PastTraders, pastStart, playPast } from './DemoPast.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from './ensureTrader.ts';
 import { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
@@ -25,17 +30,24 @@ export interface DemoMarketOptions {
   tradeIntervalMs?: number;
   /** The source of randomness, uniform in [0, 1) (Math.random). */
   random?: () => number;
+  /** Hours of past played on a first start (24; 0 plays none). */
+  pastHours?: number;
+  /** The past's simulated time between two steps, in ms (300,000: a trade every 5 minutes a pair). */
+  pastStepMs?: number;
 }
 
 /** The maker keeps enough of everything for a full ladder on every pair at once. */
-const MAKER_FUNDS = {
+export const MAKER_FUNDS = {
   quote: { floor: 75_000, target: 150_000 },
   asset: { floor: 10_000, target: 25_000 },
 };
 
-/** The taker's orders are small: a little of everything goes a long way. */
-const TAKER_FUNDS = {
-  quote: { floor: 2_000, target: 20_000 },
+/**
+ * The taker's orders are small: a little of everything goes a long way. The floor covers an
+ * order on every pair at once, as a step of the past sends.
+ */
+export const TAKER_FUNDS = {
+  quote: { floor: 5_000, target: 20_000 },
   asset: { floor: 1_000, target: 5_000 },
 };
 
@@ -53,16 +65,17 @@ export class DemoMarket {
   ) {}
 
   /**
-   * Finds or creates the two accounts and starts trading. When another account holds one of
-   * their emails, it warns and trades nothing.
+   * Finds or creates the two accounts, then, in the background, plays the past on `local` when
+   * there is one to play and starts trading. When another account holds one of their emails, it
+   * warns and trades nothing.
    */
   static async start(
     db: Database,
     market: SpotMarket,
+    local: Market,
     log: FastifyBaseLogger,
     options: DemoMarketOptions = {},
   ): Promise<DemoMarket> {
-    const random = options.random ?? Math.random;
     const makerId = await ensureTrader(db, MARKET_MAKER);
     const takerId = makerId === null ? null : await ensureTrader(db, TAKER);
     if (makerId === null || takerId === null) {
@@ -74,17 +87,62 @@ export class DemoMarket {
       return idle;
     }
     const demo = new DemoMarket(market, makerId, log);
-    const maker = new MarketMaker(market, makerId, new Funding(db, MAKER_FUNDS), log, random);
-    const taker = new Taker(market, takerId, new Funding(db, TAKER_FUNDS), log, random);
+    const traders: PastTraders = {
+      makerId,
+      takerId,
+      makerFunding: new Funding(db, MAKER_FUNDS),
+      takerFunding: new Funding(db, TAKER_FUNDS),
+      random: options.random ?? Math.random,
+      log,
+    };
+    demo.track(demo.begin(db, local, traders, options));
+    return demo;
+  }
+
+  /** Plays the past if there is one to play, then trades live until stopped. */
+  private async begin(
+    db: Database,
+    local: Market,
+    traders: PastTraders,
+    options: DemoMarketOptions,
+  ): Promise<void> {
+    try {
+      await this.playPast(db, local, traders, options);
+    } catch (error) {
+      logFailure(this.log, error, 'the past could not be played');
+    }
+    if (this.stopped) return;
+    const { makerId, takerId, makerFunding, takerFunding, random, log } = traders;
+    const maker = new MarketMaker(this.market, makerId, makerFunding, log, random);
+    const taker = new Taker(this.market, takerId, takerFunding, log, random);
     const quoteMs = options.quoteIntervalMs ?? 2_000;
     const tradeMs = options.tradeIntervalMs ?? 3_000;
     for (const pair of PAIR_SYMBOLS) {
       // Spread over the first interval, so the books fill at once but not in one burst.
-      demo.every(quoteMs, random() * quoteMs, random, () => maker.refresh(pair, Date.now()));
+      this.every(quoteMs, random() * quoteMs, random, () => maker.refresh(pair, Date.now()));
     }
-    demo.every(tradeMs, quoteMs + random() * tradeMs, random, () => taker.trade());
+    this.every(tradeMs, quoteMs + random() * tradeMs, random, () => taker.trade());
     log.info('demo market: a market maker quotes every pair and a taker trades against it');
-    return demo;
+  }
+
+  /** The past (DemoPast.ts), when there is one to play; says in the log what it played. */
+  private async playPast(
+    db: Database,
+    local: Market,
+    traders: PastTraders,
+    options: DemoMarketOptions,
+  ): Promise<void> {
+    const settings = {
+      hours: options.pastHours ?? PAST_DEFAULTS.hours,
+      stepMs: options.pastStepMs ?? PAST_DEFAULTS.stepMs,
+    };
+    const from = await pastStart(db, settings.hours, Date.now());
+    if (from === null || this.stopped) return;
+    const began = performance.now();
+    const played = await playPast(local, db, traders, settings, from, () => this.stopped);
+    const seconds = ((performance.now() - began) / 1000).toFixed(1);
+    const hours = (((played.to ?? from) - from) / 3_600_000).toFixed(1);
+    this.log.info(`demo market: played ${hours} h of past in ${played.steps} steps (${seconds} s)`);
   }
 
   /**
@@ -108,6 +166,12 @@ export class DemoMarket {
     } catch (error) {
       logFailure(this.log, error, 'quotes could not be cancelled');
     }
+  }
+
+  /** Keeps `run` among the work `stop` waits for. */
+  private track(run: Promise<void>): void {
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
   }
 
   /** Runs `step` over and over, one run at a time, `meanMs` apart on average (±50 %). */

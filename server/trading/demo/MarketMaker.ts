@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PAIRS, type PairSpec, type PairSymbol } from '../../../core/markets/pairs.ts';
 import { fromTicks } from '../../../core/markets/units.ts';
 import type { OrderRow } from '../orderRows.ts';
-import type { SpotMarket } from '../SpotMarket.ts';
+import type { DemoVenue } from './DemoVenue.ts';
 import type { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
 import { type LadderSpacing, ladderSpacing, type Quote, quoteLadder } from './quoteLadder.ts';
@@ -31,7 +31,7 @@ export class MarketMaker {
   private readonly pairs = new Map<PairSymbol, PairState>();
 
   constructor(
-    private readonly market: SpotMarket,
+    private readonly market: DemoVenue,
     readonly userId: number,
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,
@@ -40,15 +40,44 @@ export class MarketMaker {
 
   /** Looks at one pair: moves its ladder and replaces the quotes that were taken. */
   async refresh(pair: PairSymbol, now: number): Promise<void> {
+    const changes = this.plan(pair, now);
+    if (changes === null) return;
+    await this.fund();
+    await this.send(pair, changes);
+  }
+
+  /** Tops the maker's balances up to their targets where they fell below their floors. */
+  fund(): Promise<void> {
+    return this.funding.topUp(this.userId);
+  }
+
+  /**
+   * `refresh` without funding first (the past funds once a step): its cancels and quotes are all
+   * queued in this turn, so they join the batch of whatever else this turn queues.
+   */
+  requote(pair: PairSymbol, now: number): Promise<void> {
+    const changes = this.plan(pair, now);
+    return changes === null ? Promise.resolve() : this.send(pair, changes);
+  }
+
+  /** The quotes to cancel and to place after moving the pair's reference on to `now`, if any. */
+  private plan(pair: PairSymbol, now: number): { stale: OrderRow[]; missing: Quote[] } | null {
     const spec = PAIRS[pair];
     const state = this.state(pair, now);
     const reference = state.reference.advance(now, this.random);
     const level = state.spacing.step * Number(spec.tickSize);
     if (Math.abs(reference - state.centre) >= level) state.centre = reference;
     const wanted = quoteLadder(spec, state.centre, state.spacing, this.random);
-    const { stale, missing } = this.compare(this.market.openOrders(this.userId, pair), wanted);
-    if (stale.length === 0 && missing.length === 0) return;
-    await this.funding.topUp(this.userId);
+    const changes = this.compare(this.market.openOrders(this.userId, pair), wanted);
+    return changes.stale.length === 0 && changes.missing.length === 0 ? null : changes;
+  }
+
+  /** Cancels the stale quotes and places the missing ones, all queued at once; logs refusals. */
+  private async send(
+    pair: PairSymbol,
+    { stale, missing }: { stale: OrderRow[]; missing: Quote[] },
+  ): Promise<void> {
+    const spec = PAIRS[pair];
     const [cancelled, placed] = await Promise.all([
       Promise.allSettled(stale.map((order) => this.market.cancel(this.userId, { id: order.id }))),
       Promise.allSettled(missing.map((quote) => this.market.place(this.userId, pair, quote))),

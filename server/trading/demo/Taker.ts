@@ -3,8 +3,9 @@
  * waiting on a random pair, so trades happen, candles form and last prices move.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PAIR_SYMBOLS, PAIRS } from '../../../core/markets/pairs.ts';
-import type { SpotMarket } from '../SpotMarket.ts';
+import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../../core/markets/pairs.ts';
+import type { OrderDraft } from '../Command.ts';
+import type { DemoVenue } from './DemoVenue.ts';
 import type { Funding } from './Funding.ts';
 import { logFailure } from './logFailure.ts';
 import { takerOrder } from './takerOrder.ts';
@@ -12,7 +13,7 @@ import { takerOrder } from './takerOrder.ts';
 /** See the file comment. */
 export class Taker {
   constructor(
-    private readonly market: SpotMarket,
+    private readonly market: DemoVenue,
     readonly userId: number,
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,
@@ -22,9 +23,31 @@ export class Taker {
   /** Sends one order on a random pair (none when the side it would take from is empty). */
   async trade(): Promise<void> {
     const pair = PAIR_SYMBOLS[Math.floor(this.random() * PAIR_SYMBOLS.length)] ?? 'BTC_USDT';
-    const draft = takerOrder(PAIRS[pair], this.market.book(pair).depth(1), this.random);
+    const draft = this.draft(pair);
     if (draft === null) return;
-    await this.funding.topUp(this.userId);
+    await this.fund();
+    await this.send(pair, draft);
+  }
+
+  /** Tops the taker's balances up to their targets where they fell below their floors. */
+  fund(): Promise<void> {
+    return this.funding.topUp(this.userId);
+  }
+
+  /**
+   * Sends one order on `pair` without funding first (the past funds once a step), queued in this
+   * turn; none when the side it would take from is empty.
+   */
+  tradeOn(pair: PairSymbol): Promise<void> {
+    const draft = this.draft(pair);
+    return draft === null ? Promise.resolve() : this.send(pair, draft);
+  }
+
+  private draft(pair: PairSymbol): OrderDraft | null {
+    return takerOrder(PAIRS[pair], this.market.book(pair).depth(1), this.random);
+  }
+
+  private async send(pair: PairSymbol, draft: OrderDraft): Promise<void> {
     try {
       await this.market.place(this.userId, pair, draft);
     } catch (error) {
