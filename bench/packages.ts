@@ -6,8 +6,9 @@
  * - crypto-js against @noble/ciphers (the codec's AES-256-CBC) on the compact pipeline's payload
  *   (that body deflated): encrypt + decrypt round trip, and each one's bundled weight;
  * - the widgets' first download (the real widget build through Vite, kept in memory) as shipped,
- *   with goober's runtime added to its entry, and with preact/compat as React's API; and the
- *   weight of React 19 with React DOM's `createRoot`, bundled alone.
+ *   with goober's runtime added to its entry, with preact/compat as React's API, and with the
+ *   element class on preact-custom-element (bench/widgetElementOnLibrary.ts); and the weights of
+ *   React 19 with React DOM's `createRoot` and of preact-custom-element beside Preact, bundled.
  * Bundled weight is a Vite production build (minified) of an entry importing what the codec would
  * import, gzip -9. `node --import tsx bench/packages.ts` prints the table and rewrites its section
  * of docs/measurements.md; `npm run bench` does the same.
@@ -159,7 +160,16 @@ export interface PackageFigures {
   cryptoJs: LibraryFigures;
   /** True when both ciphers gave the same ciphertext for the same key, IV and payload. */
   sameCiphertext: boolean;
-  widgets: { shipped: number; withGoober: number; withCompat: number; react: number };
+  widgets: {
+    shipped: number;
+    withGoober: number;
+    withCompat: number;
+    /** The element class on preact-custom-element through its adapter. */
+    withElementLibrary: number;
+    react: number;
+    /** preact-custom-element's own weight beside the Preact it imports. */
+    elementLibrary: number;
+  };
 }
 
 /** lz-string against fflate on the codec's benchmark body. */
@@ -255,9 +265,42 @@ async function encryption(payload: Uint8Array) {
   return { noble, cryptoJs, sameCiphertext: sameBytes(ours, theirs) };
 }
 
+/** The widget build with `widgets/shared/<module>.ts` imports resolved to `replacement` instead. */
+function withModules(modules: string, replacement: string): UserConfig {
+  const aliases = (widgetConfig.resolve?.alias ?? []) as { find: RegExp; replacement: string }[];
+  return {
+    ...widgetConfig,
+    resolve: {
+      ...widgetConfig.resolve,
+      alias: [
+        { find: new RegExp(`^.*/shared/(${modules})\\.ts$`), replacement: resolve(replacement) },
+        ...aliases,
+      ],
+    },
+  };
+}
+
 /**
- * The widgets' first download as shipped, with goober added, and with preact/compat as React's
- * API; and React 19 with React DOM's `createRoot`, bundled alone.
+ * The element class on preact-custom-element against ours: the first download built with it (the
+ * elements unchanged, through bench/widgetElementOnLibrary.ts), and the library's own weight
+ * beside what it imports from Preact.
+ */
+async function elementLibrary() {
+  const withElementLibrary = await widgetFirstDownload(
+    withModules('widgetElement|defineElement', 'bench/widgetElementOnLibrary.ts'),
+  );
+  const preact = 'import { cloneElement, Fragment, h, hydrate, render } from "preact";';
+  const elementLibrary =
+    (await bundledGzip(
+      `${preact} import register from 'preact-custom-element'; keep(register, cloneElement, Fragment, h, hydrate, render);`,
+    )) - (await bundledGzip(`${preact} keep(cloneElement, Fragment, h, hydrate, render);`));
+  return { withElementLibrary, elementLibrary };
+}
+
+/**
+ * The widgets' first download as shipped, with goober added, with preact/compat as React's API
+ * and with the element class on preact-custom-element; and React 19 with React DOM's
+ * `createRoot`, bundled alone.
  */
 async function widgets() {
   const shipped = await widgetFirstDownload(widgetConfig);
@@ -292,7 +335,7 @@ async function widgets() {
   const react = await bundledGzip(
     "import { createElement, useEffect, useState } from 'react'; import { createRoot } from 'react-dom/client'; keep(createElement, useEffect, useState, createRoot);",
   );
-  return { shipped, withGoober, withCompat, react };
+  return { shipped, withGoober, withCompat, react, ...(await elementLibrary()) };
 }
 
 /** Measures everything the table needs; a few seconds. */
@@ -332,7 +375,7 @@ export function packagesTable(f: PackageFigures, machine: string): string {
     '|---|---|',
     `| react | What the site and the widgets are written against: every page and component in \`site/\` (mounted by \`site/main.tsx\`) and in \`widgets/\`. The site runs on React 19 (\`vite.config.ts\`; its component tests too), which costs its first load about 57 KiB gzip over preact/compat (\`bench/siteLoad.ts\`, "The site's first load" above). The widgets load on other people's pages, where every kilobyte is theirs: their build resolves \`react\` to React's API on Preact alone (\`widgets/shared/reactOnPreact.ts\`: the hooks, \`createElement\`, \`useSyncExternalStore\`, React's \`onChange\` and \`nativeEvent\`; their component tests too). Their first download is ${kb(w.shipped)} gzip so (budget 15 KB), ${kb(w.withCompat)} with preact/compat as React's API; React 19 with React DOM's \`createRoot\` weighs ${kb(w.react)} alone. |`,
     "| react-dom | `createRoot` in `site/main.tsx`, React DOM 19. Not in the widgets: each element renders with Preact's own `render` (`widgets/shared/widgetElement.ts`). |",
-    `| @r2wc/react-to-web-component | Not used: \`widgets/shared/widgetElement.ts\` makes each widget component a custom element in an open shadow root (string attributes and their properties, presence-boolean attributes, the element's own state for its JS API) with Preact's \`render\`. r2wc needs React DOM's \`createRoot\`, which in the widget build meant preact/compat: with the two, the first download was 19.1 KB gzip; with this class and React's API on Preact alone, 15.1 KB (same build otherwise, measured when r2wc was replaced). |`,
+    `| @r2wc/react-to-web-component | Not used, nor Preact's own preact-custom-element: \`widgets/shared/widgetElement.ts\` makes each widget component a custom element in an open shadow root (string attributes and their properties, presence-boolean attributes, the element's own state for its JS API) with Preact's \`render\`. r2wc needs React DOM's \`createRoot\`, which in the widget build meant preact/compat: with the two, the first download was 19.1 KB gzip; with this class and React's API on Preact alone, 15.1 KB (same build otherwise, measured when r2wc was replaced). preact-custom-element weighs ${bytes(w.elementLibrary)} gzip beside Preact, where our class is about 0.5 KB, and lacks what the elements do: it hands the component neither its shadow root nor its element, reads an emptied attribute as '' and a bare boolean as '' (falsy), names each property after its attribute (\`label-one\`), writes the string "null" for a property set to null, throws on reading a property before the element first connects, and registers the element itself with a class that cannot be extended, so no JS API. With an adapter that adds all that (\`bench/widgetElementOnLibrary.ts\`: the elements and their tests pass unchanged), the first download is ${kb(w.withElementLibrary)} gzip against ${kb(w.shipped)} (+${bytes(w.withElementLibrary - w.shipped)}), over the 15 KB budget. |`,
     "| @preact/signals-react | The trading page's live market data (`site/pages/trading/marketData.ts`): the ticker, each shown book row, recent trades and the account's orders, fills and wallets are signals, so a book update re-renders the rows whose figures changed (`OrderBook.tsx`, `OrderBook.test.tsx`), not the book or the page. Loaded with that page only. Every component that reads a signal while rendering calls `useSignals()` from `@preact/signals-react/runtime`, the package's way to subscribe without its Babel transform. |",
     "| wouter | The site's routing: `site/Routes.tsx`, links and redirects in `site/components/`. |",
     '| valtio | The shared state: the slices in `core/store/`, read with `useSnapshot` in `site/` and in the support chat widget. |',
