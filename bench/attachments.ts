@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createUser } from '../server/accounts/users.ts';
@@ -124,10 +124,11 @@ export async function benchAttachments(): Promise<AttachmentFigures[]> {
 }
 
 /** The figures as a Markdown table. */
-export function attachmentsTable(figures: readonly AttachmentFigures[]): string {
+export function attachmentsTable(figures: readonly AttachmentFigures[], machine: string): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   return [
-    `A 5 MB attachment: storing it, serving it whole and a 1 MB range (median of ${ROUNDS}).`,
+    `A 5 MB attachment: storing it, serving it whole and a 1 MB range (median of ${ROUNDS};`,
+    `${machine}).`,
     '',
     '| where | store | serve whole | serve 1 MB range |',
     '|---|---|---|---|',
@@ -138,5 +139,6 @@ export function attachmentsTable(figures: readonly AttachmentFigures[]): string 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(attachmentsTable(await benchAttachments()));
+  const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+  console.log(attachmentsTable(await benchAttachments(), machine));
 }

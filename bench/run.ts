@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the codec and the API, prints the figures and writes them to docs/measurements.md. */
 import { cpus } from 'node:os';
+import { attachmentsTable, benchAttachments } from './attachments.ts';
 import { benchCluster, clusterTable } from './cluster.ts';
 import { benchCodec } from './codec.ts';
 import { benchDemoPast, demoPastTable } from './demoPast.ts';
@@ -117,6 +118,10 @@ writeMeasurements('engine', engineText);
 const swapQuotes = swapTable(await benchSwapQuotes(), machine);
 console.log(`\n${swapQuotes}`);
 writeMeasurements('swap', swapQuotes);
+
+const attachments = attachmentsTable(await benchAttachments(), machine);
+console.log(`\n${attachments}`);
+writeMeasurements('attachments', attachments);
 
 const reserves = reservesTable(await benchReserves(), machine);
 console.log(`\n${reserves}`);
