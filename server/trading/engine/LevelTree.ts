@@ -50,17 +50,36 @@ function balance(level: PriceLevel): PriceLevel {
   return level;
 }
 
-/** Adds a level whose key the tree does not hold; returns the new root. */
+/** The last level better than the one `insertLevel` just added, or null (see lastBetter). */
+let betterFound: PriceLevel | null = null;
+
+/**
+ * Adds a level whose key the tree does not hold and returns the new root; `lastBetter()` then
+ * tells the level's better neighbour, found on the way down.
+ */
 export function insertLevel(root: PriceLevel | null, level: PriceLevel): PriceLevel {
+  betterFound = null;
+  return insertUnder(root, level);
+}
+
+function insertUnder(root: PriceLevel | null, level: PriceLevel): PriceLevel {
   if (root === null) {
     level.left = null;
     level.right = null;
     level.height = 1;
     return level;
   }
-  if (level.key < root.key) root.left = insertLevel(root.left, level);
-  else root.right = insertLevel(root.right, level);
+  if (level.key < root.key) root.left = insertUnder(root.left, level);
+  else {
+    betterFound = root;
+    root.right = insertUnder(root.right, level);
+  }
   return balance(root);
+}
+
+/** The better neighbour of the level the last insertLevel added. */
+export function lastBetter(): PriceLevel | null {
+  return betterFound;
 }
 
 function removeFirst(root: PriceLevel): PriceLevel | null {
@@ -88,18 +107,4 @@ export function removeLevel(root: PriceLevel | null, level: PriceLevel): PriceLe
     return balance(next);
   }
   return balance(root);
-}
-
-/** The last level better than `key` (its predecessor in key order), or null if none is. */
-export function lastBetter(root: PriceLevel | null, key: number): PriceLevel | null {
-  let better: PriceLevel | null = null;
-  let at = root;
-  while (at !== null) {
-    if (key < at.key) at = at.left;
-    else {
-      better = at;
-      at = at.right;
-    }
-  }
-  return better;
 }

@@ -104,17 +104,14 @@ export class PriceLevels {
     level.price = price;
     level.key = this.highestFirst ? -price : price;
     this.byPrice.set(price, level);
-    // A new best price, the usual case at a moving touch, needs no search.
-    const first = this.first;
-    const better =
-      first === null || level.key < first.key ? null : lastBetter(this.root, level.key);
-    const worse = better === null ? first : better.worse;
+    this.root = insertLevel(this.root, level);
+    const better = lastBetter();
+    const worse = better === null ? this.first : better.worse;
     level.better = better;
     level.worse = worse;
     if (better === null) this.first = level;
     else better.worse = level;
     if (worse !== null) worse.better = level;
-    this.root = insertLevel(this.root, level);
     this.levels++;
     return level;
   }
