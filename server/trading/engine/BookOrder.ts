@@ -52,9 +52,6 @@ export class BookOrder {
   level: PriceLevel | null = null;
   prev: BookOrder | null = null;
   next: BookOrder | null = null;
-  /** Neighbours among the same account's open orders, in the order they entered. */
-  accountPrev: BookOrder | null = null;
-  accountNext: BookOrder | null = null;
 
   /** Whether this is a buy that gives only a total to spend (no amount). */
   get byTotal(): boolean {
@@ -91,8 +88,6 @@ export class BookOrder {
     this.level = null;
     this.prev = null;
     this.next = null;
-    this.accountPrev = null;
-    this.accountNext = null;
     return this;
   }
 
@@ -102,35 +97,66 @@ export class BookOrder {
     return status !== 'new' && status !== 'partiallyFilled';
   }
 
-  /** A snapshot of the order for reporting, stamped with the time of the change. */
+  /** A new snapshot of the order, stamped with the time of the change. */
   update(at: number): OrderUpdate {
+    return this.writeUpdate(blankUpdate(), at);
+  }
+
+  /** Writes the order's state into `into` (a snapshot the book reuses), stamped `at`. */
+  writeUpdate(into: OrderUpdate, at: number): OrderUpdate {
     this.updatedAt = at;
     const open = this.done ? 0 : this.remaining;
-    const update: OrderUpdate = {
-      type: 'order',
-      id: this.id,
-      accountId: this.accountId,
-      clientOrderId: this.clientOrderId,
-      side: this.isBuy ? 'buy' : 'sell',
-      status: this.status,
-      reason: this.reason,
-      filledLots: this.filledLots,
-      filledNotional: this.filledNotional,
-      openLots: open === UNBOUNDED_LOTS ? 0 : open,
-      priority: this.priority,
-      at,
-    };
-    return update;
+    into.id = this.id;
+    into.accountId = this.accountId;
+    into.clientOrderId = this.clientOrderId;
+    into.side = this.isBuy ? 'buy' : 'sell';
+    into.status = this.status;
+    into.reason = this.reason;
+    into.filledLots = this.filledLots;
+    into.filledNotional = this.filledNotional;
+    into.openLots = open === UNBOUNDED_LOTS ? 0 : open;
+    into.priority = this.priority;
+    into.at = at;
+    return into;
   }
 }
 
-/** The orders waiting at one price, oldest first, as an intrusive doubly-linked list. */
+/** An order update with every field set, to be written over. */
+export function blankUpdate(): OrderUpdate {
+  return {
+    type: 'order',
+    id: 0,
+    accountId: 0,
+    clientOrderId: null,
+    side: 'buy',
+    status: 'new',
+    reason: null,
+    filledLots: 0,
+    filledNotional: 0,
+    openLots: 0,
+    priority: 0,
+    at: 0,
+  };
+}
+
+/**
+ * The orders waiting at one price, oldest first, as an intrusive doubly-linked list; also a node
+ * of its side's level tree (LevelTree) and of the side's list of levels from best to worst.
+ */
 export class PriceLevel {
   head: BookOrder | null = null;
   tail: BookOrder | null = null;
   /** Sum of the orders' remaining lots (kept only where it means something: the book sides). */
   lots = 0;
   count = 0;
-
-  constructor(readonly price: number) {}
+  price = 0;
+  /** The price as its side ranks it: smaller is better (the negated price on a bid side). */
+  key = 0;
+  /** The next level toward the worst and toward the best price on this side. */
+  worse: PriceLevel | null = null;
+  better: PriceLevel | null = null;
+  /** Tree links and the height of this level's subtree. */
+  left: PriceLevel | null = null;
+  right: PriceLevel | null = null;
+  height = 1;
 }

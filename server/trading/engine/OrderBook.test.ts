@@ -21,8 +21,20 @@ const LIMITS: BookLimits = {
 let nextId = 1;
 const AT = 1_700_000_000_000;
 
+/**
+ * A book whose place, cancel and cancelAll results are copies: the book's own are written over
+ * by its next call, and these tests keep results across calls.
+ */
 function newBook(options: OrderBookOptions = {}, limits = LIMITS): OrderBook {
-  return new OrderBook(limits, options);
+  const book = new OrderBook(limits, options);
+  return new Proxy(book, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target);
+      if (typeof value !== 'function') return value;
+      if (name !== 'place' && name !== 'cancel' && name !== 'cancelAll') return value.bind(target);
+      return (...args: unknown[]) => structuredClone(value.apply(target, args));
+    },
+  });
 }
 
 type Without<T> = Omit<T, 'id' | 'at' | 'type' | 'accountId'> & { id?: number; accountId?: number };

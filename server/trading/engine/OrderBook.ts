@@ -1,40 +1,49 @@
 /**
  * One pair's order book: price-time priority matching of limit, market and stop orders, cancels,
  * restore after a restart and depth. Pure: no clock, no randomness, no I/O; ids and times come
- * from the caller, so the same requests always give the same events.
+ * from the caller, so the same requests always give the same events. Placing and cancelling
+ * allocate nothing once the book has warmed up: results and events are written into objects the
+ * book reuses (see PlaceResult).
  */
-import { AccountOrders } from './AccountOrders.ts';
 import { type BookLimits, checkLimits } from './BookLimits.ts';
 import { BookOrder, NO_TOTAL } from './BookOrder.ts';
 import type { EngineEvent, OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
+import { EventBuffer } from './EventBuffer.ts';
 import { checkRecord, type OpenOrderRecord } from './OpenOrderRecord.ts';
 import type { OrderRequest } from './OrderRequest.ts';
 import { PriceLevels } from './PriceLevels.ts';
 import { validateRequest, whole } from './validateRequest.ts';
 
-/** What placing an order did. */
+/**
+ * What placing an order did. The result, its events array and every object in it belong to the
+ * book and are written over by its next call (place, cancel, cancelAll): read them first, and
+ * copy what you keep. Reusing them is what lets the engine allocate nothing per operation.
+ */
 export interface PlaceResult {
   /** The order's state at the end of the operation (the last of its updates, or its rejection). */
   order: OrderUpdate;
   /** Everything that happened, in order; empty when the order was rejected or a duplicate. */
-  events: EngineEvent[];
+  events: readonly EngineEvent[];
   /** True when (account, clientOrderId) named an order the book still knows: nothing was placed. */
   duplicate: boolean;
   /** The book sequence after the operation. */
   bookSeq: number;
 }
 
-/** What cancelling one order did; `order` is null when the book has no open order by that id. */
+/**
+ * What cancelling one order did; `order` is null when the book has no open order by that id.
+ * Valid until the book's next call, as a PlaceResult.
+ */
 export interface CancelResult {
   order: OrderUpdate | null;
-  events: EngineEvent[];
+  events: readonly EngineEvent[];
   bookSeq: number;
 }
 
-/** What cancelling an account's orders did: one update per order, oldest first. */
+/** What cancelling an account's orders did: one update per order, oldest first; as CancelResult. */
 export interface CancelAllResult {
   orders: OrderUpdate[];
-  events: EngineEvent[];
+  events: readonly EngineEvent[];
   bookSeq: number;
 }
 
@@ -89,9 +98,11 @@ export class OrderBook {
   /** Buy stops trigger lowest first, sell stops highest first. */
   private readonly buyStops = new PriceLevels(false, false);
   private readonly sellStops = new PriceLevels(true, false);
-  /** Resting orders and waiting stops by id. */
+  /**
+   * Resting orders and waiting stops by id, in the order they entered (a Map iterates in
+   * insertion order): cancelAll walks it, so no per-account index costs every other operation.
+   */
   private readonly open = new Map<number, BookOrder>();
-  private readonly accounts = new AccountOrders();
   /** `${accountId}:${clientOrderId}` of open orders and of the most recently ended ones. */
   private readonly clientIds = new Map<string, BookOrder>();
   private readonly finished: (string | undefined)[];
@@ -109,8 +120,17 @@ export class OrderBook {
   private seq = 0;
   private nextPriority = 1;
 
-  // The operation in progress.
-  private events: EngineEvent[] = [];
+  // The operation in progress, and the results the book hands out and reuses.
+  private readonly events = new EventBuffer();
+  private readonly placed: PlaceResult = {
+    order: this.events.rejection(),
+    events: [],
+    duplicate: false,
+    bookSeq: 0,
+  };
+  private readonly cancelled: CancelResult = { order: null, events: [], bookSeq: 0 };
+  /** Stops reached by the operation's trades, waiting to run (reused). */
+  private readonly triggered: BookOrder[] = [];
   private now = 0;
   private changed = false;
   /** The order being placed, and its latest update. */
@@ -164,19 +184,19 @@ export class OrderBook {
    * clientOrderId) again while the book knows that order returns it unchanged, with no events.
    */
   place(request: OrderRequest): PlaceResult {
+    this.begin(request.at);
     const key = request.clientOrderId === undefined ? null : clientKey(request);
     if (key !== null) {
       const known = this.clientIds.get(key);
       if (known !== undefined) {
-        const update = known.update(known.updatedAt);
-        return { order: update, events: [], duplicate: true, bookSeq: this.seq };
+        const update = known.writeUpdate(this.events.rejection(), known.updatedAt);
+        return this.answer(update, true);
       }
     }
     const reason =
       validateRequest(request, this.limits) ?? (this.open.has(request.id) ? 'duplicateId' : null);
     const order = this.spare.pop()?.reset(request) ?? new BookOrder(request);
     if (reason !== null) return this.reject(order, reason, request.at);
-    this.begin(request.at);
     this.taker = order;
     if (key !== null) this.clientIds.set(key, order);
     if (order.stopTicks > 0) this.waitStop(order);
@@ -186,24 +206,35 @@ export class OrderBook {
       return this.reject(order, order.reason ?? 'invalidOrder', request.at);
     }
     this.runStops();
-    const update = this.takerUpdate ?? order.update(this.now);
-    return { order: update, events: this.events, duplicate: false, bookSeq: this.finish() };
+    const placed = this.placed;
+    placed.order = this.takerUpdate ?? order.writeUpdate(this.events.rejection(), this.now);
+    placed.events = this.events.events();
+    placed.duplicate = false;
+    placed.bookSeq = this.finish();
+    return placed;
   }
 
   /** Cancels an open order or waiting stop by id; the caller checks it belongs to the asker. */
   cancel(id: number, at: number): CancelResult {
-    const order = this.open.get(id);
-    if (order === undefined) return { order: null, events: [], bookSeq: this.seq };
     this.begin(at);
-    const update = this.cancelOpen(order);
-    return { order: update, events: this.events, bookSeq: this.finish() };
+    const order = this.open.get(id);
+    const cancelled = this.cancelled;
+    cancelled.order = order === undefined ? null : this.cancelOpen(order);
+    cancelled.events = this.events.events();
+    cancelled.bookSeq = this.finish();
+    return cancelled;
   }
 
-  /** Cancels every open order and waiting stop of an account in this book, oldest first. */
+  /**
+   * Cancels every open order and waiting stop of an account in this book, oldest first. Walks
+   * every open order of the book: rare enough not to keep an index by account for it.
+   */
   cancelAll(accountId: number, at: number): CancelAllResult {
     this.begin(at);
-    const orders = this.accounts.of(accountId).map((order) => this.cancelOpen(order));
-    return { orders, events: this.events, bookSeq: this.finish() };
+    const mine: BookOrder[] = [];
+    for (const order of this.open.values()) if (order.accountId === accountId) mine.push(order);
+    const orders = mine.map((order) => this.cancelOpen(order));
+    return { orders, events: this.events.events(), bookSeq: this.finish() };
   }
 
   /** The best `levels` prices of each side, aggregated. */
@@ -245,7 +276,7 @@ export class OrderBook {
     }
     const bid = this.bids.best();
     const ask = this.asks.best();
-    if (bid !== undefined && ask !== undefined && bid.price >= ask.price) {
+    if (bid !== null && ask !== null && bid.price >= ask.price) {
       throw new Error('Cannot restore: the resting orders cross.');
     }
     this.last = lastPriceTicks ?? 0;
@@ -319,7 +350,6 @@ export class OrderBook {
       else stops.append(order, order.stopTicks);
     }
     this.open.set(order.id, order);
-    this.accounts.add(order);
     if (request.clientOrderId !== undefined) {
       const key = clientKey(request);
       if (this.clientIds.has(key)) throw new Error(`Cannot restore: client id ${key} twice.`);
@@ -331,7 +361,7 @@ export class OrderBook {
   // --- one operation -------------------------------------------------------------------------
 
   private begin(at: number): void {
-    this.events = [];
+    this.events.clear();
     this.now = at;
     this.changed = false;
     this.taker = null;
@@ -349,9 +379,19 @@ export class OrderBook {
   private reject(order: BookOrder, reason: OrderReason, at: number): PlaceResult {
     order.status = 'rejected';
     order.reason = reason;
-    const update = order.update(at);
+    const update = order.writeUpdate(this.events.rejection(), at);
     this.recycle(order);
-    return { order: update, events: [], duplicate: false, bookSeq: this.seq };
+    return this.answer(update, false);
+  }
+
+  /** The result of a place that placed nothing: a rejection or a duplicate. */
+  private answer(order: OrderUpdate, duplicate: boolean): PlaceResult {
+    const placed = this.placed;
+    placed.order = order;
+    placed.events = this.events.events();
+    placed.duplicate = duplicate;
+    placed.bookSeq = this.seq;
+    return placed;
   }
 
   private recycle(order: BookOrder): void {
@@ -360,8 +400,7 @@ export class OrderBook {
 
   /** Records an order's new state as an event; an ended order's client id joins the recent ones. */
   private report(order: BookOrder): OrderUpdate {
-    const update = order.update(this.now);
-    this.events.push(update);
+    const update = order.writeUpdate(this.events.update(), this.now);
     if (order === this.taker) this.takerUpdate = update;
     if (order.done) {
       // An order with a client id stays known a while for idempotent placing; others are free.
@@ -407,7 +446,6 @@ export class OrderBook {
     const waiting = order.kind === 'stopLimit' || order.kind === 'stopMarket';
     (waiting ? this.stopsOf(order) : this.sideOf(order)).remove(order);
     this.open.delete(order.id);
-    this.accounts.remove(order);
     this.changed = true;
   }
 
@@ -429,7 +467,7 @@ export class OrderBook {
   private executeLimit(order: BookOrder, opposite: PriceLevels, arriving: boolean): void {
     const best = opposite.best();
     const price = order.priceTicks;
-    const crosses = best !== undefined && (order.isBuy ? best.price <= price : best.price >= price);
+    const crosses = best !== null && (order.isBuy ? best.price <= price : best.price >= price);
     // A post-only order that would take is rejected on arrival, as Binance rejects a LIMIT_MAKER:
     // it never existed, so there is no event. A post-only stop that triggers was accepted long
     // before, so it expires instead.
@@ -448,7 +486,7 @@ export class OrderBook {
   }
 
   private executeMarket(order: BookOrder, opposite: PriceLevels, arriving: boolean): void {
-    if (opposite.best() === undefined) {
+    if (opposite.best() === null) {
       this.end(order, arriving ? 'rejected' : 'expired', 'noLiquidity');
       return;
     }
@@ -473,7 +511,6 @@ export class OrderBook {
     order.priority = this.nextPriority++;
     this.sideOf(order).append(order, order.priceTicks);
     this.open.set(order.id, order);
-    this.accounts.add(order);
     this.changed = true;
     this.report(order);
   }
@@ -485,7 +522,7 @@ export class OrderBook {
     for (;;) {
       if (taker.remaining === 0) return MATCH_DONE;
       const level = book.best();
-      if (level === undefined) return MATCH_OUT;
+      if (level === null) return MATCH_OUT;
       const price = level.price;
       if (limit !== 0 && (isBuy ? price > limit : price < limit)) return MATCH_OUT;
       let lots = taker.remaining;
@@ -520,18 +557,16 @@ export class OrderBook {
     if (price < this.lowTrade) this.lowTrade = price;
     if (price > this.highTrade) this.highTrade = price;
     this.changed = true;
-    this.events.push({
-      type: 'trade',
-      seq: ++this.trades,
-      priceTicks: price,
-      lots,
-      takerSide: taker.isBuy ? 'buy' : 'sell',
-      makerOrderId: maker.id,
-      takerOrderId: taker.id,
-      makerAccountId: maker.accountId,
-      takerAccountId: taker.accountId,
-      at: this.now,
-    });
+    const trade = this.events.trade();
+    trade.seq = ++this.trades;
+    trade.priceTicks = price;
+    trade.lots = lots;
+    trade.takerSide = taker.isBuy ? 'buy' : 'sell';
+    trade.makerOrderId = maker.id;
+    trade.takerOrderId = taker.id;
+    trade.makerAccountId = maker.accountId;
+    trade.takerAccountId = taker.accountId;
+    trade.at = this.now;
     if (maker.remaining === 0) {
       this.unlist(maker);
       maker.status = 'filled';
@@ -562,9 +597,8 @@ export class OrderBook {
     let need = taker.remaining;
     const limit = taker.priceTicks;
     const mode = taker.selfTrade;
-    for (let rank = 0; ; rank++) {
-      const level = book.at(rank);
-      if (level === undefined || (taker.isBuy ? level.price > limit : level.price < limit)) {
+    for (let level = book.best(); ; level = level.worse) {
+      if (level === null || (taker.isBuy ? level.price > limit : level.price < limit)) {
         return false;
       }
       if (mode === 'none') {
@@ -595,7 +629,6 @@ export class OrderBook {
     order.priority = this.nextPriority++;
     this.stopsOf(order).append(order, order.stopTicks);
     this.open.set(order.id, order);
-    this.accounts.add(order);
     this.changed = true;
     this.report(order);
   }
@@ -607,39 +640,49 @@ export class OrderBook {
    * batches in the order they were reached.
    */
   private runStops(): void {
-    if (this.highTrade === 0) return;
-    const queue = this.collectTriggered();
+    if (!this.stopsReached()) return;
+    const queue = this.triggered;
+    this.collectTriggered(queue);
     for (let i = 0; i < queue.length; i++) {
       const stop = queue[i] as BookOrder;
       const tradesBefore = this.trades;
-      this.events.push({
-        type: 'stopTriggered',
-        orderId: stop.id,
-        accountId: stop.accountId,
-        stopTicks: stop.stopTicks,
-        triggerTicks: stop.triggerTicks,
-        at: this.now,
-      });
+      const event = this.events.stopTriggered();
+      event.orderId = stop.id;
+      event.accountId = stop.accountId;
+      event.stopTicks = stop.stopTicks;
+      event.triggerTicks = stop.triggerTicks;
+      event.at = this.now;
       stop.kind = stop.kind === 'stopLimit' ? 'limit' : 'market';
       this.execute(stop, false);
-      if (this.trades !== tradesBefore) {
-        for (const next of this.collectTriggered()) queue.push(next);
-      }
+      if (this.trades !== tradesBefore && this.stopsReached()) this.collectTriggered(queue);
     }
+    // Emptied only when stops ran: V8 drops an array's storage when its length is set to 0.
+    queue.length = 0;
   }
 
-  /** Takes every stop reached by this operation's trades out of the stop book, oldest first. */
-  private collectTriggered(): BookOrder[] {
-    const triggered: BookOrder[] = [];
+  /** Whether this operation's trades reached a waiting stop. */
+  private stopsReached(): boolean {
+    const { highTrade, lowTrade } = this;
+    const buy = this.buyStops.best();
+    const sell = this.sellStops.best();
+    return (buy !== null && buy.price <= highTrade) || (sell !== null && sell.price >= lowTrade);
+  }
+
+  /** Moves every stop reached by this operation's trades out of the stop book into `queue`. */
+  private collectTriggered(queue: BookOrder[]): void {
+    const from = queue.length;
     const { buyStops, sellStops, highTrade, lowTrade } = this;
     while ((buyStops.best()?.price ?? Number.POSITIVE_INFINITY) <= highTrade) {
-      this.takeStops(buyStops, highTrade, triggered);
+      this.takeStops(buyStops, highTrade, queue);
     }
     while ((sellStops.best()?.price ?? 0) >= lowTrade) {
-      this.takeStops(sellStops, lowTrade, triggered);
+      this.takeStops(sellStops, lowTrade, queue);
     }
-    if (triggered.length > 1) triggered.sort(byPriority);
-    return triggered;
+    // Stops reached by the same trades run oldest first.
+    if (queue.length - from > 1) {
+      const batch = queue.splice(from).sort(byPriority);
+      for (const stop of batch) queue.push(stop);
+    }
   }
 
   private takeStops(stops: PriceLevels, triggerTicks: number, into: BookOrder[]): void {
@@ -652,7 +695,6 @@ export class OrderBook {
       order.next = null;
       order.triggerTicks = triggerTicks;
       this.open.delete(order.id);
-      this.accounts.remove(order);
       into.push(order);
       order = next;
     }
@@ -666,9 +708,7 @@ function clientKey(request: OrderRequest): string {
 
 function topLevels(side: PriceLevels, count: number): DepthLevel[] {
   const levels: DepthLevel[] = [];
-  for (let rank = 0; rank < count; rank++) {
-    const level = side.at(rank);
-    if (level === undefined) break;
+  for (let level = side.best(); level !== null && levels.length < count; level = level.worse) {
     levels.push({ priceTicks: level.price, lots: level.lots, orders: level.count });
   }
   return levels;

@@ -1,19 +1,23 @@
 /** One side of a book (or of the stop book): FIFO queues of orders per price, best price first. */
 import { type BookOrder, PriceLevel } from './BookOrder.ts';
+import { insertLevel, lastBetter, removeLevel } from './LevelTree.ts';
+
+/** Emptied levels kept for reuse at most: a moving market opens about one a message. */
+const MAX_SPARE = 1_024;
 
 /**
- * Levels by price in a Map, and the same levels in an array sorted so the best is last: the
- * touch, where most orders arrive and leave, sits at the cheap end of the array (push and pop, or
- * a short copy). Adding or removing an order is O(1) except when it opens or empties a level,
- * which costs a binary search plus moving the levels better than it. A heap would make that
- * O(log n) but turn reading the top N levels into a sort; measured on bench/engine.ts's book
- * (about 300 levels a side), opening and closing levels take under 0.5% of the engine's time, so
- * a heap has nothing to win.
+ * Levels by price in a Map, in a tree by price (LevelTree) and in a list from best to worst.
+ * Adding or removing an order is O(1) unless it opens or empties a level: then the tree finds
+ * the level's neighbours and takes it in or out in O(log n), wherever in the side it is. The
+ * list gives the best level, the next one, and the top of the book in order, each step O(1).
+ * Emptied levels are reused, so a level opening allocates nothing once the book has warmed up.
  */
 export class PriceLevels {
   private readonly byPrice = new Map<number, PriceLevel>();
-  /** Levels from worst to best. */
-  private readonly sorted: PriceLevel[] = [];
+  private root: PriceLevel | null = null;
+  private first: PriceLevel | null = null;
+  private levels = 0;
+  private readonly spare: PriceLevel[] = [];
 
   /**
    * `highestFirst`: bids and sell stops (the highest price is best / triggers first); otherwise
@@ -24,25 +28,19 @@ export class PriceLevels {
     private readonly countLots = true,
   ) {}
 
-  /** The best level, if any. */
-  best(): PriceLevel | undefined {
-    return this.sorted[this.sorted.length - 1];
-  }
-
-  /** The level `rank` places behind the best (0 is the best). */
-  at(rank: number): PriceLevel | undefined {
-    return this.sorted[this.sorted.length - 1 - rank];
+  /** The best level, or null; `worse` links lead from it through the rest in order. */
+  best(): PriceLevel | null {
+    return this.first;
   }
 
   /** How many prices have orders. */
   get size(): number {
-    return this.sorted.length;
+    return this.levels;
   }
 
   /** Appends an order at the back of its price's queue, opening the level if needed. */
   append(order: BookOrder, price: number): void {
-    let level = this.byPrice.get(price);
-    if (level === undefined) level = this.open(price);
+    const level = this.byPrice.get(price) ?? this.open(price);
     const tail = level.tail;
     order.level = level;
     order.prev = tail;
@@ -91,57 +89,51 @@ export class PriceLevels {
     if (level.count === 0) this.close(level);
   }
 
-  /** Removes and returns the best level with all its orders (for triggering stops). */
-  popBest(): PriceLevel | undefined {
-    const level = this.sorted.pop();
-    if (level !== undefined) this.byPrice.delete(level.price);
+  /**
+   * Takes the best level out with all its orders (for triggering stops), or null. The level is
+   * the caller's: it is not reused.
+   */
+  popBest(): PriceLevel | null {
+    const level = this.first;
+    if (level !== null) this.unlink(level);
     return level;
   }
 
   private open(price: number): PriceLevel {
-    const level = new PriceLevel(price);
+    const level = this.spare.pop() ?? new PriceLevel();
+    level.price = price;
+    level.key = this.highestFirst ? -price : price;
     this.byPrice.set(price, level);
-    const sorted = this.sorted;
-    let index = sorted.length;
-    // A new best price is a push; any other a binary search and a move of the better levels,
-    // few when the level opens near the touch, where most do.
-    if (index > 0 && this.worse(price, (sorted[index - 1] as PriceLevel).price)) {
-      index = this.insertionPoint(price);
-    }
-    sorted.push(level);
-    for (let i = sorted.length - 1; i > index; i--) sorted[i] = sorted[i - 1] as PriceLevel;
-    sorted[index] = level;
+    this.root = insertLevel(this.root, level);
+    const better = lastBetter();
+    const worse = better === null ? this.first : better.worse;
+    level.better = better;
+    level.worse = worse;
+    if (better === null) this.first = level;
+    else better.worse = level;
+    if (worse !== null) worse.better = level;
+    this.levels++;
     return level;
   }
 
   private close(level: PriceLevel): void {
+    this.unlink(level);
+    level.head = null;
+    level.tail = null;
+    level.lots = 0;
+    if (this.spare.length < MAX_SPARE) this.spare.push(level);
+  }
+
+  /** Takes a level out of the map, the tree and the list. */
+  private unlink(level: PriceLevel): void {
     this.byPrice.delete(level.price);
-    const sorted = this.sorted;
-    const last = sorted.length - 1;
-    if (sorted[last] === level) {
-      sorted.pop();
-      return;
-    }
-    const index = this.insertionPoint(level.price);
-    for (let i = index; i < last; i++) sorted[i] = sorted[i + 1] as PriceLevel;
-    sorted.pop();
-  }
-
-  /** Whether price `a` ranks behind price `b` on this side. */
-  private worse(a: number, b: number): boolean {
-    return this.highestFirst ? a < b : a > b;
-  }
-
-  /** The index of the first level not worse than `price` (binary search from worst to best). */
-  private insertionPoint(price: number): number {
-    const sorted = this.sorted;
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.worse((sorted[mid] as PriceLevel).price, price)) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    this.root = removeLevel(this.root, level);
+    const { better, worse } = level;
+    if (better === null) this.first = worse;
+    else better.worse = worse;
+    if (worse !== null) worse.better = better;
+    level.better = null;
+    level.worse = null;
+    this.levels--;
   }
 }

@@ -22,24 +22,64 @@ interface Known {
   triggered: boolean;
 }
 
-/** Turns a seeded stream into order requests, cancels and the odd invalid or duplicate order. */
+/** One step of a stream; a modify is a cancel and a new limit order under the same id. */
+type Operation =
+  | { kind: 'place'; request: OrderRequest }
+  | { kind: 'cancel'; id: number }
+  | { kind: 'cancelAll'; accountId: number }
+  | { kind: 'modify'; request: OrderRequest };
+
+/**
+ * Turns a seeded stream into order requests, cancels and the odd invalid or duplicate order.
+ * Steady: prices around 1,000. Moving (`operations` given): around a price that drifts, crashes
+ * 15% and recovers, with more cancels, IOC and modifies, so levels open and close all the time.
+ */
 class Stream {
   private nextId = 1;
   private readonly pick: (n: number) => number;
+  private walk = 1_000;
+  private step = 0;
+  /** The price orders gather around now. */
+  private center = 1_000;
 
   constructor(
     private readonly next: () => number,
     private readonly known: Map<number, Known>,
+    private readonly operations = 0,
   ) {
     this.pick = (n) => Math.floor(next() * n);
   }
 
-  operation(
-    at: number,
-  ):
-    | { kind: 'place'; request: OrderRequest }
-    | { kind: 'cancel'; id: number }
-    | { kind: 'cancelAll'; accountId: number } {
+  operation(at: number): Operation {
+    if (this.operations === 0) return this.steady(at);
+    this.walk += this.pick(3) - 1;
+    const crash = crashDepth(this.step++ / this.operations);
+    this.center = Math.max(100, Math.round(this.walk * (1 - crash)));
+    const roll = this.next();
+    if (roll < 0.4) return { kind: 'cancel', id: this.openId() ?? this.nextId + 7 };
+    if (roll < 0.49) {
+      const modify = this.modify(at);
+      if (modify !== null) return modify;
+    }
+    if (roll < 0.57) {
+      const request = this.request(at);
+      if (request.type === 'limit')
+        return { kind: 'place', request: { ...request, timeInForce: 'IOC' } };
+    }
+    return { kind: 'place', request: this.request(at) };
+  }
+
+  /** A resting limit order again at a new price and size, under its id and without its client id. */
+  private modify(at: number): Operation | null {
+    const id = this.openId();
+    const first = id === undefined ? undefined : this.known.get(id)?.request;
+    if (first === undefined || first.type !== 'limit') return null;
+    const { clientOrderId: _, ...rest } = first;
+    const priceTicks = this.center - 20 + this.pick(41) + (first.side === 'buy' ? -3 : 3);
+    return { kind: 'modify', request: { ...rest, priceTicks, lots: 2 + this.pick(40), at } };
+  }
+
+  private steady(at: number): Operation {
     const roll = this.next();
     if (roll < 0.2) return { kind: 'cancel', id: this.openId() ?? this.nextId + 7 };
     if (roll < 0.23) return { kind: 'cancelAll', accountId: 1 + this.pick(4) };
@@ -76,7 +116,9 @@ class Stream {
       ...(this.next() < 0.3 ? { clientOrderId: `c${id}` } : {}),
       ...(this.pick(2) ? { selfTrade: modes[this.pick(modes.length)] as SelfTradeMode } : {}),
     };
-    const price = 990 + this.pick(21) + (side === 'buy' ? -3 : 3);
+    const spread = this.operations === 0 ? 21 : 41;
+    const low = this.center - (spread - 1) / 2;
+    const price = low + this.pick(spread) + (side === 'buy' ? -3 : 3);
     const lots = this.next() < 0.05 ? 1 : 2 + this.pick(40);
     const roll = this.next();
     if (roll < 0.02) return { ...base, type: 'limit', priceTicks: price + 0.5, lots };
@@ -86,7 +128,7 @@ class Stream {
     }
     if (roll < 0.62) return { ...base, type: 'limit', priceTicks: price, lots, timeInForce: 'IOC' };
     if (roll < 0.7) return { ...base, type: 'limit', priceTicks: price, lots, timeInForce: 'FOK' };
-    const stopTicks = 990 + this.pick(21);
+    const stopTicks = low + this.pick(spread);
     if (roll < 0.86) return { ...base, type: 'market', ...this.marketSize(side, lots) };
     if (roll < 0.93) {
       return { ...base, type: 'stopLimit', stopTicks, priceTicks: price, lots };
@@ -102,6 +144,13 @@ class Stream {
   }
 }
 
+/** How far below its walk the moving price is at `progress` (0 to 1) of the stream: 15% at most. */
+function crashDepth(progress: number): number {
+  if (progress < 0.4 || progress >= 0.52) return 0;
+  if (progress < 0.42) return (0.15 * (progress - 0.4)) / 0.02;
+  return (0.15 * (0.52 - progress)) / 0.1;
+}
+
 function isWaiting(known: Known): boolean {
   const { request, update, triggered } = known;
   const stop = request.type === 'stopLimit' || request.type === 'stopMarket';
@@ -114,8 +163,10 @@ class Ledger {
   private readonly fills = new Map<number, { lots: number; notional: number }>();
 
   accept(request: OrderRequest, update: OrderUpdate): void {
-    if (update.status !== 'rejected' && !this.known.has(update.id)) {
-      this.known.set(update.id, { request, update, triggered: false });
+    // A modify's replacement takes over its id; results are the book's until its next call.
+    if (update.status !== 'rejected') {
+      this.known.set(update.id, { request, update: { ...update }, triggered: false });
+      this.fills.delete(update.id);
     }
   }
 
@@ -136,7 +187,7 @@ class Ledger {
         assert.equal(event.filledLots, sum.lots, `order ${event.id}: filled lots = sum of fills`);
         assert.equal(event.filledNotional, sum.notional, `order ${event.id}: notional = fills`);
         const known = this.known.get(event.id);
-        if (known) known.update = event;
+        if (known) known.update = { ...event };
       }
     }
   }
@@ -155,48 +206,64 @@ class Ledger {
   }
 }
 
-function run(seed: number, operations: number): { trades: number; stops: number } {
-  const next = seededRandom(seed);
-  const ledger = new Ledger();
-  const stream = new Stream(next, ledger.known);
-  let engine = new OrderBook(LIMITS, { rememberFinished: 1_000_000 });
-  const reference = new ReferenceBook(LIMITS);
-  let stops = 0;
+/** The engine and the reference side by side, fed the same operations. */
+class Pair {
+  engine = new OrderBook(LIMITS, { rememberFinished: 1_000_000 });
+  readonly reference = new ReferenceBook(LIMITS);
+  readonly ledger = new Ledger();
+  stops = 0;
+
+  place(request: OrderRequest, where: string): void {
+    const got = this.engine.place(request);
+    const want = this.reference.place(request);
+    assert.deepEqual(got.order, want.order, where);
+    assert.deepEqual(got.events, want.events, where);
+    assert.equal(got.bookSeq, want.bookSeq, where);
+    if (!got.duplicate) this.ledger.accept(request, got.order);
+    this.ledger.apply(got.events);
+    this.stops += got.events.filter((e) => e.type === 'stopTriggered').length;
+  }
+
+  run(op: Operation, at: number, where: string): void {
+    if (op.kind === 'place') this.place(op.request, where);
+    else if (op.kind === 'cancelAll') {
+      const got = this.engine.cancelAll(op.accountId, at);
+      assert.deepEqual(got, this.reference.cancelAll(op.accountId, at), where);
+      this.ledger.apply(got.events);
+    } else {
+      const id = op.kind === 'cancel' ? op.id : op.request.id;
+      const got = this.engine.cancel(id, at);
+      assert.deepEqual(got, this.reference.cancel(id, at), where);
+      this.ledger.apply(got.events);
+      if (op.kind === 'modify') this.place(op.request, where);
+    }
+  }
+
+  /** Both books show the same depth and last price, and the engine's does not cross. */
+  compare(where: string): void {
+    const depth = this.engine.depth(10);
+    assert.deepEqual({ bids: depth.bids, asks: depth.asks }, this.reference.depth(10), where);
+    assert.equal(depth.lastPriceTicks, this.reference.last, where);
+    const [bid, ask] = [depth.bids[0], depth.asks[0]];
+    if (bid && ask) assert.ok(bid.priceTicks < ask.priceTicks, `crossed book at ${where}`);
+  }
+}
+
+function run(seed: number, operations: number, moving = false): { trades: number; stops: number } {
+  const pair = new Pair();
+  const stream = new Stream(seededRandom(seed), pair.ledger.known, moving ? operations : 0);
   for (let step = 1; step <= operations; step++) {
     const at = 1_700_000_000_000 + step;
     const op = stream.operation(at);
     const where = `seed ${seed}, step ${step}: ${JSON.stringify(op)}`;
-    if (op.kind === 'place') {
-      const got = engine.place(op.request);
-      const want = reference.place(op.request);
-      assert.deepEqual(got.order, want.order, where);
-      assert.deepEqual(got.events, want.events, where);
-      assert.equal(got.bookSeq, want.bookSeq, where);
-      if (!got.duplicate) ledger.accept(op.request, got.order);
-      ledger.apply(got.events);
-      stops += got.events.filter((e) => e.type === 'stopTriggered').length;
-    } else if (op.kind === 'cancel') {
-      const got = engine.cancel(op.id, at);
-      const want = reference.cancel(op.id, at);
-      assert.deepEqual(got, want, where);
-      ledger.apply(got.events);
-    } else {
-      const got = engine.cancelAll(op.accountId, at);
-      const want = reference.cancelAll(op.accountId, at);
-      assert.deepEqual(got, want, where);
-      ledger.apply(got.events);
-    }
-    const depth = engine.depth(10);
-    assert.deepEqual({ bids: depth.bids, asks: depth.asks }, reference.depth(10), where);
-    assert.equal(depth.lastPriceTicks, reference.last, where);
-    const [bid, ask] = [depth.bids[0], depth.asks[0]];
-    if (bid && ask) assert.ok(bid.priceTicks < ask.priceTicks, `crossed book at ${where}`);
+    pair.run(op, at, where);
+    pair.compare(where);
     if (step % 500 === 0) {
-      engine = restored(engine, ledger);
-      reference.restart();
+      pair.engine = restored(pair.engine, pair.ledger);
+      pair.reference.restart();
     }
   }
-  return { trades: engine.tradeSeq, stops };
+  return { trades: pair.engine.tradeSeq, stops: pair.stops };
 }
 
 /** A new engine rebuilt from the persisted open orders; it must show the same book. */
@@ -220,6 +287,13 @@ describe('OrderBook against the reference book', () => {
       // The stream must actually exercise matching and stops, not just rest orders.
       assert.ok(trades > 300, `only ${trades} trades`);
       assert.ok(stops > 10, `only ${stops} stops triggered`);
+    });
+  }
+  for (const seed of [11, 12, 13]) {
+    it(`gives the same for a moving market with a crash, cancels, IOC and modifies (seed ${seed})`, () => {
+      const { trades, stops } = run(seed, 4_000, true);
+      assert.ok(trades > 100, `only ${trades} trades`);
+      assert.ok(stops > 3, `only ${stops} stops triggered`);
     });
   }
 });
