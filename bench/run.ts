@@ -151,6 +151,6 @@ const feed = marketFeedTable(await benchMarketFeed(200, 200, 2_000), 200, 200, 2
 console.log(`\n${feed}`);
 writeMeasurements('replica', feed);
 
-const longTasks = longTasksTable(await benchLongTasks(seconds, 20), machine);
+const longTasks = longTasksTable(await benchLongTasks(30), machine);
 console.log(`\n${longTasks}`);
 writeMeasurements('longtasks', longTasks);
