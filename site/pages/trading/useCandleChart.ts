@@ -1,6 +1,11 @@
-/** The chart library, loaded with the chart panel rather than with the site. */
+/**
+ * The chart library, loaded with the chart panel rather than with the site, and the chart made
+ * once the page is painted and idle: the page's first frame shows the figures, book and trades
+ * without waiting for the canvas.
+ */
 import { type RefObject, useEffect, useState } from 'react';
 import type { PairSymbol } from '../../../core/index.ts';
+import { whenIdle } from '../../whenIdle.ts';
 import type { CandleChart } from './candleChart.ts';
 
 /**
@@ -17,16 +22,21 @@ export function useCandleChart(
   useEffect(() => {
     let made: CandleChart | null = null;
     let current = true;
+    let cancelIdle = () => {};
+    // The download starts at once; only making the chart waits.
     import('./candleChart.ts').then(
       ({ createCandleChart }) => {
-        if (!current || box.current === null) return;
-        made = createCandleChart(box.current, pair);
-        setChart(made);
+        cancelIdle = whenIdle(() => {
+          if (!current || box.current === null) return;
+          made = createCandleChart(box.current, pair);
+          setChart(made);
+        });
       },
       () => current && setFailed(true),
     );
     return () => {
       current = false;
+      cancelIdle();
       made?.remove();
     };
   }, [box, pair]);
