@@ -76,7 +76,7 @@ const limits = limitsTable(await benchLimits(limitCalls), limitCalls, machine);
 console.log(`\n${limits}`);
 writeMeasurements('limits', limits);
 
-const lighthouseFigures = await benchLighthouse(['/', '/faq', '/markets', '/trading/BTC_USDT']);
+const lighthouseFigures = await benchLighthouse();
 const lighthouseText = lighthouseTable(lighthouseFigures, machine);
 console.log(`\n${lighthouseText}`);
 writeMeasurements('lighthouse', lighthouseText);
