@@ -7,12 +7,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
+import { cpuLongTasks } from './traceTasks.ts';
+
+/** The user-timing mark that ties the trace's clock to the page's. */
+const WINDOW_MARK = 'bench-window-end';
 
 /** What one page's main thread did in the window. */
 export interface PageLongTasks {
   path: string;
-  /** Each long task's duration, in ms, in order. */
+  /** Each long task's duration, in ms, in order (the Long Tasks API: wall-clock time). */
   longTasks: number[];
+  /** The CPU time, in ms, of each task whose CPU time (slowed) was over 50 ms, in order. */
+  cpuLongTasks: number[];
   /** The sum of each long task's time past 50 ms (Lighthouse's total blocking time, measured). */
   blockingMs: number;
   /** Market socket frames the page received in the window. */
@@ -84,6 +90,7 @@ export async function watchPage(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await page.addInitScript(observe);
+    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
     let counting = false;
     let frames = 0;
     page.on('websocket', (socket) => {
@@ -107,11 +114,16 @@ export async function watchPage(
     }
     // Filtered here, not in the page: the evaluated function must not define functions of its
     // own (the TypeScript loader would name them with a helper the page lacks).
-    const found = await page.evaluate(() => ({
-      from: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-        .loadEventEnd,
-      seen: window.seenForBench ?? { longTasks: [], scripts: [] },
-    }));
+    const found = await page.evaluate(
+      (mark) => ({
+        from: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+          .loadEventEnd,
+        markAt: performance.mark(mark).startTime,
+        seen: window.seenForBench ?? { longTasks: [], scripts: [] },
+      }),
+      WINDOW_MARK,
+    );
+    const trace = await browser.stopTracing();
     const inWindow = ({ start }: { start: number }) =>
       start >= found.from && start < found.from + seconds * 1000;
     const seen = {
@@ -122,6 +134,10 @@ export async function watchPage(
     return {
       path,
       longTasks,
+      cpuLongTasks: cpuLongTasks(trace, WINDOW_MARK, found.markAt, {
+        fromMs: found.from,
+        toMs: found.from + seconds * 1000,
+      }),
       blockingMs: longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
       frames,
       scripts: seen.scripts.map(({ name, duration }) => ({ name, duration })),
