@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
-import { cpuLongTasks } from './traceTasks.ts';
+import { type CpuTask, cpuLongTasks } from './traceTasks.ts';
 
 /** The user-timing mark that ties the trace's clock to the page's. */
 const WINDOW_MARK = 'bench-window-end';
@@ -17,8 +17,8 @@ export interface PageLongTasks {
   path: string;
   /** Each long task's duration, in ms, in order (the Long Tasks API: wall-clock time). */
   longTasks: number[];
-  /** The CPU time, in ms, of each task whose CPU time (slowed) was over 50 ms, in order. */
-  cpuLongTasks: number[];
+  /** Each task whose CPU time (slowed) was over 50 ms, in order. */
+  cpuLongTasks: CpuTask[];
   /** The sum of each long task's time past 50 ms (Lighthouse's total blocking time, measured). */
   blockingMs: number;
   /** Market socket frames the page received in the window. */

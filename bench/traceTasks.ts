@@ -19,10 +19,16 @@ interface TraceEvent {
 /** The task events the renderer's scheduler writes, one a task. */
 const TASK = 'ThreadControllerImpl::RunTask';
 
+/** A long task: when it started, in ms from the window's start, and its CPU time in ms. */
+export interface CpuTask {
+  atMs: number;
+  cpuMs: number;
+}
+
 /**
- * The CPU time, in ms, of each task over `overMs` on the thread that wrote the user-timing mark
- * `mark`, between `fromMs` and `toMs` of that page's clock (performance.now()); `markAtMs` is
- * the mark's own time on that clock, which ties the trace's clock to the page's.
+ * Each task over `overMs` of CPU time on the thread that wrote the user-timing mark `mark`,
+ * between `fromMs` and `toMs` of that page's clock (performance.now()); `markAtMs` is the mark's
+ * own time on that clock, which ties the trace's clock to the page's.
  */
 export function cpuLongTasks(
   trace: Buffer,
@@ -30,7 +36,7 @@ export function cpuLongTasks(
   markAtMs: number,
   window: { fromMs: number; toMs: number },
   overMs = 50,
-): number[] {
+): CpuTask[] {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const marked = events.find((event) => event.name === mark);
   if (marked === undefined) throw new Error(`the trace has no ${mark} mark`);
@@ -48,5 +54,5 @@ export function cpuLongTasks(
         event.ts < to &&
         (event.tdur ?? 0) > overMs * 1000,
     )
-    .map((event) => (event.tdur ?? 0) / 1000);
+    .map((event) => ({ atMs: (event.ts - from) / 1000, cpuMs: (event.tdur ?? 0) / 1000 }));
 }
