@@ -2,11 +2,13 @@
  * Lighthouse on the built site with mobile settings (Lighthouse's default: a mid-range phone on
  * slow 4G), for each page several times through the same Chromium the tests use, reporting the
  * median scores; plus each page's JavaScript weight, gzipped, from the scripts Lighthouse saw it
- * load, against the page's budget.
+ * load, against the page's budget. `node --import tsx bench/lighthouse.ts [paths…]` prints the
+ * table alone (`--write` also puts it into docs/measurements.md; SITE_DIR measures another build).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -14,10 +16,14 @@ import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 import { ensureSiteBuilt, REPO_ROOT } from '../server/http/siteBuild.ts';
 import { createServer, loadConfig } from '../server/index.ts';
 import { CHROMIUM_ARGS, ensureChromium } from '../test/chromium.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { median } from './median.ts';
 
 /** The Lighthouse release that produced the figures. */
 export const LIGHTHOUSE_VERSION: string = lighthousePackage.version;
+
+/** The pages measured: the home page, help, P2P, the account (as a visitor gets it) and the live pages. */
+export const LIGHTHOUSE_PATHS = ['/', '/faq', '/p2p', '/account', '/markets', '/trading/BTC_USDT'];
 
 /** The Lighthouse categories reported, by id. */
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -31,6 +37,8 @@ export interface PageScores {
   /** The page's own-origin scripts, gzipped at level 9, in bytes, and how many (the largest run). */
   jsGzip: number;
   scripts: number;
+  /** Where the page ended, when it sent the visitor elsewhere (a signed-out visitor to sign-in). */
+  endedAt: string | null;
 }
 
 /** What the run measured. */
@@ -56,6 +64,7 @@ interface RunResult {
   scores: PageScores['scores'];
   jsGzip: number;
   scripts: number;
+  endedAt: string;
 }
 
 interface NetworkItem {
@@ -65,7 +74,7 @@ interface NetworkItem {
 
 /** Runs Lighthouse `runs` times for each path on a fresh server over a throw-away embedded database. */
 export async function benchLighthouse(
-  paths = ['/', '/faq'],
+  paths: readonly string[] = LIGHTHOUSE_PATHS,
   { siteDir = 'dist/site', runs = 3 }: LighthouseOptions = {},
 ): Promise<LighthouseFigures> {
   await ensureSiteBuilt(siteDir, (line) => console.log(line));
@@ -102,6 +111,7 @@ export async function benchLighthouse(
         performanceRuns: results.map((result) => result.scores.performance),
         jsGzip: heaviest.jsGzip,
         scripts: heaviest.scripts,
+        endedAt: heaviest.endedAt === path ? null : heaviest.endedAt,
       });
     }
     return { pages, runs, load: { min: Math.min(...loads), max: Math.max(...loads) } };
@@ -139,7 +149,8 @@ async function runOnce(
     const file = resolve(REPO_ROOT, siteDir, `.${new URL(script.url).pathname}`);
     jsGzip += gzipSync(readFileSync(file), { level: 9 }).length;
   }
-  return { scores, jsGzip, scripts: scripts.length };
+  const ended = new URL(lhr.finalDisplayedUrl);
+  return { scores, jsGzip, scripts: scripts.length, endedAt: `${ended.pathname}${ended.search}` };
 }
 
 /**
@@ -169,11 +180,21 @@ export function lighthouseTable(figures: LighthouseFigures, machine: string): st
         budget === undefined
           ? ''
           : `; budget ${kib(budget)}, ${page.jsGzip <= budget ? 'met' : 'exceeded'}`;
-      return `| \`${page.path}\` | ${page.scores.performance} (${page.performanceRuns.join(', ')}) | ${page.scores.accessibility} | ${page.scores['best-practices']} | ${page.scores.seo} | ${kib(page.jsGzip)} (${page.scripts}${verdict}) |`;
+      const ended = page.endedAt === null ? '' : ` (a visitor lands on \`${page.endedAt}\`)`;
+      return `| \`${page.path}\`${ended} | ${page.scores.performance} (${page.performanceRuns.join(', ')}) | ${page.scores.accessibility} | ${page.scores['best-practices']} | ${page.scores.seo} | ${kib(page.jsGzip)} (${page.scripts}${verdict}) |`;
     }),
     '',
     'Performance scores move by several points from run to run on a busy machine: the simulated',
     'throttling multiplies the CPU time each task really took, so other work on the machine shows',
     'up as blocking time.',
   ].join('\n');
+}
+
+if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
+  const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  const siteDir = process.env.SITE_DIR ?? 'dist/site';
+  const figures = await benchLighthouse(paths.length > 0 ? paths : LIGHTHOUSE_PATHS, { siteDir });
+  const table = lighthouseTable(figures, `${cpus().length} cores, Node ${process.versions.node}`);
+  console.log(table);
+  if (process.argv.includes('--write')) writeMeasurements('lighthouse', table);
 }

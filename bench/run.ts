@@ -82,7 +82,7 @@ const limits = limitsTable(await benchLimits(limitCalls), limitCalls, machine);
 console.log(`\n${limits}`);
 writeMeasurements('limits', limits);
 
-const lighthouseFigures = await benchLighthouse(['/', '/faq', '/markets', '/trading/BTC_USDT']);
+const lighthouseFigures = await benchLighthouse();
 const lighthouseText = lighthouseTable(lighthouseFigures, machine);
 console.log(`\n${lighthouseText}`);
 writeMeasurements('lighthouse', lighthouseText);
@@ -161,6 +161,6 @@ const feed = marketFeedTable(await benchMarketFeed(200, 200, 2_000), 200, 200, 2
 console.log(`\n${feed}`);
 writeMeasurements('replica', feed);
 
-const longTasks = longTasksTable(await benchLongTasks(seconds, 20), machine);
+const longTasks = longTasksTable(await benchLongTasks(30), machine);
 console.log(`\n${longTasks}`);
 writeMeasurements('longtasks', longTasks);

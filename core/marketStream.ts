@@ -4,6 +4,10 @@
  * watching the same stream share it; after a reconnect every one is sent again and its snapshot
  * arrives again. `watchBook` keeps a BookMirror of a pair's book and, when an update was missed,
  * subscribes again for a fresh snapshot instead of showing a wrong book.
+ *
+ * In a browser the messages that arrive between two frames are handed to their listeners together,
+ * just before the next frame, in one task: every store they change renders once per frame however
+ * many frames the socket brought, instead of once per socket frame.
  */
 import { BookMirror } from './markets/bookMirror.ts';
 import { PAIRS, type PairSymbol } from './markets/pairs.ts';
@@ -33,6 +37,33 @@ export interface MarketStreamOptions {
   onStatus?(status: SocketStatus): void;
   /** A refusal from the server (a bad subscription), in words. */
   onError?(message: string): void;
+  /** When the messages received so far are handed to their listeners; `beforeNextFrame` by default. */
+  schedule?: (deliver: () => void) => void;
+}
+
+/** A hidden page gets no frames: this long after the messages, they are handed over anyway. */
+export const DELIVERY_FALLBACK_MS = 250;
+
+/**
+ * Calls `deliver` just before the browser's next frame (or after DELIVERY_FALLBACK_MS when no
+ * frame comes, as in a hidden tab); at once where there are no frames at all (Node).
+ */
+export function beforeNextFrame(deliver: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    deliver();
+    return;
+  }
+  let delivered = false;
+  const once = () => {
+    if (delivered) return;
+    delivered = true;
+    deliver();
+  };
+  const fallback = setTimeout(once, DELIVERY_FALLBACK_MS);
+  requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    once();
+  });
 }
 
 type Listener = (message: MarketServerMessage) => void;
@@ -84,6 +115,8 @@ export class MarketStream {
     { topic: StreamTopic; listeners: Set<Listener> }
   >();
   private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+  /** Received, not yet handed to listeners (see the file comment). */
+  private pending: MarketServerMessage[] = [];
 
   constructor(private readonly options: MarketStreamOptions) {
     this.socket = openReconnectingSocket({
@@ -100,6 +133,8 @@ export class MarketStream {
       },
       onMessage: (data) => this.receive(data),
       onStatus: (status) => {
+        // What arrived before a drop is handed over before anyone hears of the drop.
+        this.deliver();
         options.onStatus?.(status);
         for (const listener of this.statusListeners) listener(status);
       },
@@ -164,9 +199,17 @@ export class MarketStream {
       return;
     }
     // One frame may carry several messages (one commit's updates), in order.
-    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-      this.dispatch(message as MarketServerMessage);
-    }
+    const messages = (Array.isArray(parsed) ? parsed : [parsed]) as MarketServerMessage[];
+    const first = this.pending.length === 0;
+    this.pending.push(...messages);
+    if (first) (this.options.schedule ?? beforeNextFrame)(() => this.deliver());
+  }
+
+  /** Hands every pending message to its listeners, in the order received. */
+  private deliver(): void {
+    const messages = this.pending;
+    this.pending = [];
+    for (const message of messages) this.dispatch(message);
   }
 
   private dispatch(message: MarketServerMessage): void {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RELATIVE_TIME_REFRESH_MS, relativeTime, relativeTimeSince } from './time.ts';
+import { formatTime, RELATIVE_TIME_REFRESH_MS, relativeTime, relativeTimeSince } from './time.ts';
 
 describe('relativeTime', () => {
   it('says Just now at 0 seconds or less', () => {
@@ -32,5 +32,17 @@ describe('relativeTime', () => {
     const now = Date.parse('2026-01-01T00:02:00Z');
     assert.equal(relativeTimeSince('2026-01-01T00:00:00Z', now), '2 mins ago');
     assert.equal(RELATIVE_TIME_REFRESH_MS, 1200);
+  });
+});
+
+describe('formatTime', () => {
+  it('writes the time of day with 24 hours and seconds, as toLocaleTimeString does', () => {
+    const iso = '2026-11-23T09:03:07.250Z';
+    assert.equal(formatTime(iso), new Date(iso).toLocaleTimeString('en-GB', { hour12: false }));
+    assert.match(formatTime(iso), /^\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('shows text that is no time as it is', () => {
+    assert.equal(formatTime('soon'), 'soon');
   });
 });

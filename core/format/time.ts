@@ -23,9 +23,19 @@ export function relativeTimeSince(date: string | Date, now: number = Date.now())
   return relativeTime((now - new Date(date).getTime()) / 1000);
 }
 
-/** A time of day ("14:03:27") in the visitor's zone. */
+// Made once: toLocaleTimeString builds a new formatter on every call, which a list of trades
+// redrawn on a phone's CPU can feel. These are the fields toLocaleTimeString shows.
+const TIME_OF_DAY = new Intl.DateTimeFormat('en-GB', {
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hour12: false,
+});
+
+/** A time of day ("14:03:27") in the visitor's zone; text that is no time shows as it is. */
 export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour12: false });
+  const time = new Date(iso);
+  return Number.isNaN(time.getTime()) ? iso : TIME_OF_DAY.format(time);
 }
 
 /** A date and time ("2026-11-23 14:03") in the visitor's zone. */

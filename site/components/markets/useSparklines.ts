@@ -1,10 +1,13 @@
 /**
  * Each pair's last 24 hours as prices to draw (markets.getCandles, hourly): the first candle's
  * open, then every candle's close; read again every minute, and between reads the rows add the
- * live last price themselves.
+ * live last price themselves. Decoration, so it waits: the first read starts once the list is
+ * painted and the page idle, and the pairs are asked one after the other, each request (and its
+ * encoding) a short task of its own rather than eight in one.
  */
 import { useEffect, useState } from 'react';
 import { call, PAIR_SYMBOLS, type PairSymbol } from '../../../core/index.ts';
+import { whenIdle } from '../../whenIdle.ts';
 
 /** The span a sparkline covers. */
 export const SPARKLINE_SPAN_MS = 24 * 60 * 60 * 1000;
@@ -23,32 +26,35 @@ export function useSparklines(): Sparklines {
     let current = true;
     const load = async () => {
       const from = Date.now() - SPARKLINE_SPAN_MS;
-      const loaded = await Promise.all(
-        PAIR_SYMBOLS.map(async (pair) => {
-          // Plotting only: a float is precise enough for a 32-pixel line.
-          const reply = await call('markets.getCandles', { pair, interval: '1h', from }).catch(
-            () => null,
-          );
-          if (!reply?.status) return null;
-          const first = reply.candles[0];
-          const prices = reply.candles.map((candle) => Number(candle.close));
-          return [pair, first === undefined ? [] : [Number(first.open), ...prices]] as const;
-        }),
-      );
-      if (!current) return;
-      setSeries((previous) => {
-        const next: Sparklines = { ...previous };
-        for (const entry of loaded) if (entry !== null) next[entry[0]] = entry[1];
-        return next;
-      });
+      const loaded: Sparklines = {};
+      for (const pair of PAIR_SYMBOLS) {
+        const prices = await pairPrices(pair, from);
+        if (!current) return;
+        if (prices !== null) loaded[pair] = prices;
+      }
+      setSeries((previous) => ({ ...previous, ...loaded }));
     };
-    void load();
-    const timer = setInterval(() => void load(), SPARKLINE_REFRESH_MS);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const cancelIdle = whenIdle(() => {
+      void load();
+      timer = setInterval(() => void load(), SPARKLINE_REFRESH_MS);
+    });
     return () => {
       current = false;
+      cancelIdle();
       clearInterval(timer);
     };
   }, []);
 
   return series;
+}
+
+/** A pair's prices over the span, or null when they could not be read. */
+async function pairPrices(pair: PairSymbol, from: number): Promise<number[] | null> {
+  const reply = await call('markets.getCandles', { pair, interval: '1h', from }).catch(() => null);
+  if (!reply?.status) return null;
+  const first = reply.candles[0];
+  // Plotting only: a float is precise enough for a 32-pixel line.
+  const prices = reply.candles.map((candle) => Number(candle.close));
+  return first === undefined ? [] : [Number(first.open), ...prices];
 }

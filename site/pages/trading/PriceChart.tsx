@@ -2,11 +2,12 @@
  * The price chart panel: candles of the chosen interval from the `chart` stream (a snapshot,
  * then the current candle as it changes), an interval switcher, the latest candle in words (the
  * canvas says nothing to a screen reader) and the chart library's attribution. The library
- * loads with this panel, not with the site.
+ * loads with this panel, not with the site, and the candles stream in while it loads.
  */
 import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type CandleInterval, type PairSymbol, trading } from '../../../core/index.ts';
+import { CandleFeed } from './candleFeed.ts';
 import { IntervalSwitch } from './IntervalSwitch.tsx';
 import { LatestCandle } from './LatestCandle.tsx';
 import { useCandleChart } from './useCandleChart.ts';
@@ -17,8 +18,9 @@ export function PriceChart({ pair }: { pair: PairSymbol }) {
   const [interval, chooseInterval] = useState<CandleInterval>('15m');
   const { isChartLoaded } = useSnapshot(trading);
   const box = useRef<HTMLDivElement>(null);
-  const { chart, failed } = useCandleChart(box, pair);
-  const latest = useCandleStream(chart, pair, interval);
+  const [feed] = useState(() => new CandleFeed());
+  const { drawn, failed } = useCandleChart(box, pair, feed);
+  const latest = useCandleStream(feed, pair, interval);
 
   const name = pair.replace('_', '/');
   return (
@@ -34,7 +36,7 @@ export function PriceChart({ pair }: { pair: PairSymbol }) {
           role="img"
           aria-label={`Candlestick chart of ${name} with volume, ${interval} candles`}
         />
-        {isChartLoaded || failed ? null : (
+        {(isChartLoaded && drawn) || failed ? null : (
           <div className="chart-skeleton skeleton" role="status" aria-live="polite">
             <span className="visually-hidden">Loading the chart</span>
           </div>

@@ -1,8 +1,37 @@
-/** The pair's latest public trades from the `trades` stream, newest first. */
+/**
+ * The pair's latest public trades from the `trades` stream, newest first. A trade's row is
+ * memoised on the trade itself (merging keeps each known trade's object), so a new trade renders
+ * its own row, not the fifty before it.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
+import { memo } from 'react';
 import { useSnapshot } from 'valtio';
-import { formatPairAmount, formatPrice, formatTime, PAIRS, trading } from '../../../core/index.ts';
+import {
+  formatPairAmount,
+  formatPrice,
+  formatTime,
+  PAIRS,
+  type PairSymbol,
+  type PublicTrade,
+  trading,
+} from '../../../core/index.ts';
 import type { MarketData } from './marketData.ts';
+
+/** One trade: price (coloured by the taker's side), amount and time of day. */
+const TradeRow = memo(function TradeRow({ pair, trade }: { pair: PairSymbol; trade: PublicTrade }) {
+  return (
+    <tr data-trade-id={trade.id}>
+      <td className={trade.takerSide === 'buy' ? 'trend-up' : 'trend-down'}>
+        {formatPrice(pair, trade.price)}
+        <span className="visually-hidden">
+          {trade.takerSide === 'buy' ? ' (buyer took)' : ' (seller took)'}
+        </span>
+      </td>
+      <td>{formatPairAmount(pair, trade.amount)}</td>
+      <td>{formatTime(trade.time)}</td>
+    </tr>
+  );
+});
 
 /** See the file comment. */
 export function RecentTrades({ data }: { data: MarketData }) {
@@ -35,16 +64,7 @@ export function RecentTrades({ data }: { data: MarketData }) {
             </thead>
             <tbody>
               {trades.map((trade) => (
-                <tr key={trade.id} data-trade-id={trade.id}>
-                  <td className={trade.takerSide === 'buy' ? 'trend-up' : 'trend-down'}>
-                    {formatPrice(data.pair, trade.price)}
-                    <span className="visually-hidden">
-                      {trade.takerSide === 'buy' ? ' (buyer took)' : ' (seller took)'}
-                    </span>
-                  </td>
-                  <td>{formatPairAmount(data.pair, trade.amount)}</td>
-                  <td>{formatTime(trade.time)}</td>
-                </tr>
+                <TradeRow key={trade.id} pair={data.pair} trade={trade} />
               ))}
             </tbody>
           </table>

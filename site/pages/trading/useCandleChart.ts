@@ -1,35 +1,52 @@
-/** The chart library, loaded with the chart panel rather than with the site. */
+/**
+ * The chart library, loaded with the chart panel rather than with the site, and the chart made
+ * once the page is painted and idle: the page's first frame shows the figures, book and trades
+ * without waiting for the canvas.
+ */
 import { type RefObject, useEffect, useState } from 'react';
 import type { PairSymbol } from '../../../core/index.ts';
+import { whenIdle } from '../../whenIdle.ts';
 import type { CandleChart } from './candleChart.ts';
+import type { CandleFeed } from './candleFeed.ts';
 
 /**
- * A candle chart drawn into `box` for `pair` once the library has loaded (null until then), and
- * whether loading it failed. The chart is removed when the pair changes or the panel goes.
+ * A candle chart drawn into `box` for `pair` from `feed` once the library has loaded, and whether
+ * it is drawn yet or loading it failed. The chart is removed when the pair changes or the panel
+ * goes.
  */
 export function useCandleChart(
   box: RefObject<HTMLDivElement | null>,
   pair: PairSymbol,
-): { chart: CandleChart | null; failed: boolean } {
-  const [chart, setChart] = useState<CandleChart | null>(null);
+  feed: CandleFeed,
+): { drawn: boolean; failed: boolean } {
+  const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let made: CandleChart | null = null;
     let current = true;
+    let cancelIdle = () => {};
+    // The download starts at once; only making the chart waits.
     import('./candleChart.ts').then(
       ({ createCandleChart }) => {
-        if (!current || box.current === null) return;
-        made = createCandleChart(box.current, pair);
-        setChart(made);
+        cancelIdle = whenIdle(() => {
+          if (!current || box.current === null) return;
+          made = createCandleChart(box.current, pair);
+          // In the same task: the chart's first drawing has every candle received so far.
+          feed.attach(made);
+          setDrawn(true);
+        });
       },
       () => current && setFailed(true),
     );
     return () => {
       current = false;
+      cancelIdle();
+      feed.attach(null);
       made?.remove();
+      setDrawn(false);
     };
-  }, [box, pair]);
+  }, [box, pair, feed]);
 
-  return { chart, failed };
+  return { drawn, failed };
 }

@@ -1,4 +1,4 @@
-/** The `chart` stream feeding a candle chart: a snapshot, then the current candle as it changes. */
+/** The `chart` stream feeding the candles: a snapshot, then the current candle as it changes. */
 import { useEffect, useState } from 'react';
 import {
   type Candle,
@@ -7,27 +7,27 @@ import {
   setStreamLoaded,
 } from '../../../core/index.ts';
 import { marketStream } from '../../../core/marketConnection.ts';
-import type { CandleChart } from './candleChart.ts';
+import type { CandleFeed } from './candleFeed.ts';
 
 /**
- * Subscribes `chart` to the pair's candles of `interval` and returns the latest candle (null until
- * one arrives); the store's `chart` flag says when the snapshot is in.
+ * Subscribes `feed` to the pair's candles of `interval`, whether or not its chart is made yet,
+ * and returns the latest candle (null until one arrives); the store's `chart` flag says when the
+ * snapshot is in.
  */
 export function useCandleStream(
-  chart: CandleChart | null,
+  feed: CandleFeed,
   pair: PairSymbol,
   interval: CandleInterval,
 ): Candle | null {
   const [latest, setLatest] = useState<Candle | null>(null);
 
   useEffect(() => {
-    if (chart === null) return;
     setStreamLoaded('chart', false);
     setLatest(null);
+    feed.clear();
     const stop = marketStream().subscribe({ stream: 'chart', pair, interval }, (message) => {
       if (message.type !== 'candles' || message.interval !== interval) return;
-      if (message.snapshot) chart.setCandles(message.candles);
-      else for (const candle of message.candles) chart.updateCandle(candle);
+      feed.receive(message.candles, message.snapshot);
       const last = message.candles.at(-1);
       if (last !== undefined) setLatest(last);
       if (message.snapshot) setStreamLoaded('chart', true);
@@ -36,7 +36,7 @@ export function useCandleStream(
       stop();
       setStreamLoaded('chart', false);
     };
-  }, [chart, pair, interval]);
+  }, [feed, pair, interval]);
 
   return latest;
 }
