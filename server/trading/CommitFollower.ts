@@ -1,8 +1,9 @@
 /**
  * A follower's side of the owner's batches: it hears each batch's news (marketCommits.ts), in
- * journal order, reads what the news names, brings the replica up to it (BookReplica.ts), numbers
- * the book windows as the owner did (BookWindows.ts) and hands the batch to this server's market
- * streams, as the owner's own streams get it.
+ * journal order, takes the rows a small batch's news carries or reads what a large one names
+ * (carriedRows.ts), brings the replica up to it (BookReplica.ts), numbers the book windows as the
+ * owner did (BookWindows.ts) and hands the batch to this server's market streams, as the owner's
+ * own streams get it.
  *
  * News can be missed: a lost notification (a batch number skipped), a connection to the relay
  * that dropped (`resync`), a new owner (a new epoch: the old one may have committed a batch and
@@ -16,7 +17,13 @@ import { PAIR_SYMBOLS } from '../../core/markets/pairs.ts';
 import type { Database } from '../storage/db.ts';
 import type { BookReplica } from './BookReplica.ts';
 import type { BookChanges, BookWindows } from './BookWindows.ts';
-import { type BatchNews, isBefore, journalPosition, readBatch } from './marketCommits.ts';
+import {
+  type BatchNews,
+  carriedBatch,
+  isBefore,
+  journalPosition,
+  readBatch,
+} from './marketCommits.ts';
 import type { BatchPosition, Committed } from './Publisher.ts';
 
 /** What the follower tells its server. */
@@ -120,7 +127,7 @@ export class CommitFollower {
       if (this.unnumbered) this.restart(head.books);
       return;
     }
-    const batch = await readBatch(this.db, parts);
+    const batch = carriedBatch(parts) ?? (await readBatch(this.db, parts));
     this.replica.apply(batch);
     this.moveTo(at);
     if (this.unnumbered) {

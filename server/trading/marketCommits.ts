@@ -4,10 +4,13 @@
  * pair's book sequence number after the batch. Orders travel as their changing fields only, as
  * of the batch, since a later batch may have changed the stored row again by the time a follower
  * reads it; the rest of the row, which never changes, and the trades, which never change either,
- * are read by id. A batch too large for one notification goes out in parts.
+ * travel with it when the news still fits one notification (carriedRows.ts), and are read by id
+ * when not. A batch too large for one notification goes out in parts.
  */
 import { sql } from 'kysely';
+import { MAX_NOTIFY_BYTES } from '../events/PostgresRelay.ts';
 import type { Queryable } from '../storage/db.ts';
+import { type CarriedRows, carriedRows, placedRow, tradeRow } from './carriedRows.ts';
 import { type OrderRow, plain } from './orderRows.ts';
 import type { BatchPosition, MarketBatch } from './Publisher.ts';
 
@@ -45,6 +48,8 @@ export type BatchNews = {
   credited: number[];
   /** Each pair's book sequence number after the batch, in PAIR_SYMBOLS order. */
   books: number[];
+  /** The batch's rows when its news fits one notification with them; null: read them back. */
+  rows: CarriedRows | null;
 };
 
 /**
@@ -56,7 +61,13 @@ const ORDERS_PER_PART = 40;
 /** Credited accounts per part. */
 const CREDITED_PER_PART = 300;
 
-/** The news of a committed batch, in as many parts as its size needs. */
+/**
+ * The most a news with its rows may take as JSON: the relay's limit for one event, less room for
+ * its name and the envelope.
+ */
+const CARRYING_BYTES = MAX_NOTIFY_BYTES - 400;
+
+/** The news of a committed batch: in as many parts as its size needs, or one with its rows. */
 export function newsOf(
   market: string,
   position: BatchPosition,
@@ -74,7 +85,7 @@ export function newsOf(
     Math.ceil(orders.length / ORDERS_PER_PART),
     Math.ceil(credited.length / CREDITED_PER_PART),
   );
-  return Array.from({ length: parts }, (_, part) => ({
+  const news = Array.from({ length: parts }, (_, part) => ({
     market,
     ...position,
     seq: batch.seq,
@@ -85,10 +96,15 @@ export function newsOf(
     trades,
     credited: credited.slice(part * CREDITED_PER_PART, (part + 1) * CREDITED_PER_PART),
     books,
+    rows: null,
   }));
+  const [whole] = news;
+  if (parts > 1 || whole === undefined) return news;
+  const carrying = { ...whole, rows: carriedRows(batch) };
+  return [Buffer.byteLength(JSON.stringify(carrying)) <= CARRYING_BYTES ? carrying : whole];
 }
 
-/** The batch a whole set of parts tells of: its orders as of the batch, its trades by id. */
+/** Reads back the batch a whole set of parts tells of: its orders' fixed columns, its trades. */
 export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Promise<MarketBatch> {
   const [head] = parts;
   if (head === undefined) throw new Error('a batch of no parts');
@@ -103,23 +119,11 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
           .where(sql<boolean>`id = any(${ids}::bigint[])`)
           .execute();
   const byId = new Map(stored.map((row) => [row.id, row]));
-  const updatedAt = new Date(head.at);
   const orders = states.map((state) => {
-    const [id, status, reason, filled, filledValue, priority, triggered, fee, lastFillAt] = state;
-    const row = byId.get(id);
-    if (row === undefined) throw new Error(`order ${id} of batch ${head.batch} is not stored`);
-    return {
-      ...row,
-      status,
-      reason,
-      filled,
-      filled_value: filledValue,
-      priority,
-      triggered,
-      fee,
-      last_fill_at: lastFillAt === null ? null : new Date(lastFillAt),
-      updated_at: updatedAt,
-    };
+    const row = byId.get(state[0]);
+    if (row === undefined)
+      throw new Error(`order ${state[0]} of batch ${head.batch} is not stored`);
+    return orderAfter(row, state, head.at);
   });
   const trades =
     head.trades === null
@@ -134,6 +138,44 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
   const credited = parts.flatMap((part) => part.credited);
   const position = { epoch: head.epoch, batch: head.batch };
   return { seq: head.seq, position, orders, trades, credited };
+}
+
+/**
+ * The batch a one-part news tells of whole, from the rows it carries; null when it carries none
+ * (too large, or an owner of the version before) or they do not match its orders: read it back.
+ */
+export function carriedBatch(parts: readonly BatchNews[]): MarketBatch | null {
+  const [head] = parts;
+  // Absent, not null, in news from an owner of the version before.
+  const rows = head?.rows ?? null;
+  if (head === undefined || rows === null || parts.length !== 1) return null;
+  const placedById = new Map(rows.placed.map((placed) => [placed[0], placed]));
+  const orders: OrderRow[] = [];
+  for (const state of head.orders) {
+    const placed = placedById.get(state[0]);
+    if (placed === undefined) return null;
+    orders.push(orderAfter(placedRow(placed), state, head.at));
+  }
+  const trades = rows.trades.map(tradeRow);
+  const position = { epoch: head.epoch, batch: head.batch };
+  return { seq: head.seq, position, orders, trades, credited: head.credited };
+}
+
+/** An order's row after a batch: its fixed columns with the state the batch left it in. */
+function orderAfter(fixed: OrderRow, state: OrderState, at: number): OrderRow {
+  const [, status, reason, filled, filledValue, priority, triggered, fee, lastFillAt] = state;
+  return {
+    ...fixed,
+    status,
+    reason,
+    filled,
+    filled_value: filledValue,
+    priority,
+    triggered,
+    fee,
+    last_fill_at: lastFillAt === null ? null : new Date(lastFillAt),
+    updated_at: new Date(at),
+  };
 }
 
 /** Where the owner's journal stands: a batch's place in it, and that batch's seq. */

@@ -86,3 +86,23 @@ test('closing drops the frames not yet sent', async () => {
   await turns(3);
   assert.deepEqual(log, ['a:f']);
 });
+
+test('once the last frame is out it asks for more, and what it is given goes from the next turn', async () => {
+  const log: string[] = [];
+  const subscribers = ['a', 'b', 'c'].map((name) => recorder(name, log));
+  const held = ['held 1', 'held 2'];
+  const fanOut: FanOut = new FanOut(2, () => {
+    // What came while it was busy, handed over as one frame.
+    const frame = held.splice(0).join(',');
+    if (frame !== '') fanOut.send(Buffer.from(frame), [...subscribers]);
+    log.push('idle');
+  });
+  fanOut.send(Buffer.from('f'), [...subscribers]);
+  assert.ok(fanOut.busy, 'one subscriber still waits for the frame');
+  assert.deepEqual(log, ['a:f', 'b:f']);
+  await turns(1);
+  assert.deepEqual(log, ['a:f', 'b:f', 'c:f', 'idle']);
+  await turns(3);
+  assert.deepEqual(log.slice(4), ['a:held 1,held 2', 'b:held 1,held 2', 'c:held 1,held 2', 'idle']);
+  assert.equal(fanOut.busy, false);
+});

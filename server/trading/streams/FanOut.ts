@@ -5,6 +5,10 @@
  * server for the whole of one fan-out. Since every frame goes through the one queue, a subscriber
  * receives its frames in the order they were made — a book snapshot before the updates after it,
  * each update before the next.
+ *
+ * Whoever hands frames over can ask to hear when the queue runs empty (`idle`), to hold what comes
+ * meanwhile and hand it over then, merged: a socket behind by several commits is then written once
+ * for all of them (MarketFeed.ts).
  */
 import type { Frame } from './CommitFrames.ts';
 import type { Subscriber } from './Subscriber.ts';
@@ -26,8 +30,18 @@ interface Job extends Frame {
 export class FanOut {
   private jobs: Job[] = [];
   private pending: NodeJS.Immediate | null = null;
+  private draining = false;
 
-  constructor(private readonly batch = FAN_OUT_BATCH) {}
+  constructor(
+    private readonly batch = FAN_OUT_BATCH,
+    /** Called when the last queued frame has gone out; it may hand over more at once. */
+    private readonly idle: () => void = () => {},
+  ) {}
+
+  /** Whether frames wait to be sent: what is handed over now goes out after them. */
+  get busy(): boolean {
+    return this.jobs.length > 0;
+  }
 
   /**
    * Queues `frame` for `subscribers` (the array is the fan-out's from now on: not copied); an
@@ -36,7 +50,7 @@ export class FanOut {
   send(frame: Buffer, subscribers: Subscriber[]): void {
     if (subscribers.length === 0) return;
     this.jobs.push({ frame, subscribers, next: 0 });
-    if (this.pending === null && this.jobs.length === 1) this.drain();
+    if (this.pending === null && !this.draining && this.jobs.length === 1) this.drain();
   }
 
   /** Forgets every frame not yet sent (server shutdown). */
@@ -48,23 +62,34 @@ export class FanOut {
 
   private drain(): void {
     this.pending = null;
-    let budget = this.batch;
-    while (budget > 0) {
-      const job = this.jobs[0];
-      if (job === undefined) return;
-      const end = Math.min(job.subscribers.length, job.next + budget);
-      for (let i = job.next; i < end; i += 1) {
-        try {
-          job.subscribers[i]?.sendFrame(job.frame);
-        } catch (error) {
-          // One socket's failure must not stop the frame reaching the others.
-          console.error('A market stream send failed:', error);
-        }
-      }
-      budget -= end - job.next;
-      job.next = end;
-      if (end === job.subscribers.length) this.jobs.shift();
+    this.draining = true;
+    try {
+      let budget = this.batch;
+      while (budget > 0 && this.jobs.length > 0) budget -= this.sendSome(budget);
+      // Run empty: what was held while it was busy is handed over now, and goes from the next turn.
+      if (this.jobs.length === 0) this.idle();
+    } finally {
+      this.draining = false;
     }
     if (this.jobs.length > 0) this.pending = setImmediate(() => this.drain());
+  }
+
+  /** Sends the first job's frame to up to `budget` more of its subscribers; returns how many. */
+  private sendSome(budget: number): number {
+    const job = this.jobs[0];
+    if (job === undefined) return budget;
+    const end = Math.min(job.subscribers.length, job.next + budget);
+    for (let i = job.next; i < end; i += 1) {
+      try {
+        job.subscribers[i]?.sendFrame(job.frame);
+      } catch (error) {
+        // One socket's failure must not stop the frame reaching the others.
+        console.error('A market stream send failed:', error);
+      }
+    }
+    const sent = end - job.next;
+    job.next = end;
+    if (end === job.subscribers.length) this.jobs.shift();
+    return sent;
   }
 }

@@ -15,6 +15,11 @@
  * Everything published has been committed: an update never shows what a rollback could undo.
  * When the market's windows start again (a new owner, or a follower that may have missed a
  * batch), every subscriber gets each of its topics' snapshots again.
+ *
+ * Each commit's messages go to each subscriber as one frame. Commits that come while the fan-out
+ * is still sending earlier frames wait for it together and then go as one frame per subscriber:
+ * they would have waited anyway, and a server that falls behind writes each socket once for them
+ * all rather than once a commit (a write per socket is what a fan-out costs).
  */
 import type { PairSymbol } from '../../../core/markets/pairs.ts';
 import type {
@@ -36,7 +41,7 @@ import type { SpotMarket } from '../SpotMarket.ts';
 import { AccountGate } from './AccountGate.ts';
 import { readResume } from './accountResume.ts';
 import { CommitFrames } from './CommitFrames.ts';
-import { FanOut } from './FanOut.ts';
+import { FAN_OUT_BATCH, FanOut } from './FanOut.ts';
 import type { Subscriber } from './Subscriber.ts';
 
 /** How many trades a trades snapshot holds. */
@@ -73,9 +78,11 @@ export class MarketFeed {
    */
   private readonly candlesSince = new Map<string, number>();
   private readonly stops: (() => void)[];
-  private readonly fanOut = new FanOut();
+  private readonly fanOut = new FanOut(FAN_OUT_BATCH, () => this.sendHeld());
   /** While a commit is published: each listener's messages, sent as one frame at the end. */
   private outbox: CommitFrames | null = null;
+  /** Commits' frames held while the fan-out is busy, sent together once it is free. */
+  private held: CommitFrames | null = null;
   private readonly gate = new AccountGate();
 
   constructor(
@@ -112,7 +119,7 @@ export class MarketFeed {
     const messages =
       topic.stream === 'orders' ? [this.bookSnapshot(topic.pair)] : await this.snapshot(topic);
     for (const message of messages) {
-      this.fanOut.send(Buffer.from(JSON.stringify(message)), [subscriber]);
+      this.sendNow(Buffer.from(JSON.stringify(message)), [subscriber]);
     }
   }
 
@@ -156,7 +163,7 @@ export class MarketFeed {
       const texts = first.map((message) => JSON.stringify(message));
       const frame = this.gate.open(subscriber, upTo, texts, this.market.seq);
       const text = frame.length === 1 ? (frame[0] ?? '') : `[${frame.join(',')}]`;
-      this.fanOut.send(Buffer.from(text), [subscriber]);
+      this.sendNow(Buffer.from(text), [subscriber]);
     } catch (error) {
       this.gate.drop(subscriber);
       throw error;
@@ -207,7 +214,7 @@ export class MarketFeed {
       sent.then(
         (messages) => {
           for (const message of messages) {
-            this.fanOut.send(Buffer.from(JSON.stringify(message)), [...listeners]);
+            this.sendNow(Buffer.from(JSON.stringify(message)), [...listeners]);
           }
         },
         (error: unknown) => console.error(`Market stream ${key}:`, error),
@@ -219,6 +226,7 @@ export class MarketFeed {
   close(): void {
     for (const stop of this.stops) stop();
     this.fanOut.close();
+    this.held = null;
     for (const timer of this.refreshing.values()) clearTimeout(timer);
     this.refreshing.clear();
     this.candlesSince.clear();
@@ -254,16 +262,35 @@ export class MarketFeed {
   }
 
   private publish(committed: Committed): void {
-    const outbox = new CommitFrames();
+    const outbox = this.held ?? new CommitFrames();
+    this.held = null;
     this.outbox = outbox;
     try {
       this.publishCommitted(committed);
       if (this.gate.busy) this.gate.passed(committed.seq);
     } finally {
       this.outbox = null;
-      // One frame per socket per commit: the writes, not the messages, are what a fan-out costs.
-      for (const { frame, subscribers } of outbox.frames()) this.fanOut.send(frame, subscribers);
+      // One frame per socket per commit, or for every commit held while the fan-out was busy.
+      if (this.fanOut.busy) this.held = outbox;
+      else this.sendFrames(outbox);
     }
+  }
+
+  /** Hands the held commits' frames to the fan-out (it is free, or something must follow them). */
+  private sendHeld(): void {
+    const held = this.held;
+    this.held = null;
+    if (held !== null) this.sendFrames(held);
+  }
+
+  private sendFrames(outbox: CommitFrames): void {
+    for (const { frame, subscribers } of outbox.frames()) this.fanOut.send(frame, subscribers);
+  }
+
+  /** Sends a frame outside a commit, after every commit's frames held so far. */
+  private sendNow(frame: Buffer, subscribers: Subscriber[]): void {
+    this.sendHeld();
+    this.fanOut.send(frame, subscribers);
   }
 
   private publishCommitted(committed: Committed): void {
@@ -422,7 +449,7 @@ export class MarketFeed {
       this.gate.busy && key.startsWith('account:')
         ? this.gate.pass(listeners, { text, seq: message.type === 'account' ? message.seq : null })
         : listeners;
-    if (this.outbox === null) this.fanOut.send(Buffer.from(text), [...to]);
+    if (this.outbox === null) this.sendNow(Buffer.from(text), [...to]);
     else this.outbox.add(text, to);
   }
 }
