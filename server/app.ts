@@ -330,8 +330,9 @@ function startWalletTimers(
 }
 
 /**
- * Snapshots of reserves and liabilities every `reserveSnapshotHours` (none when 0), checked on a
- * timer of their own from the moment the server is ready; one server takes each (SnapshotTaker).
+ * Snapshots of reserves and liabilities every `reserveSnapshotHours` (none when 0), and old
+ * snapshots' proofs deleted after `reserveKeepDays` (never when 0), checked on a timer of their
+ * own from the moment the server is ready; one server takes each snapshot (SnapshotTaker).
  */
 function startReserveSchedule(
   app: FastifyInstance,
@@ -339,11 +340,14 @@ function startReserveSchedule(
   config: Config,
   chains: ChainAdapters,
 ): void {
-  if (config.reserveSnapshotHours === 0) return;
+  if (config.reserveSnapshotHours === 0 && config.reserveKeepDays === 0) return;
   let schedule: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
-    const periodMs = config.reserveSnapshotHours * 3_600_000;
-    schedule = startSnapshotSchedule(db, periodMs, app.log, reserveReader(db, config, chains));
+    const settings = {
+      periodMs: config.reserveSnapshotHours * 3_600_000,
+      keepDays: config.reserveKeepDays,
+    };
+    schedule = startSnapshotSchedule(db, settings, app.log, reserveReader(db, config, chains));
   });
   app.addHook('onClose', async () => {
     await schedule?.stop();

@@ -26,6 +26,7 @@ import { p2pTradesMigration } from '../p2p/tradesMigration.ts';
 import { p2pTradeTimesMigration } from '../p2p/tradeTimesMigration.ts';
 import { referralMigration } from '../referral/migration.ts';
 import { reservesMigration } from '../reserves/migration.ts';
+import { reservesRetentionMigration } from '../reserves/retentionMigration.ts';
 import { attachmentBytesMigration } from '../support/attachmentBytesMigration.ts';
 import { supportMigration } from '../support/migration.ts';
 import { supportPresenceMigration } from '../support/presenceMigration.ts';
@@ -260,6 +261,7 @@ export const migrations: Record<string, Migration> = {
   '0037_reserves': reservesMigration,
   '0038_backdated_trades': backdatedMigration,
   '0039_attachment_bytes': attachmentBytesMigration,
+  '0040_reserves_retention': reservesRetentionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
