@@ -121,7 +121,11 @@ export async function createServer(
   const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
   registerApi(app, parts);
   registerBuy(app, { db: database, config, events });
-  await registerMail(app, { db: database, config });
+  await registerMail(app, {
+    db: database,
+    config,
+    ...(relay === null ? {} : { listen: (channel, hear) => relay.listen(channel, hear) }),
+  });
   await registerP2p(app, { db: database, events });
   await wireSockets(app, parts);
   await registerSite(app, config);

@@ -18,6 +18,7 @@ import { helpVerificationReferralMigration } from '../content/helpVerificationRe
 import { rateLimitsMigration } from '../http/rateLimitsMigration.ts';
 import { kycMigration } from '../kyc/migration.ts';
 import { mailMigration } from '../mail/migration.ts';
+import { mailQueuedNotifyMigration } from '../mail/wakeMigration.ts';
 import { p2pChatMigration } from '../p2p/chatMigration.ts';
 import { p2pMarginMigration } from '../p2p/marginMigration.ts';
 import { p2pOffersMigration } from '../p2p/migration.ts';
@@ -261,6 +262,7 @@ export const migrations: Record<string, Migration> = {
   '0037_reserves': reservesMigration,
   '0038_backdated_trades': backdatedMigration,
   '0039_attachment_bytes': attachmentBytesMigration,
+  '0040_mail_queued_notify': mailQueuedNotifyMigration,
   '0040_reserves_retention': reservesRetentionMigration,
 };
 
