@@ -13,11 +13,16 @@ import { sql } from 'kysely';
 import { verifyProof } from '../clients/verify-proof.mjs';
 import { seed } from '../server/content/seed.ts';
 import { accountProof } from '../server/reserves/proofs.ts';
-import { takeSnapshot } from '../server/reserves/takeSnapshot.ts';
+import {
+  type PhaseTime,
+  type TakenSnapshot,
+  takeSnapshot,
+} from '../server/reserves/takeSnapshot.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { testConfig } from '../test/serverTesting.ts';
 import { median } from './median.ts';
+import { type Grouping, sampleCpu } from './processCpu.ts';
 
 /** What benchReserves measured. */
 export interface ReserveFigures {
@@ -25,6 +30,10 @@ export interface ReserveFigures {
   assets: number;
   leafCount: number;
   snapshotMs: number;
+  /** CPU seconds the database's processes for this database spent on the snapshot. */
+  databaseCpuMs: number;
+  /** The snapshot's phases: the ledger read, the tree, the writes (no nodes to read here). */
+  phases: TakenSnapshot['phases'];
   proofBytes: number;
   proofSteps: number;
   answerMs: number;
@@ -40,9 +49,11 @@ export async function benchReserves(accounts = 100_000): Promise<ReserveFigures>
   try {
     await seed(db, testConfig());
     await load(db, accounts);
+    const cpu = sampleCpu(backendsOf(new URL(scratch.url).pathname.slice(1)), 100);
     const started = performance.now();
     const taken = await takeSnapshot(db, { takenBy: null });
     const snapshotMs = performance.now() - started;
+    const databaseCpuMs = (cpu.stop().database ?? 0) * 1000;
     const users = await db.selectFrom('reserve_leaves').select('user_id').limit(50).execute();
     const answers: number[] = [];
     const checks: number[] = [];
@@ -65,6 +76,8 @@ export async function benchReserves(accounts = 100_000): Promise<ReserveFigures>
       assets,
       leafCount: taken.leafCount,
       snapshotMs,
+      databaseCpuMs,
+      phases: taken.phases,
       proofBytes,
       proofSteps,
       answerMs: median(answers),
@@ -75,6 +88,23 @@ export async function benchReserves(accounts = 100_000): Promise<ReserveFigures>
     await scratch.drop();
     await postgres.stop();
   }
+}
+
+/**
+ * The PostgreSQL processes serving `database`: its backends (their titles name it) and the
+ * parallel workers they start (titled after their leader's pid); a worker born and gone between
+ * two samples is missed.
+ */
+function backendsOf(database: string): Grouping {
+  const backends = new Set<number>();
+  return (pid, commandLine) => {
+    if (commandLine.startsWith('postgres:') && commandLine.includes(` ${database} `)) {
+      backends.add(pid);
+      return 'database';
+    }
+    const leader = /^postgres: parallel worker for PID (\d+)/.exec(commandLine)?.[1];
+    return leader !== undefined && backends.has(Number(leader)) ? 'database' : null;
+  };
 }
 
 /** `accounts` users, each with an available and a held balance of every listed asset. */
@@ -95,15 +125,21 @@ async function load(db: Database, accounts: number): Promise<void> {
 /** The figures as the measurements page shows them. */
 export function reservesTable(figures: ReserveFigures, machine: string): string {
   const count = (value: number) => value.toLocaleString('en-US');
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const phase = ({ ms, cpuMs }: PhaseTime) => `${seconds(ms)} (${seconds(cpuMs)})`;
+  const { read, tree, store } = figures.phases;
   return [
     `One snapshot of ${count(figures.accounts)} accounts × ${figures.assets} assets (each held`,
     `available and held: ${count(figures.accounts * figures.assets * 2)} ledger balances) on`,
-    `PostgreSQL, from the repeatable-read read to the commit, tree built in between (${machine}).`,
-    'Proofs: the median of 50 accounts.',
+    `PostgreSQL, from the repeatable-read read to the commit (${machine}). Each phase in wall-clock`,
+    "time, then the server process's CPU time in brackets: the read (each account's leaf hashed as",
+    'its page arrives), the rest of the tree (padding and the levels above), the writes. Database',
+    "CPU: this database's PostgreSQL processes over the whole snapshot. On a shared machine the",
+    'wall-clock times grow with the load; the CPU times much less. Proofs: the median of 50 accounts.',
     '',
-    '| leaves | snapshot | proof file | path steps | answering a proof | verifying it |',
-    '|---|---|---|---|---|---|',
-    `| ${count(figures.leafCount)} | ${(figures.snapshotMs / 1000).toFixed(2)} s | ${count(figures.proofBytes)} B | ${figures.proofSteps} | ${figures.answerMs.toFixed(1)} ms | ${figures.verifyMs.toFixed(2)} ms |`,
+    '| leaves | snapshot | read | tree | write | database CPU | proof file | path steps | answering a proof | verifying it |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    `| ${count(figures.leafCount)} | ${seconds(figures.snapshotMs)} | ${phase(read)} | ${phase(tree)} | ${phase(store)} | ${seconds(figures.databaseCpuMs)} | ${count(figures.proofBytes)} B | ${figures.proofSteps} | ${figures.answerMs.toFixed(1)} ms | ${figures.verifyMs.toFixed(2)} ms |`,
   ].join('\n');
 }
 

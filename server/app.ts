@@ -121,7 +121,11 @@ export async function createServer(
   const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
   registerApi(app, parts);
   registerBuy(app, { db: database, config, events });
-  await registerMail(app, { db: database, config });
+  await registerMail(app, {
+    db: database,
+    config,
+    ...(relay === null ? {} : { listen: (channel, hear) => relay.listen(channel, hear) }),
+  });
   await registerP2p(app, { db: database, events });
   await wireSockets(app, parts);
   await registerSite(app, config);
@@ -330,8 +334,9 @@ function startWalletTimers(
 }
 
 /**
- * Snapshots of reserves and liabilities every `reserveSnapshotHours` (none when 0), checked on a
- * timer of their own from the moment the server is ready; one server takes each (SnapshotTaker).
+ * Snapshots of reserves and liabilities every `reserveSnapshotHours` (none when 0), and old
+ * snapshots' proofs deleted after `reserveKeepDays` (never when 0), checked on a timer of their
+ * own from the moment the server is ready; one server takes each snapshot (SnapshotTaker).
  */
 function startReserveSchedule(
   app: FastifyInstance,
@@ -339,11 +344,14 @@ function startReserveSchedule(
   config: Config,
   chains: ChainAdapters,
 ): void {
-  if (config.reserveSnapshotHours === 0) return;
+  if (config.reserveSnapshotHours === 0 && config.reserveKeepDays === 0) return;
   let schedule: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
-    const periodMs = config.reserveSnapshotHours * 3_600_000;
-    schedule = startSnapshotSchedule(db, periodMs, app.log, reserveReader(db, config, chains));
+    const settings = {
+      periodMs: config.reserveSnapshotHours * 3_600_000,
+      keepDays: config.reserveKeepDays,
+    };
+    schedule = startSnapshotSchedule(db, settings, app.log, reserveReader(db, config, chains));
   });
   app.addHook('onClose', async () => {
     await schedule?.stop();

@@ -202,3 +202,9 @@ test("a referrer earns REFERRAL_SHARE of its referred accounts' fees (0.2 unless
     );
   }
 });
+
+test('snapshots keep their proofs 90 days unless told: 0 keeps them for ever', () => {
+  assert.equal(loadConfig({}).reserveKeepDays, 90);
+  assert.equal(loadConfig({ RESERVES_KEEP_DAYS: '0' }).reserveKeepDays, 0);
+  assert.throws(() => loadConfig({ RESERVES_KEEP_DAYS: '-1' }), /RESERVES_KEEP_DAYS/);
+});

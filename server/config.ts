@@ -77,6 +77,8 @@ export interface Config {
   passwordCost: PasswordCost;
   /** Hours between two scheduled snapshots of reserves and liabilities; 0: only when staff ask. */
   reserveSnapshotHours: number;
+  /** Days a snapshot keeps its per-account leaves (its proofs); 0: for ever. */
+  reserveKeepDays: number;
 }
 
 /** Deposits and withdrawals: where the deposit addresses come from. */
@@ -183,6 +185,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       0,
       8760,
     ),
+    reserveKeepDays: integer(read('RESERVES_KEEP_DAYS'), 'RESERVES_KEEP_DAYS', 90, 0, 36500),
     twoFactorKey: twoFactorKey(read('TWO_FACTOR_KEY')),
     buy: buySettings(read, fail),
     passwordCost: passwordCost(read('TEST_PASSWORD_LOG2N'), read('NODE_ENV')),

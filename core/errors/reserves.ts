@@ -15,6 +15,11 @@ export const RESERVE_ERRORS = {
       'Your account was not in this snapshot (it was opened after it was taken). Your proof will be in the next one.',
     param: 'snapshotId',
   },
+  'reserves.pruned': {
+    message:
+      'Proofs of this snapshot are no longer kept (only recent snapshots keep them); its root and totals are still published. Leave the snapshot out to get your proof in the latest one.',
+    param: 'snapshotId',
+  },
   'reserves.busy': {
     message: 'A snapshot is being taken right now. Please wait for it and look at the list again.',
   },

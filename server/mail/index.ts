@@ -8,7 +8,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../storage/db.ts';
 import { MailSender } from './MailSender.ts';
 import { outboxPage } from './outboxPage.ts';
+import { onMailQueued } from './outgoing.ts';
 import { openTransport, outboxDir } from './transport.ts';
+import { MAIL_QUEUED_CHANNEL } from './wakeMigration.ts';
 
 /** Where the local outbox is shown. */
 export const OUTBOX_PATH = '/dev/outbox';
@@ -18,10 +20,18 @@ function fromThisMachine(ip: string): boolean {
   return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 }
 
-/** Starts sending queued mail with the server, and serves the local outbox when it is in use. */
+/**
+ * Starts sending queued mail with the server, woken by mail queued in this process and, on a
+ * shared PostgreSQL database (`listen`, the event relay's connection), by every server's queued
+ * mail as it commits; and serves the local outbox when it is in use.
+ */
 export async function registerMail(
   app: FastifyInstance,
-  deps: { db: Database; config: Config },
+  deps: {
+    db: Database;
+    config: Config;
+    listen?: (channel: string, hear: () => void) => Promise<() => void>;
+  },
 ): Promise<void> {
   const { db, config } = deps;
   const dir = await outboxDir(config);
@@ -30,8 +40,16 @@ export async function registerMail(
     app.addHook('onClose', () => rm(dir, { recursive: true, force: true }));
   }
   const sender = new MailSender(db, openTransport(config, dir), app.log);
-  app.addHook('onReady', async () => sender.start());
-  app.addHook('onClose', () => sender.stop());
+  const stops: (() => void)[] = [];
+  app.addHook('onReady', async () => {
+    stops.push(onMailQueued(() => sender.nudge()));
+    if (deps.listen) stops.push(await deps.listen(MAIL_QUEUED_CHANNEL, () => sender.nudge()));
+    sender.start();
+  });
+  app.addHook('onClose', () => {
+    for (const stop of stops) stop();
+    return sender.stop();
+  });
   if (config.mail.smtpUrl !== null) return;
   app.get(OUTBOX_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -23,6 +23,19 @@ function idDomain(publicUrl: string | null): string {
   return publicUrl === null ? 'localhost' : new URL(publicUrl).hostname;
 }
 
+/** Who is told, in this process, that a mail was queued (each server's sender). */
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time a mail is queued in this process, perhaps before the queuing
+ * transaction commits (the sender's sweep on PGlite waits for it: one connection, transactions
+ * in turn; on PostgreSQL the commit also NOTIFYs `mail_queued`); returns the stop.
+ */
+export function onMailQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
 /** Queues `mail`; it goes out once the transaction that queued it commits. */
 export async function queueMail(
   db: Queryable,
@@ -39,4 +52,5 @@ export async function queueMail(
       html_body: mail.html,
     })
     .execute();
+  for (const listener of queuedListeners) listener();
 }

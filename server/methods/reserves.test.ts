@@ -14,6 +14,8 @@ import {
   fails,
   fundedAccount,
   ok,
+  p2pTrader,
+  publishP2pOffer,
   signUp,
   testConfig,
   WalletClock,
@@ -110,5 +112,22 @@ forEachDatabase((open) => {
     }
     const unknown = await fails(app, { method: 'reserves.getAddresses', snapshotId: 999_999 });
     assert.match(unknown, /no snapshot with this id/);
+  });
+
+  test("an open P2P trade's escrow is counted to its seller, not to the buyer", async () => {
+    const seller = await p2pTrader(app, db, { USDT: '100' });
+    const buyer = await p2pTrader(app, db, {});
+    const offer = await publishP2pOffer(app, seller.token);
+    // 45 EUR at 0.9: 50 USDT leave the offer's hold for the escrow account.
+    await ok(app, 'p2p.openTrade', { offerId: offer.id, fiatAmount: '45' }, { token: buyer.token });
+    const boss = await staff(app, db);
+    const { snapshot } = await ok(app, 'reserves.takeSnapshot', {}, { token: boss.token });
+    const counted = async (token: string) => {
+      const mine = await ok(app, 'reserves.getMyProof', {}, { token });
+      assert.equal(verifyProof(mine.proof, snapshot.rootHash).account, mine.proof.account);
+      return mine.balances.find((b) => b.ticker === 'USDT')?.amount;
+    };
+    assert.equal(await counted(seller.token), '100');
+    assert.equal(await counted(buyer.token), '0');
   });
 });

@@ -1,4 +1,4 @@
-/** The tables of migration 0037_reserves (see migration.ts) as Kysely sees them. */
+/** The tables of migrations 0037_reserves and 0040_reserves_retention as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One snapshot of liabilities (and the reserves read with it). */
@@ -16,9 +16,11 @@ export interface ReserveSnapshotsTable {
   accounts: number;
   /** The root node's hash, hex. */
   root_hash: string;
-  /** The per-snapshot secret every nonce is derived from, hex; never leaves the server. */
-  secret: string;
+  /** The per-snapshot secret every nonce is derived from, hex; never leaves the server. Null once pruned. */
+  secret: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** When its leaves and stored nodes were deleted (RESERVES_KEEP_DAYS); null while proofs can be had. */
+  pruned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Per snapshot and asset: what the accounts are owed and what the exchange's addresses held. */

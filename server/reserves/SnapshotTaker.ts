@@ -3,7 +3,8 @@
  * database: each run takes the turn (an advisory lock on PostgreSQL; a server on PGlite is
  * alone) and, on the schedule, takes a snapshot only when the latest is older than the period,
  * so however many servers check, one snapshot is taken per period. Within a server, one snapshot
- * is taken at a time.
+ * is taken at a time. The same timer deletes old snapshots' proofs (retention.ts); two servers
+ * doing so at once delete each once, as the second's update finds them pruned.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { refusal } from '../errors/DomainError.ts';
@@ -11,6 +12,7 @@ import type { Database } from '../storage/db.ts';
 import { inTurnWhenShared } from '../storage/inTurn.ts';
 import { RepeatingRun } from '../wallet/RepeatingRun.ts';
 import type { ReserveReader } from './reserveAddresses.ts';
+import { pruneSnapshots } from './retention.ts';
 import { type TakenSnapshot, takeSnapshot } from './takeSnapshot.ts';
 
 /** How often the schedule checks whether a snapshot is due. */
@@ -53,19 +55,31 @@ export async function snapshotWhenDue(
   });
 }
 
-/** Checks every SNAPSHOT_CHECK_MS whether a snapshot is due (see the file comment). */
+/** What the schedule keeps to: a snapshot every `periodMs` (0: none), proofs for `keepDays`. */
+export interface ScheduleSettings {
+  periodMs: number;
+  keepDays: number;
+}
+
+/**
+ * Checks every SNAPSHOT_CHECK_MS whether a snapshot is due (see the file comment), and deletes
+ * the proofs of snapshots older than the days they are kept (retention.ts).
+ */
 export function startSnapshotSchedule(
   db: Database,
-  periodMs: number,
+  settings: ScheduleSettings,
   log: FastifyBaseLogger,
   reserves?: ReserveReader,
 ): RepeatingRun {
+  const { periodMs, keepDays } = settings;
   return RepeatingRun.start(
     async () => {
-      const taken = await snapshotWhenDue(db, periodMs, reserves);
+      const taken = periodMs > 0 ? await snapshotWhenDue(db, periodMs, reserves) : null;
       if (taken !== null) log.info({ snapshot: taken.id }, 'reserves: snapshot taken');
+      const pruned = await pruneSnapshots(db, keepDays);
+      if (pruned.length > 0) log.info({ snapshots: pruned }, 'reserves: old proofs deleted');
     },
-    Math.min(SNAPSHOT_CHECK_MS, periodMs),
+    periodMs > 0 ? Math.min(SNAPSHOT_CHECK_MS, periodMs) : SNAPSHOT_CHECK_MS,
     (error) => log.warn({ err: error }, 'reserves: snapshot failed'),
   );
 }

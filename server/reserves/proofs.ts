@@ -37,7 +37,10 @@ export async function snapshotIdOf(db: Queryable, asked: number | undefined): Pr
   return row.id;
 }
 
-/** The account's proof in the snapshot; refused when the account was not counted in it. */
+/**
+ * The account's proof in the snapshot; refused when the snapshot's proofs were pruned or the
+ * account was not counted in it.
+ */
 export async function accountProof(
   db: Queryable,
   snapshotId: number,
@@ -48,6 +51,8 @@ export async function accountProof(
     .select(['id', 'taken_at', 'assets', 'leaf_count', 'secret'])
     .where('id', '=', snapshotId)
     .executeTakeFirstOrThrow();
+  // A pruned snapshot has no leaves left, and no secret to make nonces with.
+  if (snapshot.secret === null) throw refusal('reserves.pruned');
   const mine = await db
     .selectFrom('reserve_leaves')
     .select('position')

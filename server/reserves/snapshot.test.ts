@@ -14,6 +14,7 @@ import { seed } from '../content/seed.ts';
 import type { Database } from '../storage/db.ts';
 import { post } from '../wallet/ledger.ts';
 import { accountProof } from './proofs.ts';
+import { pruneSnapshots } from './retention.ts';
 import { snapshotNow, snapshotWhenDue } from './SnapshotTaker.ts';
 import { staffSnapshots } from './snapshotSummaries.ts';
 import { takeSnapshot } from './takeSnapshot.ts';
@@ -57,7 +58,8 @@ forEachDatabase((open) => {
   test('every account is counted, held balances too, and each proof leads to the root', async () => {
     const rich = await holder(db, { BTC: '1.5', USDT: '100.000000000000000001' }, { BTC: '0.25' });
     const poor = await holder(db);
-    const taken = await takeSnapshot(db, { takenBy: null });
+    // Three account ids a statement: the accounts are read over several pages.
+    const taken = await takeSnapshot(db, { takenBy: null, pageIds: 3 });
     const [snapshot] = await staffSnapshots(db, { limit: 1, id: taken.id });
     assert.ok(snapshot !== undefined);
     assert.equal(snapshot.leafCount, 1024);
@@ -105,6 +107,38 @@ forEachDatabase((open) => {
     assert.equal(both.filter((r) => r.status === 'fulfilled').length, 1);
     const refused = both.find((r) => r.status === 'rejected');
     assert.match(String(refused?.reason), /being taken right now/);
+  });
+
+  test('old snapshots lose their proofs but keep their roots and totals; the latest keeps all', async () => {
+    const account = await holder(db, { LTC: '4' });
+    const old = await takeSnapshot(db, { takenBy: null });
+    const latest = await takeSnapshot(db, { takenBy: null });
+    // Both taken 91 days ago: the older loses its proofs at 90 days, the latest never does.
+    await db
+      .updateTable('reserve_snapshots')
+      .set({ taken_at: new Date(Date.now() - 91 * DAY) })
+      .where('id', 'in', [old.id, latest.id])
+      .execute();
+    const [published] = await staffSnapshots(db, { limit: 1, id: old.id });
+    assert.deepEqual(await pruneSnapshots(db, 0), [], '0 keeps proofs for ever');
+    const pruned = await pruneSnapshots(db, 90);
+    assert.ok(pruned.includes(old.id) && !pruned.includes(latest.id), String(pruned));
+    assert.deepEqual(await pruneSnapshots(db, 90), [], 'each is pruned once');
+
+    await assert.rejects(
+      accountProof(db, old.id, account),
+      /Proofs of this snapshot are no longer/,
+    );
+    const left = async (table: 'reserve_leaves' | 'reserve_nodes', id: number) =>
+      (await db.selectFrom(table).select('position').where('snapshot_id', '=', id).execute())
+        .length;
+    assert.equal(await left('reserve_leaves', old.id), 0);
+    assert.equal(await left('reserve_nodes', old.id), 0);
+    const [kept] = await staffSnapshots(db, { limit: 1, id: old.id });
+    assert.deepEqual(kept, published, 'its public part is unchanged');
+    const proof = await accountProof(db, latest.id, account);
+    assert.equal(proof.balances.find((b) => b.ticker === 'LTC')?.amount, '4');
+    verifyProof(proof.proof, latest.rootHash);
   });
 });
 

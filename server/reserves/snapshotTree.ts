@@ -4,17 +4,8 @@
  * of the account's block (2^STORED_FROM_LEVEL leaves), so a proof reads one block and a few nodes
  * rather than the whole tree, and no path is stored twice.
  */
-import { randomInt } from 'node:crypto';
-import {
-  accountNonce,
-  depthOf,
-  HASH_BYTES,
-  leafRecord,
-  paddedSize,
-  paddingNonce,
-  parentLevel,
-  recordBytes,
-} from './merkleSumTree.ts';
+import { randomBytes } from 'node:crypto';
+import { depthOf, LeafHasher, paddedSize, parentLevel, recordBytes } from './merkleSumTree.ts';
 
 /** Levels at and above this one are stored; below, a block of 256 leaves is rebuilt. */
 export const STORED_FROM_LEVEL = 8;
@@ -36,16 +27,86 @@ export interface BuiltTree {
   root: Buffer;
 }
 
-/** Leaves at random positions among the padding: neighbours reveal nothing of who is next to whom. */
+/**
+ * Leaves at random positions among the padding: neighbours reveal nothing of who is next to whom.
+ * A Fisher-Yates shuffle drawing each index from 32 random bits, a draw at or above the largest
+ * multiple of the range drawn again, so every order is as likely as any other.
+ */
 export function shuffledPositions(accounts: number, leafCount: number): number[] {
   const slots = Array.from({ length: leafCount }, (_, index) => index);
+  let pool = randomBytes(4 * leafCount);
+  let at = 0;
   for (let index = leafCount - 1; index > 0; index -= 1) {
-    const other = randomInt(index + 1);
+    const range = index + 1;
+    const limit = 2 ** 32 - (2 ** 32 % range);
+    let draw: number;
+    do {
+      if (at === pool.length) [pool, at] = [randomBytes(4 * 1024), 0];
+      draw = pool.readUInt32BE(at);
+      at += 4;
+    } while (draw >= limit);
+    const other = draw % range;
     const kept = slots[index] as number;
     slots[index] = slots[other] as number;
     slots[other] = kept;
   }
   return slots.slice(0, accounts);
+}
+
+/**
+ * A tree built as the accounts come: each account's leaf is hashed when it is added (its record
+ * does not depend on its place), so a snapshot hashes while it still reads; `build` then draws
+ * the places, hashes the padding and the levels above.
+ */
+export class TreeBuilder {
+  private readonly hasher: LeafHasher;
+  private readonly size: number;
+  private records: Buffer;
+  private count = 0;
+
+  constructor(secret: Buffer, header: Buffer, assets: number) {
+    this.hasher = new LeafHasher(secret, header, assets);
+    this.size = recordBytes(assets);
+    this.records = Buffer.alloc(this.size * 1024);
+  }
+
+  /** Accounts added so far. */
+  get accounts(): number {
+    return this.count;
+  }
+
+  /** Hashes the next account's leaf. */
+  add(account: string, amounts: Buffer): void {
+    if ((this.count + 1) * this.size > this.records.length) {
+      const larger = Buffer.alloc(this.records.length * 2);
+      this.records.copy(larger);
+      this.records = larger;
+    }
+    this.hasher.account(account, amounts, this.records, this.count * this.size);
+    this.count += 1;
+  }
+
+  /** The whole tree (see BuiltTree): leaves placed, padding hashed, levels up to the root. */
+  build(): BuiltTree {
+    const { size, count } = this;
+    const leafCount = paddedSize(count);
+    const positions = shuffledPositions(count, leafCount);
+    let level: Buffer = Buffer.alloc(leafCount * size);
+    const taken = new Uint8Array(leafCount);
+    positions.forEach((position, index) => {
+      this.records.copy(level, position * size, index * size, (index + 1) * size);
+      taken[position] = 1;
+    });
+    for (let position = 0; position < leafCount; position += 1) {
+      if (taken[position] === 0) this.hasher.padding(position, level, position * size);
+    }
+    const stored = new Map<number, Buffer>();
+    for (let height = 1; height <= depthOf(leafCount); height += 1) {
+      level = parentLevel(level, size);
+      if (height >= STORED_FROM_LEVEL) stored.set(height, level);
+    }
+    return { leafCount, positions, stored, root: level };
+  }
 }
 
 /**
@@ -61,40 +122,27 @@ export function leafBlock(
   count: number,
 ): Buffer {
   const size = recordBytes(assets);
-  const zero = Buffer.alloc(size - HASH_BYTES);
+  const hasher = new LeafHasher(secret, header, assets);
   const out = Buffer.alloc(count * size);
   for (let position = from; position < from + count; position += 1) {
     const leaf = at.get(position);
-    const record =
-      leaf === undefined
-        ? leafRecord(header, '', paddingNonce(secret, position), zero)
-        : leafRecord(header, leaf.account, accountNonce(secret, leaf.account), leaf.amounts);
-    record.copy(out, (position - from) * size);
+    const offset = (position - from) * size;
+    if (leaf === undefined) hasher.padding(position, out, offset);
+    else hasher.account(leaf.account, leaf.amounts, out, offset);
   }
   return out;
 }
 
-/** Builds the whole tree of `leaves` (see the file comment). */
+/** Builds the whole tree of `leaves` (see TreeBuilder). */
 export function buildTree(
   secret: Buffer,
   header: Buffer,
   assets: number,
   leaves: readonly TreeLeaf[],
 ): BuiltTree {
-  const leafCount = paddedSize(leaves.length);
-  const positions = shuffledPositions(leaves.length, leafCount);
-  const at = new Map<number, TreeLeaf>();
-  leaves.forEach((leaf, index) => {
-    at.set(positions[index] as number, leaf);
-  });
-  const size = recordBytes(assets);
-  let level = leafBlock(secret, header, assets, at, 0, leafCount);
-  const stored = new Map<number, Buffer>();
-  for (let height = 1; height <= depthOf(leafCount); height += 1) {
-    level = parentLevel(level, size);
-    if (height >= STORED_FROM_LEVEL) stored.set(height, level);
-  }
-  return { leafCount, positions, stored, root: level };
+  const builder = new TreeBuilder(secret, header, assets);
+  for (const leaf of leaves) builder.add(leaf.account, leaf.amounts);
+  return builder.build();
 }
 
 /** One step of a path: the sibling's record at that level. */

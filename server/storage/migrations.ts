@@ -18,6 +18,7 @@ import { helpVerificationReferralMigration } from '../content/helpVerificationRe
 import { rateLimitsMigration } from '../http/rateLimitsMigration.ts';
 import { kycMigration } from '../kyc/migration.ts';
 import { mailMigration } from '../mail/migration.ts';
+import { mailQueuedNotifyMigration } from '../mail/wakeMigration.ts';
 import { p2pChatMigration } from '../p2p/chatMigration.ts';
 import { p2pMarginMigration } from '../p2p/marginMigration.ts';
 import { p2pOffersMigration } from '../p2p/migration.ts';
@@ -26,6 +27,7 @@ import { p2pTradesMigration } from '../p2p/tradesMigration.ts';
 import { p2pTradeTimesMigration } from '../p2p/tradeTimesMigration.ts';
 import { referralMigration } from '../referral/migration.ts';
 import { reservesMigration } from '../reserves/migration.ts';
+import { reservesRetentionMigration } from '../reserves/retentionMigration.ts';
 import { attachmentBytesMigration } from '../support/attachmentBytesMigration.ts';
 import { supportMigration } from '../support/migration.ts';
 import { supportPresenceMigration } from '../support/presenceMigration.ts';
@@ -260,6 +262,8 @@ export const migrations: Record<string, Migration> = {
   '0037_reserves': reservesMigration,
   '0038_backdated_trades': backdatedMigration,
   '0039_attachment_bytes': attachmentBytesMigration,
+  '0040_mail_queued_notify': mailQueuedNotifyMigration,
+  '0040_reserves_retention': reservesRetentionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

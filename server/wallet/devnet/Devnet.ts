@@ -42,6 +42,11 @@ export interface DevnetTransaction {
 
 /** See the file comment. */
 export class Devnet {
+  /** The networks whose chain rows exist: a block then takes one statement, no transaction. */
+  private readonly started = new Set<NetworkId>();
+  /** Tips asked for in this turn of the event loop, read together by one query. */
+  private tipsAsked: Promise<Map<string, number>> | null = null;
+
   constructor(private readonly db: Queryable) {}
 
   /**
@@ -50,31 +55,43 @@ export class Devnet {
    * clock; the chain still makes one block an interval).
    */
   async mine(networks: readonly NetworkId[] = DEVNET_NETWORKS, gapMs = 0): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+    const unstarted = networks.filter((network) => !this.started.has(network));
+    if (unstarted.length > 0) {
+      await this.db
         .insertInto('devnet_chains')
-        .values(networks.map((network) => ({ network })))
+        .values(unstarted.map((network) => ({ network })))
         .onConflict((conflict) => conflict.doNothing())
         .execute();
-      // One statement moves every tip and fills every block, so a block is never seen half made.
-      await sql`with tips as (
-          update devnet_chains set height = height + 1, mined_at = now()
-          where network in (${sql.join(networks)})
-            and mined_at <= now() - make_interval(secs => ${gapMs / 1000})
-          returning network, height, mined_at)
-        update devnet_transactions t set block_height = tips.height, mined_at = tips.mined_at
-        from tips where t.network = tips.network and t.block_height is null`.execute(trx);
-    });
+      for (const network of unstarted) this.started.add(network);
+    }
+    // One statement moves every tip and fills every block, so a block is never seen half made.
+    await sql`with tips as (
+        update devnet_chains set height = height + 1, mined_at = now()
+        where network in (${sql.join(networks)})
+          and mined_at <= now() - make_interval(secs => ${gapMs / 1000})
+        returning network, height, mined_at)
+      update devnet_transactions t set block_height = tips.height, mined_at = tips.mined_at
+      from tips where t.network = tips.network and t.block_height is null`.execute(this.db);
   }
 
-  /** The height of the network's newest block (0 before the first). */
-  async tip(network: NetworkId): Promise<number> {
-    const row = await this.db
-      .selectFrom('devnet_chains')
-      .select('height')
-      .where('network', '=', network)
-      .executeTakeFirst();
-    return row?.height ?? 0;
+  /**
+   * The height of the network's newest block (0 before the first). Tips asked for in one turn
+   * of the event loop (the deposit watcher asks every network's at once) share one query, sent
+   * after the last of them was asked, so none is older than its asking.
+   */
+  tip(network: NetworkId): Promise<number> {
+    if (this.tipsAsked === null) {
+      this.tipsAsked = new Promise((resolve) => setImmediate(resolve)).then(() => {
+        this.tipsAsked = null;
+        return this.readTips();
+      });
+    }
+    return this.tipsAsked.then((tips) => tips.get(network) ?? 0);
+  }
+
+  private async readTips(): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('devnet_chains').select(['network', 'height']).execute();
+    return new Map(rows.map((row) => [row.network, row.height]));
   }
 
   /** Puts a transfer in the network's waiting list (in `db`, a transaction if given); its hash. */

@@ -69,6 +69,15 @@ export class WithdrawalSender {
   /** Signs what is requested, then follows what is sent; a failing withdrawal is logged. */
   async run(): Promise<SendReport> {
     const report: SendReport = { sent: 0, confirmed: 0, failed: 0 };
+    // One indexed read when no withdrawal waits on the sender, as most runs find.
+    const open = [...movableFrom('expireLink'), ...movableFrom('send'), ...movableFrom('confirm')];
+    const waiting = await this.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', 'in', open)
+      .limit(1)
+      .executeTakeFirst();
+    if (waiting === undefined) return report;
     const changed = new Set<number>(await cancelUnconfirmed(this.db));
     const requested = await this.db
       .selectFrom('withdrawals')
