@@ -262,8 +262,8 @@ export const migrations: Record<string, Migration> = {
   '0037_reserves': reservesMigration,
   '0038_backdated_trades': backdatedMigration,
   '0039_attachment_bytes': attachmentBytesMigration,
-  '0040_mail_queued_notify': mailQueuedNotifyMigration,
   '0040_reserves_retention': reservesRetentionMigration,
+  '0044_mail_queued_notify': mailQueuedNotifyMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
