@@ -1,5 +1,5 @@
 /**
- * Migration 0044_mail_queued_notify: each transaction that queues mail NOTIFYs `mail_queued` as
+ * Migration 0041_mail_queued_notify: each transaction that queues mail NOTIFYs `mail_queued` as
  * it commits (PostgreSQL sends a transaction's notifications at its commit, the same ones once),
  * so every server's sender wakes when a mail is there to send, instead of polling the queue.
  */
@@ -18,7 +18,7 @@ const statements = [
     for each statement execute function mail_outbox_queued()`,
 ];
 
-/** The '0044_mail_queued_notify' migration. */
+/** The '0041_mail_queued_notify' migration. */
 export const mailQueuedNotifyMigration: Migration = {
   async up(db) {
     for (const statement of statements) await sql.raw(statement).execute(db);

@@ -263,7 +263,7 @@ export const migrations: Record<string, Migration> = {
   '0038_backdated_trades': backdatedMigration,
   '0039_attachment_bytes': attachmentBytesMigration,
   '0040_reserves_retention': reservesRetentionMigration,
-  '0044_mail_queued_notify': mailQueuedNotifyMigration,
+  '0041_mail_queued_notify': mailQueuedNotifyMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
