@@ -93,11 +93,11 @@ const MAX_SPARE = 16_384;
 
 /** One pair's order book (see the file comment). */
 export class OrderBook {
-  private readonly bids = new PriceLevels(true);
-  private readonly asks = new PriceLevels(false);
+  private readonly bids: PriceLevels;
+  private readonly asks: PriceLevels;
   /** Buy stops trigger lowest first, sell stops highest first. */
-  private readonly buyStops = new PriceLevels(false, false);
-  private readonly sellStops = new PriceLevels(true, false);
+  private readonly buyStops: PriceLevels;
+  private readonly sellStops: PriceLevels;
   /**
    * Resting orders and waiting stops by id, in the order they entered (a Map iterates in
    * insertion order): cancelAll walks it, so no per-account index costs every other operation.
@@ -145,6 +145,11 @@ export class OrderBook {
     options: OrderBookOptions = {},
   ) {
     checkLimits(limits);
+    const { maxPriceTicks } = limits;
+    this.bids = new PriceLevels(true, maxPriceTicks);
+    this.asks = new PriceLevels(false, maxPriceTicks);
+    this.buyStops = new PriceLevels(false, maxPriceTicks, false);
+    this.sellStops = new PriceLevels(true, maxPriceTicks, false);
     const remember = options.rememberFinished ?? 10_000;
     if (!Number.isSafeInteger(remember) || remember < 0) {
       throw new RangeError('rememberFinished must be a whole number of orders');
