@@ -11,6 +11,7 @@ import type { EngineEvent, OrderReason, OrderStatus, OrderUpdate } from './Engin
 import { EventBuffer } from './EventBuffer.ts';
 import { checkRecord, type OpenOrderRecord } from './OpenOrderRecord.ts';
 import type { OrderRequest } from './OrderRequest.ts';
+import { OrderTable } from './OrderTable.ts';
 import { PriceLevels } from './PriceLevels.ts';
 import { validateRequest, whole } from './validateRequest.ts';
 
@@ -99,10 +100,10 @@ export class OrderBook {
   private readonly buyStops: PriceLevels;
   private readonly sellStops: PriceLevels;
   /**
-   * Resting orders and waiting stops by id, in the order they entered (a Map iterates in
-   * insertion order): cancelAll walks it, so no per-account index costs every other operation.
+   * Resting orders and waiting stops by id. cancelAll walks it, so no per-account index costs
+   * every other operation.
    */
-  private readonly open = new Map<number, BookOrder>();
+  private readonly open = new OrderTable();
   /** `${accountId}:${clientOrderId}` of open orders and of the most recently ended ones. */
   private readonly clientIds = new Map<string, BookOrder>();
   private readonly finished: (string | undefined)[];
@@ -180,7 +181,7 @@ export class OrderBook {
   /** The latest state of an open order, or null. */
   openOrder(id: number): OrderUpdate | null {
     const order = this.open.get(id);
-    return order === undefined ? null : order.update(order.updatedAt);
+    return order === null ? null : order.update(order.updatedAt);
   }
 
   /**
@@ -224,20 +225,23 @@ export class OrderBook {
     this.begin(at);
     const order = this.open.get(id);
     const cancelled = this.cancelled;
-    cancelled.order = order === undefined ? null : this.cancelOpen(order);
+    cancelled.order = order === null ? null : this.cancelOpen(order);
     cancelled.events = this.events.events();
     cancelled.bookSeq = this.finish();
     return cancelled;
   }
 
   /**
-   * Cancels every open order and waiting stop of an account in this book, oldest first. Walks
-   * every open order of the book: rare enough not to keep an index by account for it.
+   * Cancels every open order and waiting stop of an account in this book, oldest first (by time
+   * priority). Walks every open order of the book: rare enough not to keep an index by account.
    */
   cancelAll(accountId: number, at: number): CancelAllResult {
     this.begin(at);
     const mine: BookOrder[] = [];
-    for (const order of this.open.values()) if (order.accountId === accountId) mine.push(order);
+    this.open.forEach((order) => {
+      if (order.accountId === accountId) mine.push(order);
+    });
+    mine.sort(byPriority);
     const orders = mine.map((order) => this.cancelOpen(order));
     return { orders, events: this.events.events(), bookSeq: this.finish() };
   }
@@ -299,7 +303,7 @@ export class OrderBook {
   mirror(id: number, record: OpenOrderRecord | null): void {
     const known = this.open.get(id);
     this.seq++;
-    if (known !== undefined && record !== null && this.keptPlace(known, record)) {
+    if (known !== null && record !== null && this.keptPlace(known, record)) {
       const remaining = known.remaining + known.filledLots - record.filledLots;
       if (known.level !== null) known.level.lots += remaining - known.remaining;
       known.remaining = remaining;
@@ -308,7 +312,7 @@ export class OrderBook {
       known.status = record.filledLots > 0 ? 'partiallyFilled' : 'new';
       return;
     }
-    if (known !== undefined) {
+    if (known !== null) {
       this.unlist(known);
       const key = `${known.accountId}:${known.clientOrderId}`;
       if (known.clientOrderId !== null && this.clientIds.get(key) === known) {
@@ -354,7 +358,7 @@ export class OrderBook {
       if (byPriority) stops.insert(order, order.stopTicks);
       else stops.append(order, order.stopTicks);
     }
-    this.open.set(order.id, order);
+    this.open.set(order);
     if (request.clientOrderId !== undefined) {
       const key = clientKey(request);
       if (this.clientIds.has(key)) throw new Error(`Cannot restore: client id ${key} twice.`);
@@ -515,7 +519,7 @@ export class OrderBook {
     order.status = order.filledLots > 0 ? 'partiallyFilled' : 'new';
     order.priority = this.nextPriority++;
     this.sideOf(order).append(order, order.priceTicks);
-    this.open.set(order.id, order);
+    this.open.set(order);
     this.changed = true;
     this.report(order);
   }
@@ -633,7 +637,7 @@ export class OrderBook {
     }
     order.priority = this.nextPriority++;
     this.stopsOf(order).append(order, order.stopTicks);
-    this.open.set(order.id, order);
+    this.open.set(order);
     this.changed = true;
     this.report(order);
   }
