@@ -44,7 +44,9 @@ describe('OrderTable', () => {
     }
     for (const [id, order] of map) assert.equal(table.get(id), order);
     const seen: BookOrder[] = [];
-    table.forEach((order) => seen.push(order));
+    table.forEach((order) => {
+      seen.push(order);
+    });
     assert.equal(seen.length, map.size);
     assert.equal(table.get(0), null);
     table.delete(0);
