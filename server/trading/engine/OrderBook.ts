@@ -7,6 +7,7 @@
  */
 import { type BookLimits, checkLimits } from './BookLimits.ts';
 import { BookOrder, NO_TOTAL } from './BookOrder.ts';
+import { ClientIds } from './ClientIds.ts';
 import type { EngineEvent, OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
 import { EventBuffer } from './EventBuffer.ts';
 import { checkRecord, type OpenOrderRecord } from './OpenOrderRecord.ts';
@@ -104,10 +105,8 @@ export class OrderBook {
    * every other operation.
    */
   private readonly open = new OrderTable();
-  /** `${accountId}:${clientOrderId}` of open orders and of the most recently ended ones. */
-  private readonly clientIds = new Map<string, BookOrder>();
-  private readonly finished: (string | undefined)[];
-  private finishedNext = 0;
+  /** Open orders and the most recently ended ones by (account, client order id). */
+  private readonly clientIds: ClientIds;
   /**
    * Records of ended orders nothing refers to any more, reused for new ones: a resting order's
    * record would otherwise survive young-generation collections and be copied into the old one,
@@ -155,7 +154,7 @@ export class OrderBook {
     if (!Number.isSafeInteger(remember) || remember < 0) {
       throw new RangeError('rememberFinished must be a whole number of orders');
     }
-    this.finished = new Array<string | undefined>(remember).fill(undefined);
+    this.clientIds = new ClientIds(remember);
   }
 
   /** The last trade price in ticks, or null before the first trade. */
@@ -191,9 +190,9 @@ export class OrderBook {
    */
   place(request: OrderRequest): PlaceResult {
     this.begin(request.at);
-    const key = request.clientOrderId === undefined ? null : clientKey(request);
-    if (key !== null) {
-      const known = this.clientIds.get(key);
+    const clientOrderId = request.clientOrderId;
+    if (clientOrderId !== undefined) {
+      const known = this.clientIds.get(request.accountId, clientOrderId);
       if (known !== undefined) {
         const update = known.writeUpdate(this.events.rejection(), known.updatedAt);
         return this.answer(update, true);
@@ -204,11 +203,11 @@ export class OrderBook {
     const order = this.spare.pop()?.reset(request) ?? new BookOrder(request);
     if (reason !== null) return this.reject(order, reason, request.at);
     this.taker = order;
-    if (key !== null) this.clientIds.set(key, order);
+    if (clientOrderId !== undefined) this.clientIds.set(order);
     if (order.stopTicks > 0) this.waitStop(order);
     else this.execute(order, true);
     if (order.status === 'rejected') {
-      if (key !== null) this.clientIds.delete(key);
+      if (clientOrderId !== undefined) this.clientIds.delete(order);
       return this.reject(order, order.reason ?? 'invalidOrder', request.at);
     }
     this.runStops();
@@ -314,10 +313,7 @@ export class OrderBook {
     }
     if (known !== null) {
       this.unlist(known);
-      const key = `${known.accountId}:${known.clientOrderId}`;
-      if (known.clientOrderId !== null && this.clientIds.get(key) === known) {
-        this.clientIds.delete(key);
-      }
+      if (known.clientOrderId !== null) this.clientIds.delete(known);
     }
     if (record === null) return;
     this.restoreOne(record, true);
@@ -359,10 +355,12 @@ export class OrderBook {
       else stops.append(order, order.stopTicks);
     }
     this.open.set(order);
-    if (request.clientOrderId !== undefined) {
-      const key = clientKey(request);
-      if (this.clientIds.has(key)) throw new Error(`Cannot restore: client id ${key} twice.`);
-      this.clientIds.set(key, order);
+    const { accountId, clientOrderId } = request;
+    if (clientOrderId !== undefined) {
+      if (this.clientIds.get(accountId, clientOrderId) !== undefined) {
+        throw new Error(`Cannot restore: client id ${accountId}:${clientOrderId} twice.`);
+      }
+      this.clientIds.set(order);
     }
     order.updatedAt = request.at;
   }
@@ -427,19 +425,8 @@ export class OrderBook {
   }
 
   private retire(order: BookOrder): void {
-    const key = `${order.accountId}:${order.clientOrderId}`;
-    const finished = this.finished;
-    if (finished.length === 0) {
-      this.clientIds.delete(key);
-      this.recycle(order);
-      return;
-    }
-    const evicted = finished[this.finishedNext];
-    const forgotten = evicted === undefined ? undefined : this.clientIds.get(evicted);
-    if (evicted !== undefined) this.clientIds.delete(evicted);
-    if (forgotten !== undefined) this.recycle(forgotten);
-    finished[this.finishedNext] = key;
-    this.finishedNext = (this.finishedNext + 1) % finished.length;
+    const forgotten = this.clientIds.retire(order);
+    if (forgotten !== null) this.recycle(forgotten);
   }
 
   private sideOf(order: BookOrder): PriceLevels {
@@ -709,10 +696,6 @@ export class OrderBook {
     }
     this.changed = true;
   }
-}
-
-function clientKey(request: OrderRequest): string {
-  return `${request.accountId}:${request.clientOrderId}`;
 }
 
 function topLevels(side: PriceLevels, count: number): DepthLevel[] {
