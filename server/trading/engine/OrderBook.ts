@@ -10,9 +10,9 @@ import { BookOrder, NO_TOTAL } from './BookOrder.ts';
 import { ClientIds } from './ClientIds.ts';
 import type { EngineEvent, OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
 import { EventBuffer } from './EventBuffer.ts';
+import { KeyTable } from './KeyTable.ts';
 import { checkRecord, type OpenOrderRecord } from './OpenOrderRecord.ts';
 import type { OrderRequest } from './OrderRequest.ts';
-import { OrderTable } from './OrderTable.ts';
 import { PriceLevels } from './PriceLevels.ts';
 import { validateRequest, whole } from './validateRequest.ts';
 
@@ -104,7 +104,7 @@ export class OrderBook {
    * Resting orders and waiting stops by id. cancelAll walks it, so no per-account index costs
    * every other operation.
    */
-  private readonly open = new OrderTable();
+  private readonly open = new KeyTable<BookOrder>();
   /** Open orders and the most recently ended ones by (account, client order id). */
   private readonly clientIds: ClientIds;
   /**
@@ -354,7 +354,7 @@ export class OrderBook {
       if (byPriority) stops.insert(order, order.stopTicks);
       else stops.append(order, order.stopTicks);
     }
-    this.open.set(order);
+    this.open.set(order.id, order);
     const { accountId, clientOrderId } = request;
     if (clientOrderId !== undefined) {
       if (this.clientIds.get(accountId, clientOrderId) !== undefined) {
@@ -506,7 +506,7 @@ export class OrderBook {
     order.status = order.filledLots > 0 ? 'partiallyFilled' : 'new';
     order.priority = this.nextPriority++;
     this.sideOf(order).append(order, order.priceTicks);
-    this.open.set(order);
+    this.open.set(order.id, order);
     this.changed = true;
     this.report(order);
   }
@@ -624,7 +624,7 @@ export class OrderBook {
     }
     order.priority = this.nextPriority++;
     this.stopsOf(order).append(order, order.stopTicks);
-    this.open.set(order);
+    this.open.set(order.id, order);
     this.changed = true;
     this.report(order);
   }

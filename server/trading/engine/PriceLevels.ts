@@ -1,5 +1,6 @@
 /** One side of a book (or of the stop book): FIFO queues of orders per price, best price first. */
 import { type BookOrder, PriceLevel } from './BookOrder.ts';
+import { KeyTable } from './KeyTable.ts';
 import { insertLevel, lastBetter, removeLevel } from './LevelTree.ts';
 import { TICK_INDEX_MAX, TickIndex } from './TickIndex.ts';
 
@@ -7,16 +8,16 @@ import { TICK_INDEX_MAX, TickIndex } from './TickIndex.ts';
 const MAX_SPARE = 1_024;
 
 /**
- * Levels in a list from best to worst, and by price: in a tick index (TickIndex) when the pair's
- * prices fit one, which every listed pair's do, else in a Map and a tree by price (LevelTree).
- * Adding or removing an order is O(1) unless it opens or empties a level: then the index finds
- * the level's better neighbour (a few bit scans; O(log n) in the tree) and takes it in or out.
+ * Levels by price in a hash table (KeyTable), in a list from best to worst, and ordered by price: in a tick index
+ * (TickIndex) when the pair's prices fit one, which every listed pair's do, else in a tree
+ * (LevelTree). Adding or removing an order is O(1) unless it opens or empties a level: then the
+ * index finds the level's better neighbour (a few bit scans; O(log n) in the tree).
  * The list gives the best level, the next one, and the top of the book in order, each step O(1).
  * Emptied levels are reused, so a level opening allocates nothing once the book has warmed up.
  */
 export class PriceLevels {
   private readonly ticks: TickIndex | null;
-  private readonly byPrice = new Map<number, PriceLevel>();
+  private readonly byPrice = new KeyTable<PriceLevel>();
   private root: PriceLevel | null = null;
   private first: PriceLevel | null = null;
   private last: PriceLevel | null = null;
@@ -48,7 +49,7 @@ export class PriceLevels {
 
   /** Appends an order at the back of its price's queue, opening the level if needed. */
   append(order: BookOrder, price: number): void {
-    const level = this.levelAt(price) ?? this.open(price);
+    const level = this.byPrice.get(price) ?? this.open(price);
     const tail = level.tail;
     order.level = level;
     order.prev = tail;
@@ -65,7 +66,7 @@ export class PriceLevels {
    * an order another book placed): from the back, where a newly resting order belongs.
    */
   insert(order: BookOrder, price: number): void {
-    const level = this.levelAt(price) ?? this.open(price);
+    const level = this.byPrice.get(price) ?? this.open(price);
     let before = level.tail;
     while (before !== null && before.priority > order.priority) before = before.prev;
     const after = before === null ? level.head : before.next;
@@ -107,15 +108,11 @@ export class PriceLevels {
     return level;
   }
 
-  private levelAt(price: number): PriceLevel | null {
-    const ticks = this.ticks;
-    return ticks === null ? (this.byPrice.get(price) ?? null) : ticks.get(price);
-  }
-
   private open(price: number): PriceLevel {
     const level = this.spare.pop() ?? new PriceLevel();
     level.price = price;
     level.key = this.highestFirst ? -price : price;
+    this.byPrice.set(price, level);
     const better = this.ticks === null ? this.treeAdd(level) : this.tickAdd(this.ticks, level);
     const worse = better === null ? this.first : better.worse;
     level.better = better;
@@ -130,17 +127,19 @@ export class PriceLevels {
 
   /** Files a new level in the tick index; returns its better neighbour. */
   private tickAdd(ticks: TickIndex, level: PriceLevel): PriceLevel | null {
-    ticks.add(level);
-    // A new best or a new worst level, as a moving market often opens, needs no search.
+    const price = level.price;
+    ticks.add(price);
+    // A new best or a new worst level, as a moving market often opens, needs no search; else
+    // there is a better level, so the search finds one.
     const { first, last } = this;
     if (first === null || level.key < first.key) return null;
     if (last !== null && level.key > last.key) return last;
-    return this.highestFirst ? ticks.above(level.price) : ticks.below(level.price);
+    const better = this.highestFirst ? ticks.above(price) : ticks.below(price);
+    return this.byPrice.get(better) as PriceLevel;
   }
 
-  /** Files a new level in the Map and the tree; returns its better neighbour. */
+  /** Files a new level in the tree; returns its better neighbour. */
   private treeAdd(level: PriceLevel): PriceLevel | null {
-    this.byPrice.set(level.price, level);
     this.root = insertLevel(this.root, level);
     return lastBetter();
   }
@@ -155,11 +154,9 @@ export class PriceLevels {
 
   /** Takes a level out of the index and the list. */
   private unlink(level: PriceLevel): void {
+    this.byPrice.delete(level.price);
     if (this.ticks !== null) this.ticks.remove(level.price);
-    else {
-      this.byPrice.delete(level.price);
-      this.root = removeLevel(this.root, level);
-    }
+    else this.root = removeLevel(this.root, level);
     const { better, worse } = level;
     if (better === null) this.first = worse;
     else better.worse = worse;

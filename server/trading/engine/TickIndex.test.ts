@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from '../../../test/seededRandom.ts';
-import { PriceLevel } from './BookOrder.ts';
 import { TICK_INDEX_MAX, TickIndex } from './TickIndex.ts';
 
-function levelAt(price: number): PriceLevel {
-  const level = new PriceLevel();
-  level.price = price;
-  return level;
-}
-
-/** The nearest price in `prices` above (or below) `price`, by looking at every one. */
-function nearest(prices: Set<number>, price: number, up: boolean): number | null {
-  let found: number | null = null;
+/** The nearest price in `prices` above (or below) `price` by looking at every one, or -1. */
+function nearest(prices: Set<number>, price: number, up: boolean): number {
+  let found = -1;
   for (const p of prices) {
-    if (
-      up ? p > price && (found === null || p < found) : p < price && (found === null || p > found)
-    ) {
+    if (up ? p > price && (found < 0 || p < found) : p < price && (found < 0 || p > found)) {
       found = p;
     }
   }
@@ -24,7 +15,7 @@ function nearest(prices: Set<number>, price: number, up: boolean): number | null
 }
 
 describe('TickIndex', () => {
-  it('finds a level by price and the nearest level either way, across words, chunks and groups', () => {
+  it('finds the nearest price with a level either way, across words, chunks and groups', () => {
     const max = 3_000_000;
     const index = new TickIndex(max);
     const prices = new Set<number>();
@@ -39,34 +30,24 @@ describe('TickIndex', () => {
     for (let step = 0; step < 20_000; step++) {
       const price = pick();
       if (prices.has(price)) {
-        assert.equal(index.get(price)?.price, price);
         index.remove(price);
         prices.delete(price);
       } else {
-        index.add(levelAt(price));
+        index.add(price);
         prices.add(price);
       }
-      assert.equal(index.get(price)?.price ?? null, prices.has(price) ? price : null);
       const probe = pick();
-      assert.equal(
-        index.above(probe)?.price ?? null,
-        nearest(prices, probe, true),
-        `above ${probe}`,
-      );
-      assert.equal(
-        index.below(probe)?.price ?? null,
-        nearest(prices, probe, false),
-        `below ${probe}`,
-      );
+      assert.equal(index.above(probe), nearest(prices, probe, true), `above ${probe}`);
+      assert.equal(index.below(probe), nearest(prices, probe, false), `below ${probe}`);
     }
   });
 
   it('is empty again once every level left, and refuses a range it cannot cover', () => {
     const index = new TickIndex(100_000);
-    for (const price of [5, 70_000, 99_999]) index.add(levelAt(price));
+    for (const price of [5, 70_000, 99_999]) index.add(price);
     for (const price of [5, 70_000, 99_999]) index.remove(price);
-    assert.equal(index.above(0), null);
-    assert.equal(index.below(100_000), null);
+    assert.equal(index.above(0), -1);
+    assert.equal(index.below(100_000), -1);
     assert.throws(() => new TickIndex(TICK_INDEX_MAX + 1), RangeError);
   });
 });

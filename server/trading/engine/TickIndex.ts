@@ -1,20 +1,26 @@
 /**
- * The price levels of one side by tick, for a pair whose prices fit TICK_INDEX_MAX: a level is
- * found by its price in two array reads, and the nearest level above or below any price by a few
- * bit scans, with no tree to walk or rebalance. Ticks come in chunks of 1,024 (a bitmap of 32
- * words and a word saying which of them hold a bit); a bitmap over chunks says which chunks hold
- * a level, and one more word per 32 of its words which of them are not empty. A moving market
- * opens and closes about a level a message, which in a tree cost a quarter of the engine's time.
+ * Which prices of one side hold a level, as a bitmap over ticks, for a pair whose prices fit
+ * TICK_INDEX_MAX: the nearest level above or below any price is a few bit scans away, with no
+ * tree to walk or rebalance. Ticks come in chunks of 1,024 (32 words of bits and a word saying
+ * which of them are not 0); a bitmap over chunks says which chunks hold a level, and one more word
+ * per 32 of its words which of those are not 0. A moving market opens and closes about a level a
+ * message, which in a tree cost a quarter of the engine's time. A chunk is 33 numbers, so a thin
+ * book spread over a wide band (one level every thousand ticks) costs little, and emptied chunks
+ * are reused: once warm, nothing is allocated.
  */
-import type { PriceLevel } from './BookOrder.ts';
 
 /** The highest price a tick index covers: the chunk directory of one side stays under 1 MB. */
 export const TICK_INDEX_MAX = 2 ** 27;
 
 const CHUNK_SHIFT = 10;
-const CHUNK_TICKS = 1 << CHUNK_SHIFT;
-/** Emptied chunks kept for reuse at most: the band a busy book spans moves with its price. */
-const MAX_SPARE = 64;
+const CHUNK_MASK = (1 << CHUNK_SHIFT) - 1;
+/** Where a chunk keeps the word saying which of its 32 words are not 0. */
+const SUMMARY = 32;
+/**
+ * Emptied chunks kept for reuse at most (140 KB): a crash can leave stale orders a chunk apart
+ * all along its path, about 1,600 chunks in the engine bench's moving market.
+ */
+const MAX_SPARE = 1_024;
 
 /** The bits of `word` above bit `bit` (for 31, none: `-2 << 31` is 0). */
 const above = (word: number, bit: number) => word & (-2 << bit);
@@ -24,77 +30,63 @@ const below = (word: number, bit: number) => word & ((1 << bit) - 1);
 const lowest = (word: number) => 31 - Math.clz32(word & -word);
 const highest = (word: number) => 31 - Math.clz32(word);
 
-/** 1,024 ticks: their levels, a bitmap of which exist, and which of its 32 words are not 0. */
-class Chunk {
-  readonly levels: (PriceLevel | null)[] = new Array<PriceLevel | null>(CHUNK_TICKS).fill(null);
-  readonly words = new Int32Array(CHUNK_TICKS >>> 5);
-  summary = 0;
-
-  lowestLevel(): PriceLevel {
-    const w = lowest(this.summary);
-    return this.levels[(w << 5) + lowest(this.words[w] as number)] as PriceLevel;
-  }
-
-  highestLevel(): PriceLevel {
-    const w = highest(this.summary);
-    return this.levels[(w << 5) + highest(this.words[w] as number)] as PriceLevel;
-  }
+/** The lowest and the highest tick a chunk that is not empty holds, within it. */
+function lowestIn(chunk: Int32Array): number {
+  const w = lowest(chunk[SUMMARY] as number);
+  return (w << 5) + lowest(chunk[w] as number);
 }
 
-/** Price → level, and the nearest level either way (see the file comment). */
+function highestIn(chunk: Int32Array): number {
+  const w = highest(chunk[SUMMARY] as number);
+  return (w << 5) + highest(chunk[w] as number);
+}
+
+/** The prices that hold a level (see the file comment). */
 export class TickIndex {
-  private readonly chunks: (Chunk | null)[];
+  private readonly chunks: (Int32Array | null)[];
   /** A bit per chunk that holds a level, and a bit per word of those that is not 0. */
   private readonly chunkBits: Int32Array;
   private readonly groupBits: Int32Array;
-  private readonly spare: Chunk[] = [];
+  private readonly spare: Int32Array[] = [];
 
   /** An index of prices 0 to `maxPrice` (at most TICK_INDEX_MAX). */
   constructor(maxPrice: number) {
     if (maxPrice > TICK_INDEX_MAX) throw new RangeError('Too many ticks for a tick index');
     const chunks = (maxPrice >>> CHUNK_SHIFT) + 1;
-    this.chunks = new Array<Chunk | null>(chunks).fill(null);
+    this.chunks = new Array<Int32Array | null>(chunks).fill(null);
     this.chunkBits = new Int32Array((chunks + 31) >>> 5);
     this.groupBits = new Int32Array((this.chunkBits.length + 31) >>> 5);
   }
 
-  /** The level at `price`, or null. */
-  get(price: number): PriceLevel | null {
-    const chunk = this.chunks[price >>> CHUNK_SHIFT];
-    return chunk == null ? null : (chunk.levels[price & (CHUNK_TICKS - 1)] as PriceLevel | null);
-  }
-
-  /** Adds a level at a price that has none. */
-  add(level: PriceLevel): void {
-    const price = level.price;
+  /** Marks a price that holds no level as holding one. */
+  add(price: number): void {
     const c = price >>> CHUNK_SHIFT;
-    let chunk = this.chunks[c] as Chunk | null;
+    let chunk = this.chunks[c] as Int32Array | null;
     if (chunk === null) {
-      chunk = this.spare.pop() ?? new Chunk();
+      chunk = this.spare.pop() ?? new Int32Array(SUMMARY + 1);
       this.chunks[c] = chunk;
       const g = c >>> 5;
       this.chunkBits[g] = (this.chunkBits[g] as number) | (1 << (c & 31));
       this.groupBits[g >>> 5] = (this.groupBits[g >>> 5] as number) | (1 << (g & 31));
     }
-    const i = price & (CHUNK_TICKS - 1);
+    const i = price & CHUNK_MASK;
     const w = i >>> 5;
-    chunk.levels[i] = level;
-    chunk.words[w] = (chunk.words[w] as number) | (1 << (i & 31));
-    chunk.summary |= 1 << w;
+    chunk[w] = (chunk[w] as number) | (1 << (i & 31));
+    chunk[SUMMARY] = (chunk[SUMMARY] as number) | (1 << w);
   }
 
-  /** Takes out the level at `price`; a chunk left empty leaves the directory. */
+  /** Marks a price that holds a level as holding none; a chunk left empty leaves the directory. */
   remove(price: number): void {
     const c = price >>> CHUNK_SHIFT;
-    const chunk = this.chunks[c] as Chunk;
-    const i = price & (CHUNK_TICKS - 1);
+    const chunk = this.chunks[c] as Int32Array;
+    const i = price & CHUNK_MASK;
     const w = i >>> 5;
-    chunk.levels[i] = null;
-    const word = (chunk.words[w] as number) & ~(1 << (i & 31));
-    chunk.words[w] = word;
+    const word = (chunk[w] as number) & ~(1 << (i & 31));
+    chunk[w] = word;
     if (word !== 0) return;
-    chunk.summary &= ~(1 << w);
-    if (chunk.summary !== 0) return;
+    const summary = (chunk[SUMMARY] as number) & ~(1 << w);
+    chunk[SUMMARY] = summary;
+    if (summary !== 0) return;
     this.chunks[c] = null;
     if (this.spare.length < MAX_SPARE) this.spare.push(chunk);
     const g = c >>> 5;
@@ -104,42 +96,42 @@ export class TickIndex {
       this.groupBits[g >>> 5] = (this.groupBits[g >>> 5] as number) & ~(1 << (g & 31));
   }
 
-  /** The level at the lowest price above `price`, or null. */
-  above(price: number): PriceLevel | null {
+  /** The lowest price above `price` that holds a level, or -1. */
+  above(price: number): number {
     const c = price >>> CHUNK_SHIFT;
     const chunk = this.chunks[c];
     if (chunk != null) {
-      const i = price & (CHUNK_TICKS - 1);
+      const i = price & CHUNK_MASK;
       const w = i >>> 5;
-      const bits = above(chunk.words[w] as number, i & 31);
-      if (bits !== 0) return chunk.levels[(w << 5) + lowest(bits)] as PriceLevel;
-      const words = above(chunk.summary, w);
+      const bits = above(chunk[w] as number, i & 31);
+      if (bits !== 0) return price - i + (w << 5) + lowest(bits);
+      const words = above(chunk[SUMMARY] as number, w);
       if (words !== 0) {
         const next = lowest(words);
-        return chunk.levels[(next << 5) + lowest(chunk.words[next] as number)] as PriceLevel;
+        return price - i + (next << 5) + lowest(chunk[next] as number);
       }
     }
     const next = this.chunkAbove(c);
-    return next < 0 ? null : (this.chunks[next] as Chunk).lowestLevel();
+    return next < 0 ? -1 : next * (CHUNK_MASK + 1) + lowestIn(this.chunks[next] as Int32Array);
   }
 
-  /** The level at the highest price below `price`, or null. */
-  below(price: number): PriceLevel | null {
+  /** The highest price below `price` that holds a level, or -1. */
+  below(price: number): number {
     const c = price >>> CHUNK_SHIFT;
     const chunk = this.chunks[c];
     if (chunk != null) {
-      const i = price & (CHUNK_TICKS - 1);
+      const i = price & CHUNK_MASK;
       const w = i >>> 5;
-      const bits = below(chunk.words[w] as number, i & 31);
-      if (bits !== 0) return chunk.levels[(w << 5) + highest(bits)] as PriceLevel;
-      const words = below(chunk.summary, w);
+      const bits = below(chunk[w] as number, i & 31);
+      if (bits !== 0) return price - i + (w << 5) + highest(bits);
+      const words = below(chunk[SUMMARY] as number, w);
       if (words !== 0) {
         const next = highest(words);
-        return chunk.levels[(next << 5) + highest(chunk.words[next] as number)] as PriceLevel;
+        return price - i + (next << 5) + highest(chunk[next] as number);
       }
     }
     const next = this.chunkBelow(c);
-    return next < 0 ? null : (this.chunks[next] as Chunk).highestLevel();
+    return next < 0 ? -1 : next * (CHUNK_MASK + 1) + highestIn(this.chunks[next] as Int32Array);
   }
 
   /** The first chunk above chunk `c` that holds a level, or -1. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from '../../../test/seededRandom.ts';
 import { BookOrder } from './BookOrder.ts';
-import { OrderTable } from './OrderTable.ts';
+import { KeyTable } from './KeyTable.ts';
 
 function orderOf(id: number): BookOrder {
   return new BookOrder({
@@ -16,9 +16,9 @@ function orderOf(id: number): BookOrder {
   });
 }
 
-describe('OrderTable', () => {
+describe('KeyTable', () => {
   it('holds what a Map would through adds, replacements, deletes and growth', () => {
-    const table = new OrderTable();
+    const table = new KeyTable<BookOrder>();
     const map = new Map<number, BookOrder>();
     const next = seededRandom(7);
     // Small ids collide in probe chains; ids past 2^32 and near 2^53 hash their high bits too.
@@ -35,7 +35,7 @@ describe('OrderTable', () => {
         map.delete(id);
       } else {
         const order = orderOf(id);
-        table.set(order);
+        table.set(id, order);
         map.set(id, order);
       }
       assert.equal(table.size, map.size);
