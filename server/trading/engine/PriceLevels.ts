@@ -8,11 +8,11 @@ import { TICK_INDEX_MAX, TickIndex } from './TickIndex.ts';
 const MAX_SPARE = 1_024;
 
 /**
- * Levels by price in a hash table (KeyTable), in a list from best to worst, and ordered by price: in a tick index
- * (TickIndex) when the pair's prices fit one, which every listed pair's do, else in a tree
- * (LevelTree). Adding or removing an order is O(1) unless it opens or empties a level: then the
- * index finds the level's better neighbour (a few bit scans; O(log n) in the tree).
- * The list gives the best level, the next one, and the top of the book in order, each step O(1).
+ * Levels by price in a hash table (KeyTable), in a list from best to worst, and in price order:
+ * in a tick index (TickIndex) when the pair's prices fit one, which every listed pair's do, else
+ * in a tree (LevelTree). Adding or removing an order is O(1) unless it opens or empties a level:
+ * then the index finds the level's better neighbour (a few bit scans; O(log n) in the tree). The
+ * list gives the best level, the next one, and the top of the book in order, each step O(1).
  * Emptied levels are reused, so a level opening allocates nothing once the book has warmed up.
  */
 export class PriceLevels {
