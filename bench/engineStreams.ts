@@ -61,18 +61,34 @@ export function newStream(length: number): Stream {
   };
 }
 
-/** The request a stream's message places (a modify's replacement), or null for a cancel. */
+/**
+ * The request a stream's message places (a modify's replacement), or null for a cancel. Written
+ * as the same literals as the bench's message loop, so the engine sees requests of two shapes,
+ * not four (a spread makes an object of another hidden class, and more shapes slow every read).
+ */
 export function toRequest(s: Stream, i: number): OrderRequest | null {
   const kind = s.kind[i] as number;
   if (kind === CANCEL) return null;
   const id = s.id[i] as number;
   const side = s.buy[i] === 1 ? ('buy' as const) : ('sell' as const);
   const lots = s.lots[i] as number;
-  const base = { id, accountId: accountOf(id), side, at: 0, selfTrade: 'none' as const };
-  if (kind === MARKET) return { ...base, type: 'market' as const, lots };
-  const priceTicks = s.price[i] as number;
+  const accountId = accountOf(id);
+  if (kind === MARKET) {
+    return { id, accountId, side, at: 0, selfTrade: 'none', type: 'market', lots };
+  }
   const timeInForce = kind === IOC ? ('IOC' as const) : ('GTC' as const);
-  return { ...base, type: 'limit' as const, priceTicks, lots, timeInForce };
+  const priceTicks = s.price[i] as number;
+  return {
+    id,
+    accountId,
+    side,
+    at: 0,
+    selfTrade: 'none',
+    type: 'limit',
+    priceTicks,
+    lots,
+    timeInForce,
+  };
 }
 
 /** Open order ids with O(1) add, remove and uniform pick, and each open order's side. */

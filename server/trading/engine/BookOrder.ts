@@ -141,7 +141,8 @@ export function blankUpdate(): OrderUpdate {
 
 /**
  * The orders waiting at one price, oldest first, as an intrusive doubly-linked list; also a node
- * of its side's level tree (LevelTree) and of the side's list of levels from best to worst.
+ * of the side's list of levels from best to worst, and of its level tree (LevelTree) on a pair
+ * whose prices are too many for a tick index.
  */
 export class PriceLevel {
   head: BookOrder | null = null;
@@ -155,7 +156,7 @@ export class PriceLevel {
   /** The next level toward the worst and toward the best price on this side. */
   worse: PriceLevel | null = null;
   better: PriceLevel | null = null;
-  /** Tree links and the height of this level's subtree. */
+  /** Tree links and the height of this level's subtree (LevelTree only). */
   left: PriceLevel | null = null;
   right: PriceLevel | null = null;
   height = 1;

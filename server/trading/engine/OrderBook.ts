@@ -7,8 +7,10 @@
  */
 import { type BookLimits, checkLimits } from './BookLimits.ts';
 import { BookOrder, NO_TOTAL } from './BookOrder.ts';
+import { ClientIds } from './ClientIds.ts';
 import type { EngineEvent, OrderReason, OrderStatus, OrderUpdate } from './EngineEvent.ts';
 import { EventBuffer } from './EventBuffer.ts';
+import { KeyTable } from './KeyTable.ts';
 import { checkRecord, type OpenOrderRecord } from './OpenOrderRecord.ts';
 import type { OrderRequest } from './OrderRequest.ts';
 import { PriceLevels } from './PriceLevels.ts';
@@ -93,20 +95,18 @@ const MAX_SPARE = 16_384;
 
 /** One pair's order book (see the file comment). */
 export class OrderBook {
-  private readonly bids = new PriceLevels(true);
-  private readonly asks = new PriceLevels(false);
+  private readonly bids: PriceLevels;
+  private readonly asks: PriceLevels;
   /** Buy stops trigger lowest first, sell stops highest first. */
-  private readonly buyStops = new PriceLevels(false, false);
-  private readonly sellStops = new PriceLevels(true, false);
+  private readonly buyStops: PriceLevels;
+  private readonly sellStops: PriceLevels;
   /**
-   * Resting orders and waiting stops by id, in the order they entered (a Map iterates in
-   * insertion order): cancelAll walks it, so no per-account index costs every other operation.
+   * Resting orders and waiting stops by id. cancelAll walks it, so no per-account index costs
+   * every other operation.
    */
-  private readonly open = new Map<number, BookOrder>();
-  /** `${accountId}:${clientOrderId}` of open orders and of the most recently ended ones. */
-  private readonly clientIds = new Map<string, BookOrder>();
-  private readonly finished: (string | undefined)[];
-  private finishedNext = 0;
+  private readonly open = new KeyTable<BookOrder>();
+  /** Open orders and the most recently ended ones by (account, client order id). */
+  private readonly clientIds: ClientIds;
   /**
    * Records of ended orders nothing refers to any more, reused for new ones: a resting order's
    * record would otherwise survive young-generation collections and be copied into the old one,
@@ -145,11 +145,16 @@ export class OrderBook {
     options: OrderBookOptions = {},
   ) {
     checkLimits(limits);
+    const { maxPriceTicks } = limits;
+    this.bids = new PriceLevels(true, maxPriceTicks);
+    this.asks = new PriceLevels(false, maxPriceTicks);
+    this.buyStops = new PriceLevels(false, maxPriceTicks, false);
+    this.sellStops = new PriceLevels(true, maxPriceTicks, false);
     const remember = options.rememberFinished ?? 10_000;
     if (!Number.isSafeInteger(remember) || remember < 0) {
       throw new RangeError('rememberFinished must be a whole number of orders');
     }
-    this.finished = new Array<string | undefined>(remember).fill(undefined);
+    this.clientIds = new ClientIds(remember);
   }
 
   /** The last trade price in ticks, or null before the first trade. */
@@ -175,7 +180,7 @@ export class OrderBook {
   /** The latest state of an open order, or null. */
   openOrder(id: number): OrderUpdate | null {
     const order = this.open.get(id);
-    return order === undefined ? null : order.update(order.updatedAt);
+    return order === null ? null : order.update(order.updatedAt);
   }
 
   /**
@@ -185,9 +190,9 @@ export class OrderBook {
    */
   place(request: OrderRequest): PlaceResult {
     this.begin(request.at);
-    const key = request.clientOrderId === undefined ? null : clientKey(request);
-    if (key !== null) {
-      const known = this.clientIds.get(key);
+    const clientOrderId = request.clientOrderId;
+    if (clientOrderId !== undefined) {
+      const known = this.clientIds.get(request.accountId, clientOrderId);
       if (known !== undefined) {
         const update = known.writeUpdate(this.events.rejection(), known.updatedAt);
         return this.answer(update, true);
@@ -198,11 +203,11 @@ export class OrderBook {
     const order = this.spare.pop()?.reset(request) ?? new BookOrder(request);
     if (reason !== null) return this.reject(order, reason, request.at);
     this.taker = order;
-    if (key !== null) this.clientIds.set(key, order);
+    if (clientOrderId !== undefined) this.clientIds.set(order);
     if (order.stopTicks > 0) this.waitStop(order);
     else this.execute(order, true);
     if (order.status === 'rejected') {
-      if (key !== null) this.clientIds.delete(key);
+      if (clientOrderId !== undefined) this.clientIds.delete(order);
       return this.reject(order, order.reason ?? 'invalidOrder', request.at);
     }
     this.runStops();
@@ -219,20 +224,23 @@ export class OrderBook {
     this.begin(at);
     const order = this.open.get(id);
     const cancelled = this.cancelled;
-    cancelled.order = order === undefined ? null : this.cancelOpen(order);
+    cancelled.order = order === null ? null : this.cancelOpen(order);
     cancelled.events = this.events.events();
     cancelled.bookSeq = this.finish();
     return cancelled;
   }
 
   /**
-   * Cancels every open order and waiting stop of an account in this book, oldest first. Walks
-   * every open order of the book: rare enough not to keep an index by account for it.
+   * Cancels every open order and waiting stop of an account in this book, oldest first (by time
+   * priority). Walks every open order of the book: rare enough not to keep an index by account.
    */
   cancelAll(accountId: number, at: number): CancelAllResult {
     this.begin(at);
     const mine: BookOrder[] = [];
-    for (const order of this.open.values()) if (order.accountId === accountId) mine.push(order);
+    this.open.forEach((order) => {
+      if (order.accountId === accountId) mine.push(order);
+    });
+    mine.sort(byPriority);
     const orders = mine.map((order) => this.cancelOpen(order));
     return { orders, events: this.events.events(), bookSeq: this.finish() };
   }
@@ -294,7 +302,7 @@ export class OrderBook {
   mirror(id: number, record: OpenOrderRecord | null): void {
     const known = this.open.get(id);
     this.seq++;
-    if (known !== undefined && record !== null && this.keptPlace(known, record)) {
+    if (known !== null && record !== null && this.keptPlace(known, record)) {
       const remaining = known.remaining + known.filledLots - record.filledLots;
       if (known.level !== null) known.level.lots += remaining - known.remaining;
       known.remaining = remaining;
@@ -303,12 +311,9 @@ export class OrderBook {
       known.status = record.filledLots > 0 ? 'partiallyFilled' : 'new';
       return;
     }
-    if (known !== undefined) {
+    if (known !== null) {
       this.unlist(known);
-      const key = `${known.accountId}:${known.clientOrderId}`;
-      if (known.clientOrderId !== null && this.clientIds.get(key) === known) {
-        this.clientIds.delete(key);
-      }
+      if (known.clientOrderId !== null) this.clientIds.delete(known);
     }
     if (record === null) return;
     this.restoreOne(record, true);
@@ -350,10 +355,12 @@ export class OrderBook {
       else stops.append(order, order.stopTicks);
     }
     this.open.set(order.id, order);
-    if (request.clientOrderId !== undefined) {
-      const key = clientKey(request);
-      if (this.clientIds.has(key)) throw new Error(`Cannot restore: client id ${key} twice.`);
-      this.clientIds.set(key, order);
+    const { accountId, clientOrderId } = request;
+    if (clientOrderId !== undefined) {
+      if (this.clientIds.get(accountId, clientOrderId) !== undefined) {
+        throw new Error(`Cannot restore: client id ${accountId}:${clientOrderId} twice.`);
+      }
+      this.clientIds.set(order);
     }
     order.updatedAt = request.at;
   }
@@ -418,19 +425,8 @@ export class OrderBook {
   }
 
   private retire(order: BookOrder): void {
-    const key = `${order.accountId}:${order.clientOrderId}`;
-    const finished = this.finished;
-    if (finished.length === 0) {
-      this.clientIds.delete(key);
-      this.recycle(order);
-      return;
-    }
-    const evicted = finished[this.finishedNext];
-    const forgotten = evicted === undefined ? undefined : this.clientIds.get(evicted);
-    if (evicted !== undefined) this.clientIds.delete(evicted);
-    if (forgotten !== undefined) this.recycle(forgotten);
-    finished[this.finishedNext] = key;
-    this.finishedNext = (this.finishedNext + 1) % finished.length;
+    const forgotten = this.clientIds.retire(order);
+    if (forgotten !== null) this.recycle(forgotten);
   }
 
   private sideOf(order: BookOrder): PriceLevels {
@@ -700,10 +696,6 @@ export class OrderBook {
     }
     this.changed = true;
   }
-}
-
-function clientKey(request: OrderRequest): string {
-  return `${request.accountId}:${request.clientOrderId}`;
 }
 
 function topLevels(side: PriceLevels, count: number): DepthLevel[] {

@@ -15,6 +15,9 @@ const LIMITS: BookLimits = {
   minNotional: 2_000,
 };
 
+/** A pair whose prices are too many for a tick index: its book keeps levels in a tree instead. */
+const WIDE: BookLimits = { ...LIMITS, maxPriceTicks: 2 ** 40 };
+
 /** What the test remembers of every accepted order, as a persistence layer would. */
 interface Known {
   request: OrderRequest;
@@ -208,10 +211,15 @@ class Ledger {
 
 /** The engine and the reference side by side, fed the same operations. */
 class Pair {
-  engine = new OrderBook(LIMITS, { rememberFinished: 1_000_000 });
-  readonly reference = new ReferenceBook(LIMITS);
+  engine: OrderBook;
+  readonly reference: ReferenceBook;
   readonly ledger = new Ledger();
   stops = 0;
+
+  constructor(readonly limits: BookLimits) {
+    this.engine = new OrderBook(limits, { rememberFinished: 1_000_000 });
+    this.reference = new ReferenceBook(limits);
+  }
 
   place(request: OrderRequest, where: string): void {
     const got = this.engine.place(request);
@@ -249,8 +257,13 @@ class Pair {
   }
 }
 
-function run(seed: number, operations: number, moving = false): { trades: number; stops: number } {
-  const pair = new Pair();
+function run(
+  seed: number,
+  operations: number,
+  moving = false,
+  limits = LIMITS,
+): { trades: number; stops: number } {
+  const pair = new Pair(limits);
   const stream = new Stream(seededRandom(seed), pair.ledger.known, moving ? operations : 0);
   for (let step = 1; step <= operations; step++) {
     const at = 1_700_000_000_000 + step;
@@ -259,7 +272,7 @@ function run(seed: number, operations: number, moving = false): { trades: number
     pair.run(op, at, where);
     pair.compare(where);
     if (step % 500 === 0) {
-      pair.engine = restored(pair.engine, pair.ledger);
+      pair.engine = restored(pair.engine, pair.ledger, limits);
       pair.reference.restart();
     }
   }
@@ -267,8 +280,8 @@ function run(seed: number, operations: number, moving = false): { trades: number
 }
 
 /** A new engine rebuilt from the persisted open orders; it must show the same book. */
-function restored(engine: OrderBook, ledger: Ledger): OrderBook {
-  const fresh = new OrderBook(LIMITS, { rememberFinished: 1_000_000 });
+function restored(engine: OrderBook, ledger: Ledger, limits: BookLimits): OrderBook {
+  const fresh = new OrderBook(limits, { rememberFinished: 1_000_000 });
   fresh.restore({
     orders: ledger.records(),
     lastPriceTicks: engine.lastPriceTicks,
@@ -296,4 +309,8 @@ describe('OrderBook against the reference book', () => {
       assert.ok(stops > 3, `only ${stops} stops triggered`);
     });
   }
+  it('gives the same on a pair with too many prices for a tick index (levels in a tree)', () => {
+    const { trades } = run(14, 4_000, true, WIDE);
+    assert.ok(trades > 100, `only ${trades} trades`);
+  });
 });
