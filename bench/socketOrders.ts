@@ -158,6 +158,7 @@ export async function benchSocketOrders(
   count: number,
   seconds: number,
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<SocketOrderFigures> {
   const config = loadConfig(serverEnv(place, env));
   const traders = await withDatabase(place, (db) => prepareTraders(db, config, count));
@@ -168,7 +169,7 @@ export async function benchSocketOrders(
       traders.map((t) => t.userId),
     ),
   );
-  const server = await startServerProcess(place, env);
+  const server = await startServerProcess(place, env, nodeArgs);
   try {
     const sockets = await connect(server.url, keys);
     const tally = { placed: 0, cancelled: 0, refused: 0, latencies: [] as number[] };
@@ -237,14 +238,18 @@ export async function benchSocketOrders(
 }
 
 /** Runs the bench on every database there is. */
-export async function benchAllSocketOrders(count = 256, seconds = 10) {
+export async function benchAllSocketOrders(
+  count = 256,
+  seconds = 10,
+  nodeArgs: readonly string[] = [],
+) {
   const dbs = await databases();
   const figures: SocketOrderFigures[] = [];
   try {
     for (const name of dbs.names) {
       const fresh = await dbs.fresh(name);
       try {
-        figures.push(await benchSocketOrders(name, fresh.place, count, seconds));
+        figures.push(await benchSocketOrders(name, fresh.place, count, seconds, {}, nodeArgs));
       } finally {
         await fresh.remove();
       }
@@ -285,7 +290,11 @@ export function socketOrdersTable(figures: readonly SocketOrderFigures[], machin
 if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
   const machine = `${cpus().length} cores, Node ${process.versions.node}`;
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const figures = await benchAllSocketOrders(Number(process.env.PROGRAMS ?? 256), seconds);
+  // PROFILE_DIR=folder writes a CPU profile of each server (node --cpu-prof) there.
+  const profile = process.env.PROFILE_DIR;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
+  const programs = Number(process.env.PROGRAMS ?? 256);
+  const figures = await benchAllSocketOrders(programs, seconds, nodeArgs);
   console.log(socketOrdersTable(figures, machine));
   for (const f of figures) console.log(f.database, f.refusals, f.problems.slice(0, 5));
 }
