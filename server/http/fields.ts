@@ -84,9 +84,11 @@ export function storable(text: string): string {
  * be stored, control characters, line breaks and bidirectional overrides are dropped.
  */
 export function printable(text: string): string {
-  const hidden = new RegExp(`${CONTROL.source}|${ONE_LINE_ONLY.source}`, 'gu');
-  return storable(text).replace(hidden, '');
+  return storable(text).replace(HIDDEN, '');
 }
+
+/** What `printable` drops besides what cannot be stored. */
+const HIDDEN = new RegExp(`${CONTROL.source}|${ONE_LINE_ONLY.source}`, 'gu');
 
 /** Text kept as a record, not read as anyone's words: cleaned and cut to `max`, never refused. */
 export function loose(max: number) {
