@@ -3,11 +3,12 @@
  * on every route change) against the static home page, in the same run on the same server, on
  * each database. The server is `npm start` in a process of its own (demo market off, no API rate
  * limit: the load comes from one address), loaded by autocannon with 10 connections.
- * `node --import tsx bench/routeChange.ts [seconds] [root]` prints the table alone; `root` runs the
+ * `node --import tsx bench/routeChange.ts [seconds] [root] [--write]` prints the table (and with
+ * `--write` puts it in docs/measurements.md); `root` runs the
  * server of another checkout (to measure a version before a change).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -16,6 +17,7 @@ import { REPO_ROOT } from '../server/http/siteBuild.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import type { DatabasePlace } from '../test/spot/serverProcess.ts';
 import { signUpOver } from './http.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { processesOf } from './placement.ts';
 import { sampleCpu } from './processCpu.ts';
 import { startServerChild } from './serverChild.ts';
@@ -145,11 +147,17 @@ export function routeChangeTable(
 }
 
 if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
-  const seconds = Number(process.argv[2] ?? 10);
-  const root = process.argv[3] === undefined ? REPO_ROOT : resolve(process.argv[3]);
+  // `--write` puts the table in docs/measurements.md, as `npm run bench` does.
+  const write = process.argv.includes('--write');
+  const [secondsArg, rootArg] = process.argv.slice(2).filter((arg) => arg !== '--write');
+  const seconds = Number(secondsArg ?? 10);
+  const root = rootArg === undefined ? REPO_ROOT : resolve(rootArg);
   // PROFILE_DIR=folder writes a CPU profile of each server (node --cpu-prof) there.
   const profile = process.env.PROFILE_DIR;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
   const figures = await benchRouteChange(seconds, root, nodeArgs);
-  console.log(routeChangeTable(figures, seconds, 'this machine'));
+  const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+  const table = routeChangeTable(figures, seconds, write ? machine : 'this machine');
+  console.log(table);
+  if (write) writeMeasurements('routechange', table);
 }

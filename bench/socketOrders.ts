@@ -6,7 +6,8 @@
  * after its commit. CPU is read from /proc while the load runs, for the server process (its
  * embedded database thread included) and PostgreSQL's sessions of the bench database, with this
  * process, the load generator, reported apart. The run ends with the spot audit.
- * `node --import tsx bench/socketOrders.ts` prints the table alone.
+ * `node --import tsx bench/socketOrders.ts [--write]` prints the table (`--write` also puts it in
+ * docs/measurements.md); PROFILE_DIR=folder writes a CPU profile of each server there.
  */
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
@@ -27,6 +28,7 @@ import {
   withDatabase,
 } from '../test/spot/serverProcess.ts';
 import { prepareTraders } from '../test/spot/traders.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { processesOf } from './placement.ts';
 import { sampleCpu } from './processCpu.ts';
@@ -295,6 +297,9 @@ if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) 
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
   const programs = Number(process.env.PROGRAMS ?? 256);
   const figures = await benchAllSocketOrders(programs, seconds, nodeArgs);
-  console.log(socketOrdersTable(figures, machine));
+  const table = socketOrdersTable(figures, machine);
+  console.log(table);
+  // `--write` puts the table in docs/measurements.md, as `npm run bench` does.
+  if (process.argv.includes('--write')) writeMeasurements('socketorders', table);
   for (const f of figures) console.log(f.database, f.refusals, f.problems.slice(0, 5));
 }
