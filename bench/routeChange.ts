@@ -3,18 +3,23 @@
  * on every route change) against the static home page, in the same run on the same server, on
  * each database. The server is `npm start` in a process of its own (demo market off, no API rate
  * limit: the load comes from one address), loaded by autocannon with 10 connections.
- * `node --import tsx bench/routeChange.ts [seconds] [root]` prints the table alone; `root` runs the
+ * `node --import tsx bench/routeChange.ts [seconds] [root] [--write]` prints the table (and with
+ * `--write` puts it in docs/measurements.md); `root` runs the
  * server of another checkout (to measure a version before a change).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { API_PATH } from '../core/protocol/index.ts';
 import { REPO_ROOT } from '../server/http/siteBuild.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import type { DatabasePlace } from '../test/spot/serverProcess.ts';
 import { signUpOver } from './http.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
+import { processesOf } from './placement.ts';
+import { sampleCpu } from './processCpu.ts';
 import { startServerChild } from './serverChild.ts';
 
 /** One database's run. */
@@ -24,6 +29,10 @@ export interface RouteChangeFigures {
   getInfoPerSecond: number;
   /** getInfo's p99 latency, in ms. */
   getInfoP99Ms: number;
+  /** The server's CPU per request, in µs (every thread of its process, read from /proc). */
+  serverCpuUs: { home: number; getInfo: number };
+  /** PostgreSQL's CPU per getInfo, in µs (its sessions of the bench database); 0 on PGlite. */
+  databaseCpuUs: number;
   /** The 1-minute load average as the run began. */
   load: number;
 }
@@ -34,11 +43,16 @@ export const GOALS = { PGlite: 0.25, PostgreSQL: 0.5 } as const;
 const SETTINGS = { DEMO_MARKET: 'off', API_RATE_LIMIT: '0' };
 
 /** Runs both databases; PostgreSQL is left out when none can be started. */
-export async function benchRouteChange(seconds = 10, root = REPO_ROOT) {
+export async function benchRouteChange(
+  seconds = 10,
+  root = REPO_ROOT,
+  nodeArgs: readonly string[] = [],
+) {
   const figures: RouteChangeFigures[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'exchange-route-'));
   try {
-    figures.push(await measure('PGlite', { DATA_DIR: join(dataDir, 'db') }, seconds, root));
+    const place = { dataDir: join(dataDir, 'db') };
+    figures.push(await measure('PGlite', place, seconds, root, nodeArgs));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -46,7 +60,7 @@ export async function benchRouteChange(seconds = 10, root = REPO_ROOT) {
   if (postgres === null) return figures;
   const scratch = await createScratchDatabase(postgres.url, 'exchange_route');
   try {
-    figures.push(await measure('PostgreSQL', { DATABASE_URL: scratch.url }, seconds, root));
+    figures.push(await measure('PostgreSQL', { url: scratch.url }, seconds, root, nodeArgs));
   } finally {
     await scratch.drop();
     await postgres.stop();
@@ -56,18 +70,25 @@ export async function benchRouteChange(seconds = 10, root = REPO_ROOT) {
 
 async function measure(
   database: RouteChangeFigures['database'],
-  env: Record<string, string>,
+  place: DatabasePlace,
   seconds: number,
   root: string,
+  nodeArgs: readonly string[],
 ): Promise<RouteChangeFigures> {
-  const server = await startServerChild({ ...SETTINGS, ...env }, root);
+  const env = 'url' in place ? { DATABASE_URL: place.url } : { DATA_DIR: place.dataDir };
+  const server = await startServerChild({ ...SETTINGS, ...env }, root, nodeArgs);
   try {
     const api = `${server.base}${API_PATH}`;
     // A getInfo that is not signed in would measure something else.
     const token = await signUpOver(api, 'route');
     const body = JSON.stringify({ method: 'users.getInfo', token, subId: '' });
     const load = loadavg()[0] ?? 0;
+    const cpu = (group: string, used: Record<string, number>, requests: number) =>
+      ((used[group] ?? 0) * 1e6) / Math.max(requests, 1);
+    const homeCpu = sampleCpu(processesOf(server.pid, place));
     const home = await autocannon({ url: `${server.base}/`, connections: 10, duration: seconds });
+    const homeUsed = homeCpu.stop();
+    const infoCpu = sampleCpu(processesOf(server.pid, place));
     const info = await autocannon({
       url: api,
       method: 'POST',
@@ -76,6 +97,7 @@ async function measure(
       connections: 10,
       duration: seconds,
     });
+    const infoUsed = infoCpu.stop();
     for (const [name, result] of [
       ['home page', home],
       ['getInfo', info],
@@ -87,6 +109,11 @@ async function measure(
       staticPerSecond: home.requests.average,
       getInfoPerSecond: info.requests.average,
       getInfoP99Ms: info.latency.p99,
+      serverCpuUs: {
+        home: cpu('server', homeUsed, home.requests.total),
+        getInfo: cpu('server', infoUsed, info.requests.total),
+      },
+      databaseCpuUs: cpu('database', infoUsed, info.requests.total),
       load,
     };
   } finally {
@@ -104,20 +131,33 @@ export function routeChangeTable(
   return [
     '`users.getInfo` for a signed-in user against the static home page (`GET /`), on one server',
     `(\`npm start\` in its own process, demo market off), autocannon with 10 connections for`,
-    `${seconds} s each, one after the other in the same run (${machine}).`,
+    `${seconds} s each, one after the other in the same run (${machine}). CPU per request is read`,
+    "from /proc: the server process (every thread), and PostgreSQL's sessions of the bench database.",
     '',
-    '| database | home page, requests/s | getInfo, requests/s | getInfo p99 | getInfo / home page | goal | 1-minute load average |',
-    '|---|---|---|---|---|---|---|',
+    '| database | home page, requests/s | getInfo, requests/s | getInfo p99 | getInfo / home page | goal | server CPU per home page | server CPU per getInfo | PostgreSQL CPU per getInfo | 1-minute load average |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...figures.map((run) => {
       const share = run.getInfoPerSecond / run.staticPerSecond;
       const goal = GOALS[run.database];
-      return `| ${run.database} | ${rate(run.staticPerSecond)} | ${rate(run.getInfoPerSecond)} | ${run.getInfoP99Ms} ms | ${(share * 100).toFixed(1)} % | ${goal * 100} %: ${share >= goal ? 'met' : 'not met'} | ${run.load.toFixed(1)} |`;
+      const us = (value: number) => `${Math.round(value)} µs`;
+      const database = run.databaseCpuUs > 0 ? us(run.databaseCpuUs) : '—';
+      return `| ${run.database} | ${rate(run.staticPerSecond)} | ${rate(run.getInfoPerSecond)} | ${run.getInfoP99Ms} ms | ${(share * 100).toFixed(1)} % | ${goal * 100} %: ${share >= goal ? 'met' : 'not met'} | ${us(run.serverCpuUs.home)} | ${us(run.serverCpuUs.getInfo)} | ${database} | ${run.load.toFixed(1)} |`;
     }),
   ].join('\n');
 }
 
 if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
-  const seconds = Number(process.argv[2] ?? 10);
-  const root = process.argv[3] === undefined ? REPO_ROOT : resolve(process.argv[3]);
-  console.log(routeChangeTable(await benchRouteChange(seconds, root), seconds, 'this machine'));
+  // `--write` puts the table in docs/measurements.md, as `npm run bench` does.
+  const write = process.argv.includes('--write');
+  const [secondsArg, rootArg] = process.argv.slice(2).filter((arg) => arg !== '--write');
+  const seconds = Number(secondsArg ?? 10);
+  const root = rootArg === undefined ? REPO_ROOT : resolve(rootArg);
+  // PROFILE_DIR=folder writes a CPU profile of each server (node --cpu-prof) there.
+  const profile = process.env.PROFILE_DIR;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
+  const figures = await benchRouteChange(seconds, root, nodeArgs);
+  const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+  const table = routeChangeTable(figures, seconds, write ? machine : 'this machine');
+  console.log(table);
+  if (write) writeMeasurements('routechange', table);
 }

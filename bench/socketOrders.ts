@@ -6,7 +6,8 @@
  * after its commit. CPU is read from /proc while the load runs, for the server process (its
  * embedded database thread included) and PostgreSQL's sessions of the bench database, with this
  * process, the load generator, reported apart. The run ends with the spot audit.
- * `node --import tsx bench/socketOrders.ts` prints the table alone.
+ * `node --import tsx bench/socketOrders.ts [--write]` prints the table (`--write` also puts it in
+ * docs/measurements.md); PROFILE_DIR=folder writes a CPU profile of each server there.
  */
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
@@ -27,6 +28,7 @@ import {
   withDatabase,
 } from '../test/spot/serverProcess.ts';
 import { prepareTraders } from '../test/spot/traders.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { processesOf } from './placement.ts';
 import { sampleCpu } from './processCpu.ts';
@@ -158,6 +160,7 @@ export async function benchSocketOrders(
   count: number,
   seconds: number,
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<SocketOrderFigures> {
   const config = loadConfig(serverEnv(place, env));
   const traders = await withDatabase(place, (db) => prepareTraders(db, config, count));
@@ -168,7 +171,7 @@ export async function benchSocketOrders(
       traders.map((t) => t.userId),
     ),
   );
-  const server = await startServerProcess(place, env);
+  const server = await startServerProcess(place, env, nodeArgs);
   try {
     const sockets = await connect(server.url, keys);
     const tally = { placed: 0, cancelled: 0, refused: 0, latencies: [] as number[] };
@@ -237,14 +240,18 @@ export async function benchSocketOrders(
 }
 
 /** Runs the bench on every database there is. */
-export async function benchAllSocketOrders(count = 256, seconds = 10) {
+export async function benchAllSocketOrders(
+  count = 256,
+  seconds = 10,
+  nodeArgs: readonly string[] = [],
+) {
   const dbs = await databases();
   const figures: SocketOrderFigures[] = [];
   try {
     for (const name of dbs.names) {
       const fresh = await dbs.fresh(name);
       try {
-        figures.push(await benchSocketOrders(name, fresh.place, count, seconds));
+        figures.push(await benchSocketOrders(name, fresh.place, count, seconds, {}, nodeArgs));
       } finally {
         await fresh.remove();
       }
@@ -285,7 +292,14 @@ export function socketOrdersTable(figures: readonly SocketOrderFigures[], machin
 if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
   const machine = `${cpus().length} cores, Node ${process.versions.node}`;
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const figures = await benchAllSocketOrders(Number(process.env.PROGRAMS ?? 256), seconds);
-  console.log(socketOrdersTable(figures, machine));
+  // PROFILE_DIR=folder writes a CPU profile of each server (node --cpu-prof) there.
+  const profile = process.env.PROFILE_DIR;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
+  const programs = Number(process.env.PROGRAMS ?? 256);
+  const figures = await benchAllSocketOrders(programs, seconds, nodeArgs);
+  const table = socketOrdersTable(figures, machine);
+  console.log(table);
+  // `--write` puts the table in docs/measurements.md, as `npm run bench` does.
+  if (process.argv.includes('--write')) writeMeasurements('socketorders', table);
   for (const f of figures) console.log(f.database, f.refusals, f.problems.slice(0, 5));
 }

@@ -45,8 +45,12 @@ export function formatDecimal(units: bigint, decimals: number): string {
 /** The same value at a larger number of decimals (scaling down would lose digits, so it is not offered). */
 export function rescale(value: ScaledDecimal, decimals: number): bigint {
   if (decimals < value.decimals) throw new RangeError('rescale only adds decimals');
-  return value.units * 10n ** BigInt(decimals - value.decimals);
+  const shift = decimals - value.decimals;
+  return value.units * (POWERS_OF_TEN[shift] ?? 10n ** BigInt(shift));
 }
+
+/** 10^0 … 10^40, made once: a BigInt power costs more than the product it scales. */
+const POWERS_OF_TEN: readonly bigint[] = Array.from({ length: 41 }, (_, n) => 10n ** BigInt(n));
 
 /** The value with trailing fraction zeros dropped, so "0.0100" has 2 decimals, not 4. */
 export function normalise(value: ScaledDecimal): ScaledDecimal {

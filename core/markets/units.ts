@@ -60,7 +60,20 @@ function specOf(pair: PairSpec | PairSymbol): PairSpec {
   return typeof pair === 'string' ? PAIRS[pair] : pair;
 }
 
+/** Each pair's scales, made once per field: every order's numbers go through them. */
+const scales = new WeakMap<PairSpec, Partial<Record<UnitField, Scale>>>();
+
 function scaleOf(spec: PairSpec, field: UnitField): Scale {
+  let known = scales.get(spec);
+  if (known === undefined) {
+    known = {};
+    scales.set(spec, known);
+  }
+  known[field] ??= makeScale(spec, field);
+  return known[field];
+}
+
+function makeScale(spec: PairSpec, field: UnitField): Scale {
   const label = LABELS[field];
   if (field === 'amount') {
     return {

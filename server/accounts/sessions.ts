@@ -4,7 +4,7 @@
  * Management Cheat Sheet).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { UserRow } from './users.ts';
@@ -89,34 +89,118 @@ export async function findCallers(
   tokens: readonly string[],
   wanted: ReadonlyMap<CallerColumns, readonly string[]> = new Map(),
 ): Promise<Map<string, SessionCaller>> {
-  const byHash = new Map(
-    tokens.filter((token) => TOKEN_PATTERN.test(token)).map((token) => [hashToken(token), token]),
+  const hashes = new Map(
+    tokens.filter((token) => TOKEN_PATTERN.test(token)).map((token) => [token, hashToken(token)]),
   );
+  const byHash = new Map([...hashes].map(([token, hash]) => [hash, token]));
   const found = new Map<string, SessionCaller>();
   if (byHash.size === 0) return found;
+  const hashOf = (token: string) => hashes.get(token) ?? hashToken(token);
   const sets = [...wanted].map(([columns, asking]) => ({
     columns,
     asking: new Set(asking),
     // One array parameter however many tokens: the statement's text stays the same.
-    hashes: asking.filter((token) => TOKEN_PATTERN.test(token)).map(hashToken),
+    hashes: asking.filter((token) => TOKEN_PATTERN.test(token)).map(hashOf),
   }));
-  const rows = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.token_hash'])
-    .select(broughtColumns(sets))
-    .where('sessions.token_hash', '=', sql<string>`any(${[...byHash.keys()]}::text[])`)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where('users.is_blocked', '=', false)
-    .execute();
+  const values = {
+    hashes: [...byHash.keys()],
+    now: new Date(),
+    setHashes: sets.map((set) => set.hashes),
+  };
+  const { rows } = await db.executeQuery(lookupStatement(db, sets, values));
   for (const row of rows) {
     const token = byHash.get(row.token_hash);
     if (token === undefined) continue;
     found.set(token, callerOf(row, sets, token));
   }
   return found;
+}
+
+/** What changes from one lookup to the next: the tokens' hashes, the time, each set's hashes. */
+interface LookupValues {
+  hashes: string[];
+  now: Date;
+  setHashes: string[][];
+}
+
+/** The lookup's statement for its sets of columns and its values (see lookupStatement). */
+function lookupQuery(db: Queryable, sets: readonly ColumnSet[], values: LookupValues) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.token_hash'])
+    .select(broughtColumns(sets, values.setHashes))
+    .where('sessions.token_hash', '=', sql<string>`any(${values.hashes}::text[])`)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', values.now)
+    .where('users.is_blocked', '=', false);
+}
+
+type LookupRow = Awaited<ReturnType<ReturnType<typeof lookupQuery>['execute']>>[number];
+
+/**
+ * The lookup's statement, compiled once for each database and list of column sets: building and
+ * compiling it anew cost more server CPU than the rest of a signed-in users.getInfo. Only the
+ * values change from call to call, as CallerColumns are constants (their own values included).
+ */
+function lookupStatement(
+  db: Queryable,
+  sets: readonly ColumnSet[],
+  values: LookupValues,
+): CompiledQuery<LookupRow> {
+  let byColumns = compiledLookups.get(db);
+  if (byColumns === undefined) {
+    byColumns = new Map();
+    compiledLookups.set(db, byColumns);
+  }
+  const key = sets.map(({ columns }) => columnsId(columns)).join(',');
+  let lookup = byColumns.get(key);
+  if (lookup === undefined) {
+    lookup = compileLookup(db, sets);
+    byColumns.set(key, lookup);
+  }
+  const parameters = [...lookup.query.parameters];
+  parameters[lookup.slots.hashes] = values.hashes;
+  parameters[lookup.slots.now] = values.now;
+  lookup.slots.sets.forEach((places, index) => {
+    for (const at of places) parameters[at] = values.setHashes[index];
+  });
+  return { ...lookup.query, parameters };
+}
+
+/** A compiled lookup, and where each of its values goes among its parameters. */
+interface CompiledLookup {
+  query: CompiledQuery<LookupRow>;
+  slots: { hashes: number; now: number; sets: number[][] };
+}
+
+const compiledLookups = new WeakMap<Queryable, Map<string, CompiledLookup>>();
+const columnsIds = new WeakMap<CallerColumns, number>();
+let nextColumnsId = 0;
+
+function columnsId(columns: CallerColumns): number {
+  const known = columnsIds.get(columns);
+  if (known !== undefined) return known;
+  nextColumnsId += 1;
+  columnsIds.set(columns, nextColumnsId);
+  return nextColumnsId;
+}
+
+// Compiles with a marker for each value (an object of its own) and notes where it went: a set's
+// hashes go once for each of its columns.
+function compileLookup(db: Queryable, sets: readonly ColumnSet[]): CompiledLookup {
+  const markers = { hashes: [], now: new Date(0), setHashes: sets.map((): string[] => []) };
+  const query = lookupQuery(db, sets, markers).compile();
+  const places = (marker: unknown) =>
+    query.parameters.flatMap((parameter, at) => (parameter === marker ? [at] : []));
+  const once = (marker: unknown) => {
+    const [at, ...more] = places(marker);
+    if (at === undefined || more.length > 0) throw new Error('a lookup value is not one parameter');
+    return at;
+  };
+  const slots = { hashes: once(markers.hashes), now: once(markers.now) };
+  return { query, slots: { ...slots, sets: markers.setHashes.map(places) } };
 }
 
 /** The prefix of the columns a lookup brings along, which no column of users has. */
@@ -129,12 +213,13 @@ interface ColumnSet {
 }
 
 // Each set's columns, named by the set's place and the column's name, computed only for the
-// sessions whose tokens asked for them.
-function broughtColumns(sets: readonly ColumnSet[]) {
-  return sets.flatMap(({ columns, hashes }, index) =>
+// sessions whose tokens asked for them (`hashes`, by set).
+function broughtColumns(sets: readonly ColumnSet[], hashes: readonly string[][]) {
+  return sets.flatMap(({ columns }, index) =>
     Object.entries(columns).map(([name, expression]) => {
       const alias: string = `${BROUGHT}${index}_${name}`;
-      return sql`case when sessions.token_hash = any(${hashes}::text[]) then ${expression} end`.as(
+      const asking = hashes[index] ?? [];
+      return sql`case when sessions.token_hash = any(${asking}::text[]) then ${expression} end`.as(
         alias,
       );
     }),

@@ -89,19 +89,21 @@ function acceptRawBodies(app: FastifyInstance): void {
 
 /** OWASP CSRF Cheat Sheet: verify the Origin header against the target origin. */
 function originHook(allowed: ReadonlySet<string>) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous, as every call passes here: a refusal answers without going on (no `done`).
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.header('vary', 'Origin');
     reply.header('cache-control', 'no-store');
     const verdict = checkRequestOrigin(request, allowed);
-    if (verdict === 'none' || verdict === 'same') return;
     if (verdict === 'foreign') {
-      await reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
-      return reply;
+      reply.code(403).send(envelope(refusalOf('request.foreignOrigin')));
+      return;
     }
     // A signed call is a program's, never a browser's credentials: no CORS grant for it.
-    if (isSignedRequest(request.headers)) return;
-    reply.header('access-control-allow-origin', verdict.origin);
-    reply.header('access-control-allow-credentials', 'true');
+    if (verdict !== 'none' && verdict !== 'same' && !isSignedRequest(request.headers)) {
+      reply.header('access-control-allow-origin', verdict.origin);
+      reply.header('access-control-allow-credentials', 'true');
+    }
+    done();
   };
 }
 

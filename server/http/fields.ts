@@ -84,9 +84,11 @@ export function storable(text: string): string {
  * be stored, control characters, line breaks and bidirectional overrides are dropped.
  */
 export function printable(text: string): string {
-  const hidden = new RegExp(`${CONTROL.source}|${ONE_LINE_ONLY.source}`, 'gu');
-  return storable(text).replace(hidden, '');
+  return storable(text).replace(HIDDEN, '');
 }
+
+/** What `printable` drops besides what cannot be stored. */
+const HIDDEN = new RegExp(`${CONTROL.source}|${ONE_LINE_ONLY.source}`, 'gu');
 
 /** Text kept as a record, not read as anyone's words: cleaned and cut to `max`, never refused. */
 export function loose(max: number) {
@@ -136,8 +138,14 @@ export function params<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 /** The outcome of reading input against a schema: its value, or the refusal for the caller. */
 export type Reading<T> = { ok: true; value: T } | { ok: false; error: ErrorReport };
 
-/** Reads input against a schema; the error names the field (the input is kept for the wording). */
+/**
+ * Reads input against a schema; the error names the field (the input is kept for the wording).
+ * Valid input is read without options, zod's fast path (several times faster than with any);
+ * only input that fails is read again, keeping its input for the refusal's words.
+ */
 export function read<T>(schema: z.ZodType<T>, input: unknown): Reading<T> {
+  const fast = schema.safeParse(input);
+  if (fast.success) return { ok: true, value: fast.data };
   const parsed = schema.safeParse(input, { reportInput: true });
   return parsed.success
     ? { ok: true, value: parsed.data }

@@ -3,7 +3,7 @@
  * (api.ts) and a program's signed with an API key (signedCalls.ts). The caller is already known;
  * this builds the request's context, runs the method and turns what it throws into the envelope.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type ErrorReport, refusalOf, replyOf } from '../../core/errors/index.ts';
 import type { Envelope } from '../../core/protocol/index.ts';
 import type { Caller } from '../accounts/sessions.ts';
@@ -56,6 +56,66 @@ function originHost(origin: string | undefined): string | null {
   }
 }
 
+/**
+ * A call's context: the server's dependencies and the caller as they are, and what is read from
+ * the request (its address, host, User-Agent, page and subId, cleaned and capped) made on first
+ * use, as most methods read none of it.
+ */
+class CallContext implements RequestContext {
+  readonly db: Database;
+  readonly config: Config;
+  readonly limits: Limits;
+  readonly live: PageViews;
+  readonly market: SpotMarket;
+  readonly events: ServerEventBus;
+  readonly chains: ChainAdapters;
+  #userAgent: string | undefined;
+  #pageHost: string | undefined;
+  #subId: string | undefined;
+
+  constructor(
+    deps: ApiDependencies,
+    private readonly request: FastifyRequest,
+    private readonly rawSubId: string,
+    readonly caller: Caller | null,
+  ) {
+    this.db = deps.db;
+    this.config = deps.config;
+    this.limits = deps.limits;
+    this.live = deps.live;
+    this.market = deps.market;
+    this.events = deps.events;
+    this.chains = deps.chains;
+  }
+
+  get log(): FastifyBaseLogger {
+    return this.request.log;
+  }
+
+  get ip(): string {
+    return this.request.ip;
+  }
+
+  get host(): string {
+    return this.request.hostname;
+  }
+
+  get userAgent(): string {
+    this.#userAgent ??= printable(String(this.request.headers['user-agent'] ?? '').slice(0, 512));
+    return this.#userAgent;
+  }
+
+  get pageHost(): string {
+    this.#pageHost ??= originHost(this.request.headers.origin) ?? this.request.hostname;
+    return this.#pageHost;
+  }
+
+  get subId(): string {
+    this.#subId ??= storable(this.rawSubId.slice(0, MAX_SUB_ID_LENGTH));
+    return this.#subId;
+  }
+}
+
 /** One call to run: the method, its params, the ad-tracking subId, and who calls. */
 export interface MethodCall {
   method: Method;
@@ -73,16 +133,7 @@ export async function runMethod(
 ): Promise<{ status: boolean }> {
   const { method, params, subId, caller } = call;
   try {
-    const context: RequestContext = {
-      ...deps,
-      log: request.log,
-      ip: request.ip,
-      userAgent: printable(String(request.headers['user-agent'] ?? '').slice(0, 512)),
-      host: request.hostname,
-      pageHost: originHost(request.headers.origin) ?? request.hostname,
-      subId: storable(subId.slice(0, MAX_SUB_ID_LENGTH)),
-      caller: await caller,
-    };
+    const context = new CallContext(deps, request, subId, await caller);
     const result = await method.run(params, context);
     return { status: true, ...result };
   } catch (error) {

@@ -15,18 +15,24 @@ import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 
 /**
- * Counts the statements run on behalf of one call: those issued in its async context, so the
- * server's own timers (sweeps, expiries) running meanwhile are not counted.
+ * Counts the statements run on behalf of one call: those whose results arrive in its async
+ * context, so the server's own timers (sweeps, expiries) running meanwhile are not counted. A
+ * statement compiled once and run many times counts each time it runs.
  */
 class StatementCounter {
   private readonly context = new AsyncLocalStorage<string[]>();
+  /** Each compiled statement's kind, by its query id. */
+  private readonly kinds = new Map<string, string>();
 
   readonly plugin: KyselyPlugin = {
     transformQuery: (args) => {
-      this.context.getStore()?.push(args.node.kind);
+      this.kinds.set(args.queryId.queryId, args.node.kind);
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      this.context.getStore()?.push(this.kinds.get(args.queryId.queryId) ?? 'unknown');
+      return args.result;
+    },
   };
 
   /** The kinds of the statements `work` ran, in order. */

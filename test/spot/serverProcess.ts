@@ -50,14 +50,19 @@ export function serverEnv(
 /** How long a start may take before it counts as failed (PGlite start-up is seconds). */
 const START_LIMIT_MS = 120_000;
 
-/** Spawns the server (`env` as in serverEnv) and resolves once it prints its URL. */
+/**
+ * Spawns the server (`env` as in serverEnv) and resolves once it prints its URL; `nodeArgs` go
+ * before the script (`--cpu-prof`, which NODE_OPTIONS does not take).
+ */
 export async function startServerProcess(
   place: DatabasePlace,
   env: Readonly<Record<string, string>> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const started = performance.now();
   const { DATABASE_URL: _unused, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'spot', 'server.ts')], {
+  const script = join('test', 'spot', 'server.ts');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: { ...parentEnv, ...serverEnv(place, env) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,10 +16,9 @@ import {
   type StreamTopic,
 } from '../../../core/protocol/index.ts';
 import { DomainError } from '../../errors/DomainError.ts';
-import { read } from '../../http/fields.ts';
 import { type KeyDesk, type KeyLogin, KeyRequests } from './KeyRequests.ts';
 import type { MarketFeed } from './MarketFeed.ts';
-import { marketMessageSchema } from './marketMessages.ts';
+import { readMarketMessage } from './marketMessages.ts';
 import type { Subscriber } from './Subscriber.ts';
 
 /** Most subscriptions one socket may hold (every stream of every pair is 8 × 10 + 1). */
@@ -91,7 +90,7 @@ export class MarketSession implements Subscriber {
       this.fail(refusalOf('stream.notJson'));
       return;
     }
-    const reading = read(marketMessageSchema, parsed);
+    const reading = readMarketMessage(parsed);
     if (!reading.ok) {
       this.fail(reading.error);
       return;
