@@ -6,7 +6,7 @@
  * whose news fits one notification with its rows carries them; a larger one goes out without and
  * is read back by id (marketCommits.ts takes either).
  */
-import { type OrderRow, plain } from './orderRows.ts';
+import { type OrderRow, plain, UNTOUCHED } from './orderRows.ts';
 import type { MarketBatch } from './Publisher.ts';
 import type { TradesTable } from './TradingTables.ts';
 
@@ -101,14 +101,7 @@ export function placedRow(placed: PlacedColumns): OrderRow {
     post_only: postOnly,
     self_trade: selfTrade,
     client_order_id: clientOrderId,
-    status: 'new',
-    reason: null,
-    filled: 0,
-    filled_value: 0,
-    fee: '0',
-    last_fill_at: null,
-    priority: 0,
-    triggered: false,
+    ...UNTOUCHED,
     created_at: new Date(createdAt),
     updated_at: new Date(createdAt),
   };

@@ -90,6 +90,18 @@ export function recordOf(row: OrderRow): OpenOrderRecord {
   };
 }
 
+/** The state of an order no batch has touched yet: new, nothing filled, no fee. */
+export const UNTOUCHED = {
+  status: 'new',
+  reason: null,
+  filled: 0,
+  filled_value: 0,
+  fee: '0',
+  last_fill_at: null,
+  priority: 0,
+  triggered: false,
+} as const satisfies Partial<OrderRow>;
+
 /**
  * A new row for a request the engine accepted. `capped`: the request's total is the bound the
  * market gave a buy by amount (spend_cap), not a total the caller sent.
@@ -112,14 +124,7 @@ export function rowOf(pair: PairSymbol, request: OrderRequest, at: Date, capped 
     post_only: limit ? request.postOnly === true : false,
     self_trade: request.selfTrade ?? 'expireTaker',
     client_order_id: request.clientOrderId ?? null,
-    status: 'new',
-    reason: null,
-    filled: 0,
-    filled_value: 0,
-    fee: '0',
-    last_fill_at: null,
-    priority: 0,
-    triggered: false,
+    ...UNTOUCHED,
     created_at: at,
     updated_at: at,
   };
