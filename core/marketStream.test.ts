@@ -2,32 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MarketStream } from './marketStream.ts';
 import type { MarketServerMessage, PublicTrade } from './protocol/index.ts';
-
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send() {}
-  close() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  frame(data: unknown) {
-    this.onmessage?.({ data: JSON.stringify(data) });
-  }
-}
+import { FakeSocket } from './socket/FakeSocket.ts';
 
 function trade(id: number): PublicTrade {
   return { id, price: '97000', amount: '0.1', takerSide: 'buy', time: '2026-11-23T10:00:00Z' };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SupportServerMessage } from './protocol/index.ts';
+import { FakeSocket } from './socket/FakeSocket.ts';
 import {
   connectSupport,
   messageId,
@@ -9,35 +10,6 @@ import {
   type SupportSocketStatus,
   supportSocketUrl,
 } from './supportSocket.ts';
-
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(message: SupportServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 /** Lets pending promise callbacks run (setImmediate stays real while timers are mocked). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -132,10 +104,10 @@ test('messages written while connecting are sent in order once open', async () =
   await until('the first socket', () => FakeSocket.all.length === 1);
   const socket = FakeSocket.all[0] as FakeSocket;
   assert.equal(socket.url, `wss://api.example/support?token=${'t'.repeat(43)}`);
-  assert.deepEqual(socket.sent, []);
+  assert.deepEqual(socket.sentJson(), []);
   socket.open();
   assert.equal(connection.status, 'open');
-  assert.deepEqual(socket.sent, [
+  assert.deepEqual(socket.sentJson(), [
     { type: 'SUPPORT_SEND_MESSAGE', id: a, text: 'one', attachment: null },
     { type: 'SUPPORT_SEND_MESSAGE', id: b, text: 'two', attachment: 5, userId: 9 },
   ]);
@@ -151,22 +123,22 @@ test('unechoed messages are resent after a reconnect; echoed ones are not', asyn
   first.open();
   const a = connection.send({ text: 'a', attachment: null });
   const b = connection.send({ text: 'b', attachment: null });
-  first.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(a, 'a') });
+  first.frame({ type: 'SUPPORT_SEND_MESSAGE', message: message(a, 'a') });
   first.close();
   assert.equal(connection.status, 'closed');
   await until('a second socket after the drop', () => FakeSocket.all.length === 2);
   const second = FakeSocket.all[1] as FakeSocket;
   second.open();
   assert.deepEqual(
-    second.sent.map((frame) => (frame as { id: string }).id),
+    second.sentJson().map((frame) => (frame as { id: string }).id),
     [b],
   );
   assert.equal(reconnects(), 1);
   // The same echo twice (old and new socket) reaches onMessage once.
-  second.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(b, 'b') });
-  second.deliver({ type: 'SUPPORT_SEND_MESSAGE', message: message(b, 'b') });
-  second.deliver({ type: 'SUPPORT_NEW_MESSAGE', message: message('staff-1') });
-  second.deliver({ type: 'SUPPORT_NEW_MESSAGE', message: message('staff-1') });
+  second.frame({ type: 'SUPPORT_SEND_MESSAGE', message: message(b, 'b') });
+  second.frame({ type: 'SUPPORT_SEND_MESSAGE', message: message(b, 'b') });
+  second.frame({ type: 'SUPPORT_NEW_MESSAGE', message: message('staff-1') });
+  second.frame({ type: 'SUPPORT_NEW_MESSAGE', message: message('staff-1') });
   assert.deepEqual(
     received.map((m) => ('message' in m ? m.message.id : m.type)),
     [a, b, 'staff-1'],
@@ -180,7 +152,7 @@ test('a refused send is passed on with its error and not resent', async () => {
   const first = FakeSocket.all[0] as FakeSocket;
   first.open();
   const id = connection.send({ text: '', attachment: null });
-  first.deliver({
+  first.frame({
     type: 'SUPPORT_SEND_MESSAGE',
     message: message(id, ''),
     error: 'Write a message.',
@@ -189,7 +161,7 @@ test('a refused send is passed on with its error and not resent', async () => {
   first.close();
   await until('a second socket after the drop', () => FakeSocket.all.length === 2);
   (FakeSocket.all[1] as FakeSocket).open();
-  assert.deepEqual((FakeSocket.all[1] as FakeSocket).sent, []);
+  assert.deepEqual((FakeSocket.all[1] as FakeSocket).sentJson(), []);
   connection.close();
 });
 
@@ -202,7 +174,7 @@ test('typing is throttled and only sent while open', async () => {
   connection.typing();
   connection.typing();
   connection.typing(7);
-  assert.deepEqual(socket.sent, [
+  assert.deepEqual(socket.sentJson(), [
     { type: 'SUPPORT_TYPING' },
     { type: 'SUPPORT_TYPING', userId: 7 },
   ]);

@@ -1,41 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { FakeSocket } from './FakeSocket.ts';
 import { connectLiveCounters, type LiveCounters, parseLiveCounters } from './liveCounters.ts';
 import { RECONNECT_MAX_MS } from './reconnectingSocket.ts';
-
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  figures(views: number, count: number) {
-    this.onmessage?.({ data: JSON.stringify({ type: 'LIVE_COUNTERS', views, count }) });
-  }
-}
 
 const latest = () => FakeSocket.all.at(-1) as FakeSocket;
 
 /** Lets pending promise callbacks run (setImmediate stays real while timers are mocked). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The server's counters frame. */
+function figures(socket: FakeSocket, views: number, count: number): void {
+  socket.frame({ type: 'LIVE_COUNTERS', views, count });
+}
 
 test('only well-formed LIVE_COUNTERS frames count as figures', () => {
   assert.deepEqual(parseLiveCounters('{"type":"LIVE_COUNTERS","views":5,"count":2}'), {
@@ -66,9 +43,9 @@ test('figures arrive live, a drop keeps them but says offline, and the socket co
   assert.equal(latest().url, 'wss://exchange.example/live-counters');
   latest().open();
   assert.deepEqual(changes, [], 'open but no figures yet: nothing to show');
-  latest().figures(120, 3);
+  figures(latest(), 120, 3);
   latest().onmessage?.({ data: 'garbage' });
-  latest().figures(121, 4);
+  figures(latest(), 121, 4);
   latest().close();
   assert.deepEqual(changes, [
     { views: 120, count: 3, connected: true },
@@ -84,7 +61,7 @@ test('figures arrive live, a drop keeps them but says offline, and the socket co
   await settle();
   assert.equal(FakeSocket.all.length, 3);
   latest().open();
-  latest().figures(130, 5);
+  figures(latest(), 130, 5);
   assert.deepEqual(changes.at(-1), { views: 130, count: 5, connected: true });
   assert.equal(changes.length, 4, 'failed attempts repeat no change');
   assert.deepEqual(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
+import { FakeSocket } from './FakeSocket.ts';
 import {
   openReconnectingSocket,
   RECONNECT_BASE_MS,
@@ -7,42 +8,6 @@ import {
   type SocketStatus,
   socketUrl,
 } from './reconnectingSocket.ts';
-
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closedWith: number | undefined | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code?: number) {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.closedWith = code;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(data: string) {
-    this.onmessage?.({ data });
-  }
-  /** The network fails: an error, then the close that follows it. */
-  fail() {
-    this.onerror?.();
-    this.close();
-  }
-}
 
 /** The latest socket made. */
 const latest = () => FakeSocket.all.at(-1) as FakeSocket;

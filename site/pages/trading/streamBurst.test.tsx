@@ -4,34 +4,10 @@ import { Profiler } from 'react';
 import { initialTrading, type MarketSummary, PAIRS, trading } from '../../../core/index.ts';
 import { MarketStream } from '../../../core/marketStream.ts';
 import type { MarketServerMessage, PublicTrade } from '../../../core/protocol/index.ts';
+import { FakeSocket } from '../../../core/socket/FakeSocket.ts';
 import { MarketHeader } from './MarketHeader.tsx';
 import { MarketData } from './marketData.ts';
 import { RecentTrades } from './RecentTrades.tsx';
-
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send() {}
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  frame(message: MarketServerMessage) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 function ticker(last: string): MarketServerMessage {
   const spec = PAIRS.BTC_USDT;
