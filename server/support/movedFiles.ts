@@ -8,26 +8,13 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../storage/db.ts';
 import { copyIntoDatabase } from './attachmentBytes.ts';
-import { STORED_NAME } from './orphanFiles.ts';
+import { filesOnlyOnDisk, STORED_NAME } from './orphanFiles.ts';
 
 /** Moves the folder's recorded files whose bytes the database lacks into it; how many. */
 export async function moveIntoDatabase(db: Database, dir: string): Promise<number> {
   const names = (await readdir(dir)).filter((name) => STORED_NAME.test(name));
   if (names.length === 0) return 0;
-  const rows = await db
-    .selectFrom('support_attachments as a')
-    .select(['a.id', 'a.storage_name'])
-    .where('a.storage_name', 'in', names)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('support_attachment_chunks as c')
-            .select('c.seq')
-            .whereRef('c.attachment_id', '=', 'a.id'),
-        ),
-      ),
-    )
-    .execute();
+  const rows = await filesOnlyOnDisk(db, names);
   let moved = 0;
   for (const row of rows) {
     const path = join(dir, row.storage_name);

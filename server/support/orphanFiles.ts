@@ -31,25 +31,32 @@ export async function removeOrphanFiles(
     if (now - mtimeMs >= ORPHAN_MIN_AGE_MS) old.push(name);
   }
   if (old.length === 0) return 0;
-  const kept = new Set(
-    (
-      await db
-        .selectFrom('support_attachments as a')
-        .select('a.storage_name')
-        .where('a.storage_name', 'in', old)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('support_attachment_chunks as c')
-                .select('c.seq')
-                .whereRef('c.attachment_id', '=', 'a.id'),
-            ),
-          ),
-        )
-        .execute()
-    ).map((row) => row.storage_name),
-  );
+  const kept = new Set((await filesOnlyOnDisk(db, old)).map((row) => row.storage_name));
   const orphans = old.filter((name) => !kept.has(name));
   for (const name of orphans) await unlink(join(dir, name)).catch(() => {});
   return orphans.length;
+}
+
+/**
+ * The attachments among `names` (stored names in a folder) whose bytes are only on disk: recorded,
+ * with no piece in the database.
+ */
+export function filesOnlyOnDisk(
+  db: Queryable,
+  names: readonly string[],
+): Promise<{ id: number; storage_name: string }[]> {
+  return db
+    .selectFrom('support_attachments as a')
+    .select(['a.id', 'a.storage_name'])
+    .where('a.storage_name', 'in', names)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('support_attachment_chunks as c')
+            .select('c.seq')
+            .whereRef('c.attachment_id', '=', 'a.id'),
+        ),
+      ),
+    )
+    .execute();
 }
