@@ -67,4 +67,80 @@ describe('the names of failed tests, for the summary', () => {
       '[localhost] shell.spec.ts › chat › sends (passed on a retry): lost',
     ]);
   });
+
+  it('adds where a TAP failure happened, its error, and what was expected and found', () => {
+    const tap = [
+      '# Subtest: orders',
+      'not ok 1 - orders',
+      '  ---',
+      "  location: '/repo/test/orders.test.ts:39:5'",
+      '  error: |-',
+      '    one order, not two',
+      '    ',
+      '    0 !== 1',
+      '  expected: 1',
+      '  actual: 0',
+      '  stack: |-',
+      '    at TestContext',
+      '  ...',
+    ].join('\n');
+    assert.deepEqual(tapFailures(tap), [
+      [
+        'orders',
+        "location: '/repo/test/orders.test.ts:39:5'",
+        'error: one order, not two / 0 !== 1',
+        'expected: 1',
+        'actual: 0',
+      ].join('\n        '),
+    ]);
+  });
+
+  it("adds a flow's failing line and what its assertion expected and received", () => {
+    const message = [
+      'Error: expect(locator).toHaveCount(expected) failed',
+      '',
+      "Locator:  locator('#inline').locator('summary')",
+      'Expected: 3',
+      'Received: 0',
+      'Timeout:  5000ms',
+      '',
+      'Call log:',
+      '  - waiting',
+    ].join('\n');
+    const report = {
+      suites: [
+        {
+          title: 'widgets.spec.ts',
+          specs: [
+            {
+              title: 'searches',
+              tests: [
+                {
+                  projectName: '127.0.0.1',
+                  status: 'unexpected',
+                  results: [
+                    {
+                      error: {
+                        message,
+                        location: { file: '/repo/test/e2e/widgets.spec.ts', line: 298 },
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    assert.deepEqual(playwrightFailures(report), [
+      [
+        '[127.0.0.1] widgets.spec.ts › searches: Error: expect(locator).toHaveCount(expected) failed',
+        'at widgets.spec.ts:298',
+        "Locator:  locator('#inline').locator('summary')",
+        'Expected: 3',
+        'Received: 0',
+      ].join('\n        '),
+    ]);
+  });
 });
