@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { MAX_RECV_WINDOW_MS } from '../core/protocol/apiKeys.ts';
 import type { Database } from '../server/storage/db.ts';
 import { hmacKey, signedCall, signedHeaders } from './apiKeyTesting.ts';
 import { InProcessServers } from './cluster/inProcess.ts';
@@ -48,7 +49,8 @@ forEachDatabase(
         price: '10000',
         amount: '0.01',
       });
-      const headers = signedHeaders(key, 'orders.place', body);
+      // The widest window, so a slow first answer leaves the copy a replay rather than stale.
+      const headers = signedHeaders(key, 'orders.place', body, { recvWindow: MAX_RECV_WINDOW_MS });
       const first = await post(one, body, { headers });
       assert.equal(first.body.status, true, JSON.stringify(first.body));
       const copy = await post(two, body, { headers });

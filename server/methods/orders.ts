@@ -105,7 +105,7 @@ const getOpen = defineMethod({
   params: params({ pair: pairField().exactOptional() }),
   async handler(params, { caller, market }) {
     const pair = params.pair === undefined ? null : pairOf(params.pair);
-    return { orders: market.openOrders(caller.user.id, pair).map(toWire) };
+    return { orders: (await market.currentOpenOrders(caller.user.id, pair)).map(toWire) };
   },
 });
 

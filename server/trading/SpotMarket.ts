@@ -193,6 +193,15 @@ export class SpotMarket {
   }
 
   /**
+   * The account's open orders as of this call: a follower first takes every batch committed
+   * before it, so an order the owner answered a moment ago is listed whichever server is asked.
+   */
+  async currentOpenOrders(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
+    if (this.local === null) await this.following?.follower.caughtUp();
+    return this.openOrders(userId, pair);
+  }
+
+  /**
    * Calls `listener` after each committed batch that changed an order, whichever server owns
    * the market: as the owner, before the next batch runs; as a follower, once the replica took
    * it. Returns the function that stops the calls.
