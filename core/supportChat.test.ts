@@ -11,6 +11,7 @@ import {
   previewText,
   SUPPORT_PREVIEW_CHARS,
   type SupportChatOptions,
+  seenMessageId,
 } from './supportChat.ts';
 
 let clock = Date.parse('2026-11-22T00:00:00Z');
@@ -335,6 +336,26 @@ describe('read marks', () => {
     chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'client', userId: 42 });
     assert.equal(chat.state.seen, true);
     chat.dispose();
+  });
+
+  it("a trade's chat keeps the other side's mark under the last message it read", async () => {
+    const mine = (id: string) => message(id, { isOut: true });
+    const theirs = message('t1', { from: 'Seller' });
+    const history = { status: true, messages: [mine('m1'), theirs], unread: 1, seenThrough: 'm1' };
+    const { chat, reads } = setup({ toasts: false }, history as HistoryReply);
+    chat.setOpen(true);
+    const opened = reads();
+    await chat.loadHistory();
+    assert.equal(reads(), opened + 1, 'an unread message in an open chat is read');
+    const under = () => seenMessageId(chat.state, (item) => item.isOut);
+    assert.equal(under(), 'm1');
+    chat.receive({ type: 'SUPPORT_SEND_MESSAGE', message: mine('m2') });
+    assert.equal(under(), 'm1', 'a newer own message leaves the mark where it was');
+    chat.receive({ type: 'TRADE_READ_MESSAGE', through: 'm2' });
+    assert.equal(under(), 'm2');
+    // A history read before that mark was made does not move it back.
+    await chat.loadHistory();
+    assert.equal(under(), 'm2');
   });
 });
 

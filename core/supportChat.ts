@@ -28,6 +28,7 @@ export {
   type UploadProgress,
 } from './support/chatState.ts';
 export type { HistoryReply } from './support/history.ts';
+export { seenMessageId } from './support/seenMark.ts';
 export type { ChatConnection } from './support/sender.ts';
 export {
   createToastTabs,
@@ -107,16 +108,16 @@ export function createSupportChat(options: SupportChatOptions = {}): SupportChat
   const isIncoming = (message: SupportMessage) => (isStaff ? message.isOut : !message.isOut);
 
   const receive = (message: SupportServerMessage) => {
-    if (message.type === 'PONG') return;
-    if (isStaff && message.userId !== undefined && message.userId !== userId) return;
+    if (message.type === 'PONG' || forAnotherDialog(message, userId)) return;
     if (message.type === 'SUPPORT_TYPING_MESSAGE') {
       typing.heard();
       return;
     }
-    if (message.type === 'SUPPORT_READ_MESSAGE') {
-      readMark(state, message.reader === 'staff' ? isStaff : !isStaff);
+    if (message.type === 'SUPPORT_READ_MESSAGE' || message.type === 'TRADE_READ_MESSAGE') {
+      readMark(state, message, isStaff);
       return;
     }
+
     const { message: item } = message;
     if (message.type === 'SUPPORT_SEND_MESSAGE') {
       if (!sender.echoed(item, message.error)) return;
@@ -193,8 +194,27 @@ function serverCalls(options: SupportChatOptions) {
   };
 }
 
-/** A read mark: our side read it (another tab, another staff member), or the other side ours. */
-function readMark(state: SupportChatState, ourSide: boolean): void {
+/** Whether a staff chat (for client `userId`) hears of another client's dialog. */
+function forAnotherDialog(message: SupportServerMessage, userId: number | null): boolean {
+  if (userId === null || !('userId' in message)) return false;
+  return message.userId !== undefined && message.userId !== userId;
+}
+
+/**
+ * A read mark: our side read it (another tab, another staff member), or the other side ours; in
+ * a trade's chat, the newest message the other side read (the server tells only forward moves,
+ * each after the message it names).
+ */
+function readMark(
+  state: SupportChatState,
+  message: Extract<SupportServerMessage, { type: 'SUPPORT_READ_MESSAGE' | 'TRADE_READ_MESSAGE' }>,
+  isStaff: boolean,
+): void {
+  if (message.type === 'TRADE_READ_MESSAGE') {
+    state.seenThrough = message.through;
+    return;
+  }
+  const ourSide = message.reader === 'staff' ? isStaff : !isStaff;
   if (ourSide) state.unread = 0;
   else state.seen = true;
 }

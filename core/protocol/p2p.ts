@@ -191,8 +191,21 @@ export interface P2pMethods {
   };
   /** One trade, to its sides (and staff). */
   'p2p.getTrade': { params: { id: number }; result: { trade: P2pTrade } };
-  /** A trade's chat, oldest first: its sides, and staff once it has been disputed. */
-  'p2p.getTradeChat': { params: { id: number }; result: { messages: SupportMessage[] } };
+  /**
+   * A trade's chat, oldest first: its sides, and staff once it has been disputed. `unread`
+   * counts the messages others wrote that the caller has not read (always 0 for staff);
+   * `seenThrough` is the id of the newest message the caller's other side has read (null: none
+   * yet, and always for staff): "Seen" goes under the caller's last own message up to it.
+   */
+  'p2p.getTradeChat': {
+    params: { id: number };
+    result: { messages: SupportMessage[]; unread: number; seenThrough: string | null };
+  };
+  /**
+   * A side of the trade has read its chat as it stands (it is open and in view): the other side's
+   * sockets on it hear TRADE_READ_MESSAGE. Staff reading a disputed trade mark nothing.
+   */
+  'p2p.markTradeChatRead': { params: { id: number }; result: Record<string, never> };
   /** The buyer: the fiat is sent. */
   'p2p.markPaid': { params: { id: number }; result: { trade: P2pTrade } };
   /** The buyer, before paying: the escrow goes back to the seller. */

@@ -122,12 +122,15 @@ export type SupportReader = 'client' | 'staff';
  * client's dialog on staff sockets. An echo (SUPPORT_SEND_MESSAGE) carries the stored message;
  * a failed send carries `error` (the words) and `errorCode` (the catalogue's code) and the message
  * as sent. SUPPORT_READ_MESSAGE says one side read the dialog: to the other side, every message
- * it sent so far is read; to the reader's side, nothing is unread any more.
+ * it sent so far is read; to the reader's side, nothing is unread any more. TRADE_READ_MESSAGE,
+ * in a P2P trade's chat, says the other side has read every message up to the one with id
+ * `through`.
  */
 export type SupportServerMessage =
   | { type: 'PONG' }
   | { type: 'SUPPORT_TYPING_MESSAGE'; userId?: number }
   | { type: 'SUPPORT_READ_MESSAGE'; reader: SupportReader; userId?: number }
+  | { type: 'TRADE_READ_MESSAGE'; through: string }
   | { type: 'SUPPORT_NEW_MESSAGE'; message: SupportMessage; userId?: number }
   | {
       type: 'SUPPORT_SEND_MESSAGE';

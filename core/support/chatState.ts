@@ -41,6 +41,11 @@ export interface SupportChatState {
   unread: number;
   /** Whether the other side has read every message this side sent ("Seen" under the last). */
   seen: boolean;
+  /**
+   * In a trade's chat, the id of the newest message the other side has read ("Seen" under this
+   * side's last message up to it); null in a support dialog and before any read.
+   */
+  seenThrough: string | null;
 }
 
 /** A fresh, empty chat state. */
@@ -60,6 +65,7 @@ export function initialSupportChatState(): SupportChatState {
     isOpen: false,
     unread: 0,
     seen: false,
+    seenThrough: null,
   };
 }
 

@@ -2,13 +2,21 @@
 import type { SupportMessage } from '../protocol/index.ts';
 import { clearComposer, type SupportChatState } from './chatState.ts';
 import { mergeHistory } from './messageList.ts';
+import { laterReadMark } from './seenMark.ts';
 
 /**
  * What a history load answers: the messages, the unread count and whether the other side has
- * read this side's messages (a trade's chat keeps neither), or the server's error.
+ * read this side's messages (a support dialog), or the newest message the other side has read
+ * (a trade's chat), or the server's error.
  */
 export type HistoryReply =
-  | { status: true; messages: SupportMessage[]; unread?: number; seen?: boolean }
+  | {
+      status: true;
+      messages: SupportMessage[];
+      unread?: number;
+      seen?: boolean;
+      seenThrough?: string | null;
+    }
   | { status: false; error_msg: string };
 
 /**
@@ -30,6 +38,9 @@ export function applyHistory(
   if (reply.seen !== undefined) state.seen = reply.seen;
   const known = new Set(reply.messages.map((message) => message.id));
   state.messages = mergeHistory(reply.messages, state.messages);
+  if (reply.seenThrough !== undefined) {
+    state.seenThrough = laterReadMark(state.messages, state.seenThrough, reply.seenThrough);
+  }
   state.outbox = state.outbox.filter((message) => !known.has(message.id));
   if (state.pendingId !== null && known.has(state.pendingId)) {
     state.pendingId = null;

@@ -101,6 +101,7 @@ export const KEY_SCOPES: Readonly<Record<MethodName, KeyUse | null>> = {
   'p2p.getMyTrades': heavy(read, 3),
   'p2p.getTrade': read,
   'p2p.getTradeChat': null,
+  'p2p.markTradeChatRead': null,
   'p2p.getPaymentDetails': null,
   'p2p.setPaymentDetails': null,
   'p2p.createOffer': null,

@@ -24,6 +24,16 @@ export type ServerEvents = {
    * sides who did not write it. Every server sends it to its own sockets on the trade's chat.
    */
   'p2p.tradeMessage': { tradeId: number; messageId: number; userIds: readonly number[] };
+  /**
+   * A side of a P2P trade read its chat through message `messageId` (client id `through`): every
+   * server tells its sockets of `userIds` on the trade (the other side) to show "Seen".
+   */
+  'p2p.tradeRead': {
+    tradeId: number;
+    messageId: number;
+    through: string;
+    userIds: readonly number[];
+  };
   /** `userId` is typing in a P2P trade's chat: every server tells its other sockets on it. */
   'p2p.tradeTyping': { tradeId: number; userId: number };
   /**

@@ -11,6 +11,7 @@ import { refusal } from '../errors/DomainError.ts';
 import { params, pattern, recordId, tickerField, words } from '../http/fields.ts';
 import { p2pCatalogue } from '../p2p/catalogue.ts';
 import { chatSeat, listTradeMessages, tradeMessageToWire } from '../p2p/chat.ts';
+import { markTradeChatRead, otherSideReadThrough, unreadTradeMessages } from '../p2p/chatReads.ts';
 import {
   createOffer,
   listOffers,
@@ -223,7 +224,24 @@ const getTradeChat = defineMethod({
     if (seat === null) throw refusal('trade.notFound');
     const key = await attachmentUrlKey(db);
     const rows = await listTradeMessages(db, id);
-    return { messages: rows.map((row) => tradeMessageToWire(row, seat, key)) };
+    return {
+      messages: rows.map((row) => tradeMessageToWire(row, seat, key)),
+      unread: await unreadTradeMessages(db, seat),
+      seenThrough: await otherSideReadThrough(db, seat),
+    };
+  },
+});
+
+const markChatRead = defineMethod({
+  name: 'p2p.markTradeChatRead',
+  access: 'user',
+  params: params({ id: recordId() }),
+  async handler({ id }, { caller, db, events }) {
+    const seat = await chatSeat(db, { id: caller.user.id, isStaff: caller.user.status_id > 0 }, id);
+    if (seat === null) throw refusal('trade.notFound');
+    const mark = await markTradeChatRead(db, seat);
+    if (mark !== null) events.publish('p2p.tradeRead', { tradeId: id, ...mark });
+    return {};
   },
 });
 
@@ -311,6 +329,7 @@ export const p2pMethods: readonly Method[] = [
   getMyTrades,
   getTrade,
   getTradeChat,
+  markChatRead,
   paid,
   cancel,
   release,

@@ -1,4 +1,4 @@
-/** The P2P tables (migrations 0023_p2p_offers to 0028_p2p_margin), as Kysely sees them. */
+/** The P2P tables (migrations 0023_p2p_offers to 0028_p2p_margin, 0044_p2p_chat_reads), as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** One offer; amounts are numeric, read back as decimal strings. */
@@ -76,6 +76,15 @@ export interface P2pMessagesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** How far one side of a trade has read its chat (migration 0044_p2p_chat_reads). */
+export interface P2pChatReadsTable {
+  trade_id: number;
+  user_id: number;
+  /** The newest p2p_messages id this side has read. */
+  read_through: number;
+  read_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** What one USDT is worth in a fiat, as staff keep it (migration 0028_p2p_margin). */
 export interface P2pFiatRatesTable {
   fiat: string;
@@ -86,6 +95,7 @@ export interface P2pFiatRatesTable {
 
 /** The P2P tables, joined into the database's schema. */
 export interface P2pTables {
+  p2p_chat_reads: P2pChatReadsTable;
   p2p_fiat_rates: P2pFiatRatesTable;
   p2p_messages: P2pMessagesTable;
   p2p_offers: P2pOffersTable;

@@ -33,9 +33,17 @@ export function tradeChats(events: ServerEventBus): TradeChats {
     follow(context) {
       const cursors = new ChatCursors(() => newestTradeMessageId(context.db));
       context.hub.followTrades(cursors);
-      return events.subscribe('p2p.tradeMessage', (news) =>
-        context.hub.inOrder(() => deliverTradeMessages(context, cursors, news)),
-      );
+      const stops = [
+        events.subscribe('p2p.tradeMessage', (news) =>
+          context.hub.inOrder(() => deliverTradeMessages(context, cursors, news)),
+        ),
+        events.subscribe('p2p.tradeRead', (news) =>
+          context.hub.inOrder(() => deliverTradeRead(context, cursors, news)),
+        ),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
     },
   };
 }
@@ -93,6 +101,22 @@ function deliverTradeMessages(
         readerMessage(row, { tradeId, buyerId, sellerId }, reader, key),
       ),
   );
+}
+
+/**
+ * A side's read mark to the other side's sockets on the trade, after every message up to the one
+ * it covers: a mark never reaches a socket before the message it names.
+ */
+async function deliverTradeRead(
+  context: RoomContext,
+  cursors: ChatCursors,
+  news: ServerEvents['p2p.tradeRead'],
+): Promise<void> {
+  const { tradeId, messageId, through, userIds } = news;
+  await deliverTradeMessages(context, cursors, { tradeId, messageId, userIds: [] });
+  for (const userId of userIds) {
+    context.hub.toTradeSide(tradeId, userId, { type: 'TRADE_READ_MESSAGE', through });
+  }
 }
 
 /** `row` as `reader` reads it, from their side of the trade. */

@@ -20,6 +20,7 @@ import { kycMigration } from '../kyc/migration.ts';
 import { mailMigration } from '../mail/migration.ts';
 import { mailQueuedNotifyMigration } from '../mail/wakeMigration.ts';
 import { p2pChatMigration } from '../p2p/chatMigration.ts';
+import { p2pChatReadsMigration } from '../p2p/chatReadsMigration.ts';
 import { p2pMarginMigration } from '../p2p/marginMigration.ts';
 import { p2pOffersMigration } from '../p2p/migration.ts';
 import { p2pPaymentDetailsMigration } from '../p2p/paymentDetailsMigration.ts';
@@ -264,6 +265,7 @@ export const migrations: Record<string, Migration> = {
   '0039_attachment_bytes': attachmentBytesMigration,
   '0040_reserves_retention': reservesRetentionMigration,
   '0041_mail_queued_notify': mailQueuedNotifyMigration,
+  '0044_p2p_chat_reads': p2pChatReadsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -129,6 +129,13 @@ export class SupportHub {
     }
   }
 
+  /** Sends to the sockets of user `userId` on a trade's chat. */
+  toTradeSide(tradeId: number, userId: number, message: SupportServerMessage): void {
+    for (const peer of this.#trades.get(tradeId) ?? []) {
+      if (peer.userId === userId) peer.send(message);
+    }
+  }
+
   /** Whether a client has at least one open socket here. */
   isClientOnline(userId: number): boolean {
     return this.clientSockets(userId) > 0;

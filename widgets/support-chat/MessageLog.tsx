@@ -1,12 +1,12 @@
 /**
- * The chat's history as a live log: the stored messages ("Seen" under the last when it is the
- * reader's and the other side has read it), then those still sending, with the history's error
- * or the empty-history text when there is nothing to show. It keeps the newest message in view
- * as messages arrive.
+ * The chat's history as a live log: the stored messages ("Seen", as text, under the reader's
+ * last message the other side has read), then those still sending, with the history's error or
+ * the empty-history text when there is nothing to show. It keeps the newest message in view as
+ * messages arrive.
  */
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import type { SupportChat } from '../../core/supportChat.ts';
+import { type SupportChat, seenMessageId } from '../../core/supportChat.ts';
 import { MessageItem } from './MessageItem.tsx';
 import { useNow } from './useNow.ts';
 
@@ -35,7 +35,7 @@ export function MessageLog({ chat, side, otherName, baseUrl }: MessageLogProps) 
   }, [count]);
 
   const mineFor = (isOut: boolean) => (side === 'user' ? isOut : !isOut);
-  const last = state.messages[state.messages.length - 1];
+  const seenId = seenMessageId(state, (message) => mineFor(message.isOut));
 
   return (
     <div
@@ -56,26 +56,27 @@ export function MessageLog({ chat, side, otherName, baseUrl }: MessageLogProps) 
         <p className="sc-empty">{EMPTY_HISTORY_TEXT}</p>
       ) : null}
       {state.messages.map((message) => (
-        <MessageItem
-          key={message.id}
-          text={message.text}
-          createdAt={message.createdAt}
-          attachment={message.attachment}
-          video={message.video}
-          faq={message.faq}
-          links={message.links}
-          mine={mineFor(message.isOut)}
-          author={mineFor(message.isOut) ? 'You' : (message.from ?? otherName)}
-          showAuthor={message.from !== undefined}
-          now={now}
-          baseUrl={baseUrl}
-        />
+        <Fragment key={message.id}>
+          <MessageItem
+            text={message.text}
+            createdAt={message.createdAt}
+            attachment={message.attachment}
+            video={message.video}
+            faq={message.faq}
+            links={message.links}
+            mine={mineFor(message.isOut)}
+            author={mineFor(message.isOut) ? 'You' : (message.from ?? otherName)}
+            showAuthor={message.from !== undefined}
+            now={now}
+            baseUrl={baseUrl}
+          />
+          {message.id === seenId && (
+            <p className="sc-seen" data-testid="support-seen">
+              Seen
+            </p>
+          )}
+        </Fragment>
       ))}
-      {state.seen && last !== undefined && mineFor(last.isOut) && (
-        <p className="sc-seen" data-testid="support-seen">
-          Seen
-        </p>
-      )}
       {state.outbox.map((message) => (
         <MessageItem
           key={message.id}

@@ -3,6 +3,8 @@
  * this trade alone (`&trade=ID`), its history from p2p.getTradeChat and its attachments uploaded
  * as receipts (purpose 'p2p'). Each message from the other side names who wrote it (Buyer,
  * Seller or Support). The trade's sides read and write it; staff join once it is disputed.
+ * Each side sees "Seen" under its last message the other side has read; the chat counts as read
+ * while it is shown and the page is in view (staff reading it mark nothing).
  */
 import { useEffect, useId, useState } from 'react';
 import { apiBaseUrl, call } from '../../../core/index.ts';
@@ -11,22 +13,29 @@ import { connectSupport } from '../../../core/supportSocket.ts';
 import { uploadAttachment } from '../../../core/upload.ts';
 import { SupportPanel } from '../../../widgets/support-chat/SupportPanel.tsx';
 import { socketTicket } from '../../support/socketTicket.ts';
+import { readWhenVisible } from './readWhenVisible.ts';
 import './p2p.css';
 
 export function TradeChat({ tradeId, title }: { tradeId: number; title: string }) {
   const [chat, setChat] = useState<SupportChat | null>(null);
 
   useEffect(() => {
+    const reading = readWhenVisible(() => call('p2p.markTradeChatRead', { id: tradeId }));
     const next = createSupportChat({
       toasts: false,
       async loadHistory() {
         const reply = await call('p2p.getTradeChat', { id: tradeId });
         return reply.status
-          ? { status: true, messages: reply.messages }
+          ? {
+              status: true,
+              messages: reply.messages,
+              unread: reply.unread,
+              seenThrough: reply.seenThrough,
+            }
           : { status: false, error_msg: reply.error_msg };
       },
-      // A trade's chat keeps no unread count: it is read where it is shown.
-      markRead: async () => undefined,
+      // Shown, the chat is read: now if the page is in view, else once it is.
+      markRead: reading.markRead,
       upload: (file, settings) => uploadAttachment(file, { ...settings, purpose: 'p2p' }),
     });
     const connection = connectSupport({
@@ -45,6 +54,7 @@ export function TradeChat({ tradeId, title }: { tradeId: number; title: string }
     return () => {
       connection.close();
       next.dispose();
+      reading.dispose();
     };
   }, [tradeId]);
 
