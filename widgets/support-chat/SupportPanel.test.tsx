@@ -79,6 +79,52 @@ describe('SupportPanel', () => {
     expect(screen.queryByText('Seen'), 'not under a reply').to.equal(null);
   });
 
+  it('shows staff "Seen" under their last reply once the client read it, as text', async () => {
+    const history: HistoryReply = {
+      status: true,
+      messages: [message('q1', { isOut: true }), message('r1')],
+      seen: false,
+    };
+    const chat = createSupportChat({
+      userId: 42,
+      loadHistory: async () => history,
+      markRead: async () => {},
+    });
+    render(<SupportPanel chat={chat} side="staff" otherName="alice" />);
+    await act(() => chat.loadHistory());
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'client', userId: 7 });
+    await flush();
+    expect(screen.queryByText('Seen'), "another client's reading").to.equal(null);
+    chat.receive({ type: 'SUPPORT_READ_MESSAGE', reader: 'client', userId: 42 });
+    await flush();
+    const seen = within(screen.getByRole('log')).getByText('Seen');
+    expect(seen.previousElementSibling?.textContent).to.contain('Message r1');
+    chat.dispose();
+  });
+
+  it('in a trade\'s chat, keeps "Seen" under the last own message read while a newer one waits', async () => {
+    const { chat } = setup({
+      status: true,
+      messages: [message('m1', { isOut: true }), message('t1', { from: 'Seller' })],
+      seenThrough: 't1',
+    });
+    render(<SupportPanel chat={chat} />);
+    await act(() => chat.loadHistory());
+    const under = () =>
+      within(screen.getByRole('log')).getByText('Seen').previousElementSibling?.textContent;
+    expect(under()).to.contain('Message m1');
+    chat.receive({
+      type: 'SUPPORT_SEND_MESSAGE',
+      message: message('m2', { isOut: true, createdAt: new Date().toISOString() }),
+    });
+    await flush();
+    expect(under(), 'not yet under the unread m2').to.contain('Message m1');
+    chat.receive({ type: 'TRADE_READ_MESSAGE', through: 'm2' });
+    await flush();
+    expect(under()).to.contain('Message m2');
+    expect(screen.getAllByText('Seen')).to.have.length(1);
+  });
+
   it("shows the server's error when the history fails", async () => {
     const { chat } = setup({ status: false, error_msg: 'Support is unavailable right now.' });
     render(<SupportPanel chat={chat} />);
