@@ -156,12 +156,23 @@ forEachDatabase(
       await desk.next((m) => m.type === 'SUPPORT_SEND_MESSAGE' && m.message.id === 'read-1');
       const before = await ok(one, 'support.getHistory', {}, { token: user.token });
       assert.equal(before.unread, 1);
-      // The client reads through B: staff on B and the client's socket on A hear it.
-      await ok(two, 'support.markRead', {}, { token: user.token });
-      const afterRead = await ok(one, 'support.getHistory', {}, { token: user.token });
+      // The client reads through A: staff on B (their "Seen") and the client's socket on A hear it.
+      await ok(one, 'support.markRead', {}, { token: user.token });
+      const afterRead = await ok(two, 'support.getHistory', {}, { token: user.token });
       assert.equal(afterRead.unread, 0);
-      await desk.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'client');
+      assert.deepEqual(
+        await desk.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'client'),
+        { type: 'SUPPORT_READ_MESSAGE', reader: 'client', userId: user.id },
+      );
       await tab.next((m) => m.type === 'SUPPORT_READ_MESSAGE' && m.reader === 'client');
+      // Staff reloading the dialog on B see their reply read (nothing of the client's was unread).
+      const dialog = await ok(
+        two,
+        'support.getDialog',
+        { userId: user.id },
+        { token: agent.token },
+      );
+      assert.equal(dialog.seen, true);
       // Staff read the client's message through A: the client's socket on A and staff on B hear it.
       tab.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'read-2', text: 'Thanks', attachment: null });
       await desk.next((m) => m.type === 'SUPPORT_NEW_MESSAGE' && m.message.id === 'read-2');

@@ -4,7 +4,8 @@
  * as news, both for the sides who did not write it, so their pages say so with the chat closed,
  * and for every server, which sends it to its own sockets on the trade, each reading its side:
  * the writer's sockets get it as their echo. A server delivers a trade's messages after the last
- * one it delivered, in stored order, whatever order the news comes in.
+ * one it delivered, in stored order, whatever order the news comes in. A side's read mark
+ * (chatReads.ts) reaches the other side's sockets the same way, behind the messages it covers.
  */
 import type { SupportServerMessage } from '../../core/protocol/index.ts';
 import type { ServerEventBus, ServerEvents } from '../events/ServerEvents.ts';

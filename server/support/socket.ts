@@ -16,7 +16,8 @@
  * may sit on different servers sharing the database.
  * With `&trade=ID` the socket sits in that P2P trade's chat instead (its sides, and staff once
  * disputed, as the P2P domain's `TradeChats` seats them), with the same frames, delivery and checks: a message is stored once per
- * (trade, id) and goes to every other socket on the trade; typing goes there too.
+ * (trade, id) and goes to every other socket on the trade; typing goes there too, and a side's read
+ * mark (p2p.markTradeChatRead) reaches the other side's sockets as TRADE_READ_MESSAGE.
  * Each socket's messages are handled one after another, so they are stored in the order sent.
  * Where a message is stored and whom it reaches is its room's (rooms.ts); the checks every room
  * shares (the frame, the text, a blocked sender, the send rate) are made before it: the handshake
