@@ -87,6 +87,8 @@ export interface SupportDialogSummary {
   /** Whether the client is a visitor chat (no account) rather than an account holder. */
   isVisitor: boolean;
   lastMessage: SupportMessage | null;
+  /** Whether the client has read every staff reply ("Seen" when the last message is one). */
+  seen: boolean;
 }
 
 /** What the upload endpoint answers. */

@@ -227,6 +227,19 @@ forEachDatabase((open) => {
     assert.equal(dialogs.find((d) => d.record.id === user.id)?.unread, 0);
   });
 
+  test("the inbox says whether the client has read staff's replies", async () => {
+    const { user, token } = await signUp(app);
+    const row = async () =>
+      (await ok(app, 'support.getDialogs', {}, { token: staffToken })).dialogs.find(
+        (d) => d.record.id === user.id,
+      );
+    await say(user.id, 'q1', 'Hello?');
+    await say(user.id, 'a1', 'Hello, how can we help?', false);
+    assert.equal((await row())?.seen, false, 'the reply is not read yet');
+    await ok(app, 'support.markRead', {}, { token });
+    assert.equal((await row())?.seen, true);
+  });
+
   test('getDialog and pinDialog refuse an unknown client and bad ids', async () => {
     for (const body of [
       { method: 'support.getDialog', userId: 999999 },

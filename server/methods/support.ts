@@ -160,6 +160,7 @@ const getDialogs = defineMethod({
             isPinned: dialog.is_pinned,
             isVisitor: record.isVisitor,
             lastMessage: message === undefined ? null : toWire(message, caller.user.id, key),
+            seen: dialog.unread_client === 0,
           },
         ];
       }),

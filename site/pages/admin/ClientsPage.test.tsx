@@ -77,8 +77,22 @@ describe('visitor dialogs', () => {
     render(
       <Inbox
         dialogs={[
-          { record: visitorRecord, unread: 1, isPinned: false, isVisitor: true, lastMessage: null },
-          { record: holder, unread: 0, isPinned: false, isVisitor: false, lastMessage: null },
+          {
+            record: visitorRecord,
+            unread: 1,
+            isPinned: false,
+            isVisitor: true,
+            lastMessage: null,
+            seen: true,
+          },
+          {
+            record: holder,
+            unread: 0,
+            isPinned: false,
+            isVisitor: false,
+            lastMessage: null,
+            seen: true,
+          },
         ]}
         selectedId={null}
         onSelect={() => {}}
@@ -102,6 +116,46 @@ describe('visitor dialogs', () => {
     expect(screen.getByRole('heading', { name: 'Grace Visitor' })).to.exist;
     expect(screen.getByText('Contact email')).to.exist;
     expect(screen.getByText('grace@example.com')).to.exist;
+  });
+});
+
+describe('the inbox', () => {
+  afterEach(cleanup);
+
+  const reply = {
+    id: 'r1',
+    text: 'We sent it.',
+    isOut: false,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    attachment: null,
+    video: null,
+    faq: [],
+    links: [],
+  };
+
+  it('says "Seen" in words when the client has read the last reply, and only then', () => {
+    const read = { ...visitorRecord, id: 7, login: 'alice', isVisitor: false };
+    const unread = { ...visitorRecord, id: 8, login: 'bob', isVisitor: false };
+    const question = { ...reply, id: 'q1', isOut: true };
+    const row = { unread: 0, isPinned: false, isVisitor: false };
+    render(
+      <Inbox
+        dialogs={[
+          { ...row, record: read, lastMessage: reply, seen: true },
+          { ...row, record: unread, lastMessage: reply, seen: false },
+          { ...row, record: { ...read, id: 9, login: 'carol' }, lastMessage: question, seen: true },
+        ]}
+        selectedId={null}
+        onSelect={() => {}}
+        now={Date.now()}
+      />,
+    );
+    const rows = screen.getAllByTestId('inbox-row');
+    expect(within(rows[0] as HTMLElement).getByText('Seen')).to.exist;
+    expect(within(rows[1] as HTMLElement).queryByText('Seen'), 'not read yet').to.equal(null);
+    expect(within(rows[2] as HTMLElement).queryByText('Seen'), 'the client wrote last').to.equal(
+      null,
+    );
   });
 });
 

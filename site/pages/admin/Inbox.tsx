@@ -1,4 +1,7 @@
-/** The staff inbox: one row per client dialog, pinned first then by last message. */
+/**
+ * The staff inbox: one row per client dialog, pinned first then by last message, with "Seen"
+ * beside the preview when the last message is a staff reply the client has read.
+ */
 
 import { relativeTimeSince } from '../../../core/format/index.ts';
 import type { SupportDialogSummary } from '../../../core/protocol/index.ts';
@@ -49,6 +52,11 @@ export function Inbox({
                 <span className="admin-inbox-preview">
                   {dialog.lastMessage ? previewText(dialog.lastMessage) : 'No messages yet'}
                 </span>
+                {dialog.lastMessage && !dialog.lastMessage.isOut && dialog.seen && (
+                  <span className="admin-inbox-seen" data-testid="inbox-seen">
+                    Seen
+                  </span>
+                )}
                 {dialog.lastMessage && (
                   <time dateTime={dialog.lastMessage.createdAt}>
                     {relativeTimeSince(dialog.lastMessage.createdAt, now)}

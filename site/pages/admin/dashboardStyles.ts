@@ -13,6 +13,7 @@ export const DASHBOARD_STYLES = `
 .admin-inbox-name { font-weight: 700; flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .admin-inbox-preview { flex: 1; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 0.875rem; }
 .admin-inbox-bottom time { color: var(--muted); font-size: 0.75rem; }
+.admin-inbox-seen { color: var(--muted); font-size: 0.75rem; }
 .admin-tag { font-size: 0.75rem; padding: 0 0.4rem; border: 1px solid var(--border); border-radius: 999px; color: var(--muted); }
 .admin-unread { min-width: 1.4rem; padding: 0 0.35rem; border-radius: 999px; background: #d93025; color: #fff; font-size: 0.8rem; text-align: center; }
 .admin-muted { color: var(--muted); }

@@ -7,9 +7,9 @@ import { socketTicket } from '../../support/socketTicket.ts';
 
 /**
  * Opens the staff socket and returns a ref to it. Messages go to the open dialog's chat, and
- * every new message, and staff reading a dialog anywhere, re-reads the inbox (soon, once for a
- * burst) so its order and unread counts follow; after a drop, the inbox and the open dialog are
- * read again.
+ * every new message and every read mark (staff reading a dialog anywhere, a client reading the
+ * replies) re-reads the inbox (soon, once for a burst) so its order, unread counts and "Seen"
+ * follow; after a drop, the inbox and the open dialog are read again.
  */
 export function useStaffSocket(
   chatRef: RefObject<SupportChat | null>,
@@ -27,9 +27,8 @@ export function useStaffSocket(
       getTicket: socketTicket,
       onMessage: (message) => {
         chatRef.current?.receive(message);
-        const read = message.type === 'SUPPORT_READ_MESSAGE' && message.reader === 'staff';
         if (
-          read ||
+          message.type === 'SUPPORT_READ_MESSAGE' ||
           message.type === 'SUPPORT_NEW_MESSAGE' ||
           message.type === 'SUPPORT_SEND_MESSAGE'
         ) {
