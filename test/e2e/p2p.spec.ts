@@ -154,6 +154,8 @@ test('an offer in escrow, a trade opened, paid and released: the buyer gets the 
   await expect
     .poll(() => receipt.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBe(1);
+  // The seller has read them: the buyer's chat says so, in words, under the receipt.
+  await expect(buyerChat.getByRole('log', { name: 'Messages' }).getByText('Seen')).toBeVisible();
   // The code that turned two-factor on is spent: the app's next one releases.
   await sold.getByLabel('Two-factor code').fill(totpCode(key, Date.now() + 30_000));
   await sold.getByRole('button', { name: 'Release 50 USDT' }).click();
