@@ -78,6 +78,9 @@ export class StatementNames {
 
 type Callback = (error: Error | null, result?: pg.QueryResult) => void;
 
+/** node-postgres's own `query`, untyped: its overloads cannot be restated in one signature. */
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+
 /**
  * A node-postgres client that sends repeated statements prepared. Only `query(text, values)` is
  * changed (what Kysely, the pool and the rate limiter call); query configs, streams and plain
@@ -89,9 +92,8 @@ export class PreparingClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: one body for pg's many overloads of `query`.
   override query(config: unknown, values?: unknown, callback?: unknown): any {
-    const query = super.query.bind(this) as (...args: unknown[]) => unknown;
     if (typeof config !== 'string' || !Array.isArray(values)) {
-      return query(config, values, callback);
+      return clientQuery.call(this, config, values, callback);
     }
     const answer = this.queryNamed(config, values);
     if (typeof callback !== 'function') return answer;
@@ -104,7 +106,7 @@ export class PreparingClient extends pg.Client {
 
   private async queryNamed(text: string, values: unknown[]): Promise<pg.QueryResult> {
     const run = (config: pg.QueryConfig | string, unnamed?: unknown[]) =>
-      super.query(config as string, unnamed) as Promise<pg.QueryResult>;
+      clientQuery.call(this, config, unnamed) as Promise<pg.QueryResult>;
     const name = this.statements.nameFor(text, values.length);
     if (name === null) return run(text, values);
     try {
