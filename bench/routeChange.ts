@@ -42,20 +42,24 @@ export const GOALS = { PGlite: 0.25, PostgreSQL: 0.5 } as const;
 
 const SETTINGS = { DEMO_MARKET: 'off', API_RATE_LIMIT: '0' };
 
-/** Runs both databases; PostgreSQL is left out when none can be started. */
+/** Runs both databases, or the one named `only`; PostgreSQL is left out when none can be started. */
 export async function benchRouteChange(
   seconds = 10,
   root = REPO_ROOT,
   nodeArgs: readonly string[] = [],
+  only: RouteChangeFigures['database'] | undefined = undefined,
 ) {
   const figures: RouteChangeFigures[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'exchange-route-'));
-  try {
-    const place = { dataDir: join(dataDir, 'db') };
-    figures.push(await measure('PGlite', place, seconds, root, nodeArgs));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (only !== 'PostgreSQL') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'exchange-route-'));
+    try {
+      const place = { dataDir: join(dataDir, 'db') };
+      figures.push(await measure('PGlite', place, seconds, root, nodeArgs));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+  if (only === 'PGlite') return figures;
   const postgres = await startPostgres();
   if (postgres === null) return figures;
   const scratch = await createScratchDatabase(postgres.url, 'exchange_route');
@@ -155,7 +159,9 @@ if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) 
   // PROFILE_DIR=folder writes a CPU profile of each server (node --cpu-prof) there.
   const profile = process.env.PROFILE_DIR;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
-  const figures = await benchRouteChange(seconds, root, nodeArgs);
+  // DATABASE=PostgreSQL (or PGlite) runs one database only.
+  const only = process.env.DATABASE as RouteChangeFigures['database'] | undefined;
+  const figures = await benchRouteChange(seconds, root, nodeArgs, only);
   const machine = `${cpus().length} cores, Node ${process.versions.node}`;
   const table = routeChangeTable(figures, seconds, write ? machine : 'this machine');
   console.log(table);

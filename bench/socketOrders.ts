@@ -239,16 +239,17 @@ export async function benchSocketOrders(
   }
 }
 
-/** Runs the bench on every database there is. */
+/** Runs the bench on every database there is, or on the one named `only`. */
 export async function benchAllSocketOrders(
   count = 256,
   seconds = 10,
   nodeArgs: readonly string[] = [],
+  only: string | undefined = undefined,
 ) {
   const dbs = await databases();
   const figures: SocketOrderFigures[] = [];
   try {
-    for (const name of dbs.names) {
+    for (const name of dbs.names.filter((each) => only === undefined || each === only)) {
       const fresh = await dbs.fresh(name);
       try {
         figures.push(await benchSocketOrders(name, fresh.place, count, seconds, {}, nodeArgs));
@@ -296,7 +297,8 @@ if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) 
   const profile = process.env.PROFILE_DIR;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : [];
   const programs = Number(process.env.PROGRAMS ?? 256);
-  const figures = await benchAllSocketOrders(programs, seconds, nodeArgs);
+  // DATABASE=PostgreSQL (or PGlite) runs one database only.
+  const figures = await benchAllSocketOrders(programs, seconds, nodeArgs, process.env.DATABASE);
   const table = socketOrdersTable(figures, machine);
   console.log(table);
   // `--write` puts the table in docs/measurements.md, as `npm run bench` does.

@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrate } from './migrations.ts';
 import { PgliteThreadDialect } from './PgliteThreadDialect.ts';
+import { PreparingClient } from './preparedStatements.ts';
 import type { Schema } from './schema.ts';
 
 /** The query builder every server module receives. */
@@ -111,6 +112,8 @@ function openPostgres(url: string): Database {
     connectionString: url,
     // A database out of reach fails a request within this time instead of holding it open.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Each connection prepares the statements it sends repeatedly (see preparedStatements.ts).
+    Client: PreparingClient,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID
