@@ -77,6 +77,10 @@ export const MARKET_ERRORS = {
   'market.moved': {
     message: 'The market moved to another server just now. Please try again.',
   },
+  'market.groupSplit': {
+    message:
+      'A swap between two coins cannot be placed while their markets are matched apart; nothing was placed. Swap through USDT in two steps.',
+  },
   'market.paused': {
     message:
       'Trading is paused for a moment while the market moves to another server; nothing was placed. Please try again shortly.',

@@ -38,13 +38,21 @@ import { knownOrders } from './knownOrders.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
-import { advanceBatch, advanceSeq, marketSeq, type Ownership, SPOT_MARKET } from './ownership.ts';
+import {
+  advanceBatch,
+  advanceSeq,
+  advanceUnitBatch,
+  marketSeq,
+  type Ownership,
+  SPOT_MARKET,
+} from './ownership.ts';
 import { type MarketBatch, Publisher } from './Publisher.ts';
-import { fillMarket, type Journal, restoreMarket } from './recovery.ts';
+import { fillMarket, type Journal, readMaxIds, restoreMarket } from './recovery.ts';
 import { lockBalances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
+import { type MarketUnit, WHOLE_MARKET } from './units.ts';
 import { writeBatch } from './writeBatch.ts';
 
 /**
@@ -97,8 +105,9 @@ export class Market {
     readonly fees: FeeRates,
     private readonly feeSplit: FeeSplit,
     private readonly owner: Ownership | null,
+    private readonly unit: MarketUnit,
   ) {
-    this.state = new MarketState(fees);
+    this.state = new MarketState(fees, unit.pairs);
   }
 
   /**
@@ -112,8 +121,10 @@ export class Market {
     owner: Ownership | null = null,
     /** What the database holds, when the caller has it already (a follower's replica). */
     journal: Journal | null = null,
+    /** The pairs it matches (units.ts); the whole market by default. */
+    unit: MarketUnit = WHOLE_MARKET,
   ): Promise<Market> {
-    const market = new Market(db, fees, feeSplit, owner);
+    const market = new Market(db, fees, feeSplit, owner, unit);
     if (journal === null) await restoreMarket(db, market.state);
     else fillMarket(market.state, journal);
     market.committedSeq = await marketSeq(db, owner?.market ?? SPOT_MARKET);
@@ -225,6 +236,11 @@ export class Market {
 
   /** Queues a command now, or once the past playing (`alone`) has ended. */
   private queue(queued: Queued): Promise<OrderRow[]> {
+    const { command } = queued;
+    // A unit matches its own pairs only (the spot market routes each command to its unit).
+    if (command.kind === 'place' && !this.unit.pairs.includes(command.pair)) {
+      return Promise.reject(new Error(`${command.pair} is not matched by ${this.unit.name}`));
+    }
     const playing = this.pastPlaying;
     return playing === null
       ? this.sequencer.enqueue(queued)
@@ -302,10 +318,7 @@ export class Market {
   /** The batch's work inside its transaction: read, match, split the fees, write. */
   private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
-    const { batch: number, seq } =
-      this.owner === null
-        ? { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) }
-        : await advanceBatch(trx, this.owner);
+    const { batch: number, seq } = await this.numbered(trx);
     const commands = queued.map(({ command }) => command);
     const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
@@ -324,6 +337,21 @@ export class Market {
     for (const record of batch.records) await record(trx);
     if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
     return { batch, number, seq, results, credited };
+  }
+
+  /**
+   * Numbers the batch (ownership.ts). A unit among several then takes the next ids from the
+   * database: the shared seq's row lock makes every unit's batch wait for the one before, so the
+   * highest ids stored are final, and ids stay unique and rising across the units.
+   */
+  private async numbered(trx: Queryable): Promise<{ batch: number | null; seq: number }> {
+    if (this.owner === null) return { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) };
+    if (!this.unit.spread) return advanceBatch(trx, this.owner);
+    const numbers = await advanceUnitBatch(trx, this.owner);
+    const maxIds = await readMaxIds(trx);
+    this.state.nextOrderId = Math.max(this.state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
+    this.state.nextTradeId = Math.max(this.state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
+    return numbers;
   }
 
   /** Stores the answers of forwarded commands and tells every server the batch committed. */

@@ -23,7 +23,11 @@ export class MarketState {
   /** One settler per pair, made once: settling runs for every order. */
   private readonly settlers: ReadonlyMap<PairSymbol, Settler>;
 
-  constructor(fees: FeeRates) {
+  constructor(
+    fees: FeeRates,
+    /** The pairs this state matches (a unit's, MarketUnit); the other books stay empty. */
+    readonly pairs: readonly PairSymbol[] = PAIR_SYMBOLS,
+  ) {
     const nextTradeId = () => this.nextTradeId++;
     this.settlers = new Map(
       PAIR_SYMBOLS.map((pair) => [pair, new Settler(PAIRS[pair], fees, nextTradeId)]),

@@ -38,8 +38,10 @@ export function beatWhileOwning(
  * Ends the connection holding `market`'s lock if its owner has been silent longer than
  * `silenceMs`, with any connection of a batch it left open (it holds the owners' row, which the
  * next owner's claim would wait on forever); true when it did. The lock's key is hashtext of its
- * name, which pg_locks shows as the low 32 bits in objid; only a batch writes to the owners'
- * table while the lock is held, so the connections holding a write lock on it are the owner's.
+ * name, which pg_locks shows as the low 32 bits in objid. Only batches write to the owners'
+ * table, and a batch lasts well under the silence: a connection holding a write lock on it in a
+ * transaction older than the silence is a batch the silent owner left open (with the market
+ * spread, other units' owners write to it too, and their batches are young).
  */
 export async function evictSilentOwner(
   db: Database,
@@ -55,7 +57,12 @@ export async function evictSilentOwner(
           (l.locktype = 'advisory'
             and l.objid::bigint = (hashtext(${lockNameOf(market)})::bigint & 4294967295))
           or (l.locktype = 'relation' and l.relation = 'market_owners'::regclass
-            and l.mode = 'RowExclusiveLock')
+            and l.mode = 'RowExclusiveLock'
+            and exists (
+              select 1 from pg_stat_activity a
+                where a.pid = l.pid
+                  and a.xact_start < now() - ${`${silenceMs} milliseconds`}::interval
+            ))
         )
         and exists (
           select 1 from market_owners

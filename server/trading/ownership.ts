@@ -66,6 +66,26 @@ export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<Ba
 }
 
 /**
+ * Numbers a batch of one unit among several (units.ts) in the caller's transaction: first the
+ * market's one seq (its row lock makes the units' batches commit one after another, in seq
+ * order, so the account streams' numbers follow commits as with one unit), then the unit's
+ * batch count, fenced by its epoch as in `advanceBatch`; the unit's row keeps the seq of its
+ * last batch.
+ */
+export async function advanceUnitBatch(trx: Queryable, owner: Ownership): Promise<BatchNumbers> {
+  const seq = await advanceSeq(trx, SPOT_MARKET);
+  const row = await trx
+    .updateTable('market_owners')
+    .set({ batch: sql`batch + 1`, seq })
+    .where('market', '=', owner.market)
+    .where('epoch', '=', owner.epoch)
+    .returning('batch')
+    .executeTakeFirst();
+  if (row === undefined) throw refusal('market.moved');
+  return { batch: row.batch, seq };
+}
+
+/**
  * Numbers a batch of a market alone on its database (PGlite: no owners, no epochs): raises the
  * market's seq, making its row the first time.
  */

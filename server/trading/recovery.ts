@@ -4,8 +4,8 @@
  * happened. A follower taking the market whose replica holds every batch committed builds them
  * from the replica's open orders instead (BookReplica.ts), reading only the highest ids.
  */
-import { PAIR_SYMBOLS } from '../../core/markets/pairs.ts';
-import type { Database } from '../storage/db.ts';
+import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
+import type { Database, Queryable } from '../storage/db.ts';
 import type { MarketState } from './MarketState.ts';
 import type { OrderRow } from './orderRows.ts';
 import { recordOf } from './orderRows.ts';
@@ -26,13 +26,13 @@ export interface MaxIds {
 
 /** Rebuilds every book, the open orders and the next ids from the database. */
 export async function restoreMarket(db: Database, state: MarketState): Promise<void> {
-  fillMarket(state, await readJournal(db));
+  fillMarket(state, await readJournal(db, state.pairs));
 }
 
 /** Builds every book, the open orders and the next ids from a journal's contents. */
 export function fillMarket(state: MarketState, { open, lastTrades, maxIds }: Journal): void {
   state.clear();
-  for (const pair of PAIR_SYMBOLS) {
+  for (const pair of state.pairs) {
     const mine = open.filter((row) => row.pair === pair);
     const last = lastTrades.find((trade) => trade.pair === pair);
     state.book(pair).restore({
@@ -51,7 +51,7 @@ export function fillMarket(state: MarketState, { open, lastTrades, maxIds }: Jou
 }
 
 /** The highest order and trade ids stored. */
-export async function readMaxIds(db: Database): Promise<MaxIds> {
+export async function readMaxIds(db: Queryable): Promise<MaxIds> {
   return db
     .selectNoFrom((eb) => [
       eb
@@ -66,12 +66,17 @@ export async function readMaxIds(db: Database): Promise<MaxIds> {
     .executeTakeFirstOrThrow();
 }
 
-/** The open orders, each pair's last trade, and the highest order and trade ids stored. */
-async function readJournal(db: Database): Promise<Journal> {
+/**
+ * The open orders and each pair's last trade, of `pairs` (a unit's), and the highest order and
+ * trade ids stored.
+ */
+async function readJournal(db: Database, pairs: readonly PairSymbol[]): Promise<Journal> {
+  const every = pairs.length === PAIR_SYMBOLS.length;
   const open = await db
     .selectFrom('orders')
     .selectAll()
     .where('status', 'in', ['new', 'partiallyFilled'])
+    .$if(!every, (query) => query.where('pair', 'in', pairs))
     .execute();
   const maxIds = await readMaxIds(db);
   const lastTrades = await db
@@ -81,6 +86,7 @@ async function readJournal(db: Database): Promise<Journal> {
       eb
         .selectFrom('trades')
         .select((t) => t.fn.max('id').as('id'))
+        .$if(!every, (query) => query.where('pair', 'in', pairs))
         .groupBy('pair'),
     )
     .execute();
