@@ -359,7 +359,7 @@ export class UnitMarket {
   /** Takes the unit from an owner that stopped saying it is alive (ownerHeartbeat.ts). */
   private async evictIfSilent(): Promise<void> {
     try {
-      if (await evictSilentOwner(this.db, this.unit.name)) {
+      if (await evictSilentOwner(this.db, this.unit.name, OWNER_SILENCE_MS, this.unit.spread)) {
         this.options.log.warn(
           `spot market: the owner of ${this.unit.name} fell silent; its lock is released`,
         );

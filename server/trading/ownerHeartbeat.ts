@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../storage/db.ts';
-import { lockNameOf, type Ownership } from './ownership.ts';
+import { batchLockOf, lockNameOf, type Ownership } from './ownership.ts';
 
 /** How long an owner may go unheard before a follower takes the market from it. */
 export const OWNER_SILENCE_MS = 5_000;
@@ -38,15 +38,17 @@ export function beatWhileOwning(
  * Ends the connection holding `market`'s lock if its owner has been silent longer than
  * `silenceMs`, with any connection of a batch it left open (it holds the owners' row, which the
  * next owner's claim would wait on forever); true when it did. The lock's key is hashtext of its
- * name, which pg_locks shows as the low 32 bits in objid. Only batches write to the owners'
- * table, and a batch lasts well under the silence: a connection holding a write lock on it in a
- * transaction older than the silence is a batch the silent owner left open (with the market
- * spread, other units' owners write to it too, and their batches are young).
+ * name, which pg_locks shows as the low 32 bits in objid; only a batch writes to the owners'
+ * table while the lock is held, so the connections holding a write lock on it are the owner's.
+ * With the market spread, every unit's batches write to it: a unit's batch is told instead by
+ * the lock it takes for its transaction (`batchLockOf`).
  */
 export async function evictSilentOwner(
   db: Database,
   market: string,
   silenceMs = OWNER_SILENCE_MS,
+  /** A unit among several: its batches are told by their own lock (`batchLockOf`). */
+  spread = false,
 ): Promise<boolean> {
   const { rows } = await sql<{ ended: boolean }>`
     select pg_terminate_backend(l.pid) as ended
@@ -55,14 +57,11 @@ export async function evictSilentOwner(
         and l.database = (select oid from pg_database where datname = current_database())
         and (
           (l.locktype = 'advisory'
-            and l.objid::bigint = (hashtext(${lockNameOf(market)})::bigint & 4294967295))
-          or (l.locktype = 'relation' and l.relation = 'market_owners'::regclass
-            and l.mode = 'RowExclusiveLock'
-            and exists (
-              select 1 from pg_stat_activity a
-                where a.pid = l.pid
-                  and a.xact_start < now() - ${`${silenceMs} milliseconds`}::interval
-            ))
+            and l.objid::bigint in (
+              hashtext(${lockNameOf(market)})::bigint & 4294967295,
+              hashtext(${batchLockOf(market)})::bigint & 4294967295))
+          or (not ${spread} and l.locktype = 'relation'
+            and l.relation = 'market_owners'::regclass and l.mode = 'RowExclusiveLock')
         )
         and exists (
           select 1 from market_owners

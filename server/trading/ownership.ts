@@ -25,6 +25,11 @@ export function lockNameOf(market: string): string {
   return `market:${market}`;
 }
 
+/** The lock a unit's batch takes for its transaction, so a silent owner's batch can be found. */
+export function batchLockOf(market: string): string {
+  return `market-batch:${market}`;
+}
+
 /** Raises the group's epoch; the ownership this server now has. */
 export async function claimMarket(db: Database, market: string): Promise<Ownership> {
   const row = await db
@@ -73,6 +78,9 @@ export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<Ba
  * last batch.
  */
 export async function advanceUnitBatch(trx: Queryable, owner: Ownership): Promise<BatchNumbers> {
+  await sql`select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))`.execute(
+    trx,
+  );
   const seq = await advanceSeq(trx, SPOT_MARKET);
   const row = await trx
     .updateTable('market_owners')
