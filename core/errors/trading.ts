@@ -81,6 +81,10 @@ export const MARKET_ERRORS = {
     message:
       'A swap between two coins cannot be placed while their markets are matched apart; nothing was placed. Swap through USDT in two steps.',
   },
+  'market.groupBusy': {
+    message:
+      'The two markets of this swap were changing at that moment; nothing was placed. Please try again.',
+  },
   'market.paused': {
     message:
       'Trading is paused for a moment while the market moves to another server; nothing was placed. Please try again shortly.',

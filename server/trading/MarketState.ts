@@ -80,6 +80,18 @@ export class MarketState {
     }
   }
 
+  /** Empties one pair's book and drops its open orders (a pair lent for one batch, Market.ts). */
+  clearPair(pair: PairSymbol): void {
+    const fresh = createBooks().get(pair);
+    if (fresh === undefined) throw new Error(`no book for ${pair}`);
+    this.books.set(pair, fresh);
+    for (const [id, row] of this.open) {
+      if (row.pair !== pair) continue;
+      this.open.delete(id);
+      this.held.delete(id);
+    }
+  }
+
   /** Empties the books and the open orders, to be filled again from the database. */
   clear(): void {
     this.books = createBooks();

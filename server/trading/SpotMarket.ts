@@ -39,6 +39,14 @@ export interface SpotMarketSetup extends SpotMarketOptions {
   whileOwning?: (market: SpotMarket, local: Market) => Promise<Role>;
 }
 
+/**
+ * How often a group over two units is tried while the copy of the other unit lags, and the
+ * pause before each next try (times the tries so far): the copy takes a batch's news within
+ * milliseconds.
+ */
+const GROUP_TRIES = 8;
+const GROUP_RETRY_MS = 10;
+
 /** See the file comment. */
 export class SpotMarket {
   private readonly byPair = new Map<PairSymbol, UnitMarket>();
@@ -67,6 +75,9 @@ export class SpotMarket {
       const shared = {
         publisher: market.publisher,
         restarts: market.restarts,
+        lender: (pair: PairSymbol) => market.byPair.get(pair)?.lending() ?? null,
+        booksAfter: (name: string, pairs: readonly PairSymbol[]) =>
+          market.units.find((each) => each.unit.name === name)?.booksAfter(pairs) ?? [],
         ...(whileOwning === undefined || index > 0
           ? {}
           : { whileOwning: (local: Market) => whileOwning(market, local) }),
@@ -126,16 +137,28 @@ export class SpotMarket {
     return each.flat().sort((a, b) => a.id - b.id);
   }
 
-  /** Places a group of orders whole or not at all; resolves with their rows once committed. */
-  placeGroup(group: OrderGroup): Promise<OrderRow[]> {
+  /**
+   * Places a group of orders whole or not at all; resolves with their rows once committed. A
+   * group over two units runs in one batch of its first leg's unit, the other's books lent to it
+   * (lending.ts); refused as busy while the copy lent lags, it is tried again once caught up.
+   */
+  async placeGroup(group: OrderGroup): Promise<OrderRow[]> {
     const [first, ...others] = this.units;
     if (first === undefined) throw new Error('a market of no units');
-    if (others.length === 0) return first.run({ kind: 'group', group });
-    const units = new Set((group.pairs ?? []).map((pair) => this.unitOf(pair)));
-    const [only] = units;
-    // Two units commit apart: a group over both could fill one leg and not the other.
-    if (units.size !== 1 || only === undefined) throw refusal('market.groupSplit');
-    return only.run({ kind: 'group', group });
+    const command: Command = { kind: 'group', group };
+    if (others.length === 0) return first.run(command);
+    const units = [...new Set((group.pairs ?? []).map((pair) => this.unitOf(pair)))];
+    const [coordinator, lent, ...more] = units;
+    if (coordinator === undefined || more.length > 0) throw refusal('market.groupSplit');
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await coordinator.run(command);
+      } catch (error) {
+        if (!isBusy(error) || lent === undefined || tries >= GROUP_TRIES) throw error;
+      }
+      await lent.caughtUp();
+      await new Promise((wake) => setTimeout(wake, GROUP_RETRY_MS * tries));
+    }
   }
 
   /** A pair's book window as the streams publish it: the snapshot a new subscriber gets. */
@@ -258,6 +281,10 @@ export class SpotMarket {
     this.stopListening = stops.filter((stop) => stop !== undefined);
     await this.seat?.start();
   }
+}
+
+function isBusy(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'market.groupBusy';
 }
 
 function isNotFound(error: unknown): boolean {

@@ -15,7 +15,7 @@
  * instead of failing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { PairSymbol } from '../../core/markets/pairs.ts';
+import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
@@ -28,8 +28,9 @@ import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
 import { Forwarder } from './Forwarder.ts';
 import { IntakeRunner } from './IntakeRunner.ts';
+import type { Lender, LentUnit } from './lending.ts';
 import { Market } from './Market.ts';
-import { newsOf } from './marketCommits.ts';
+import { type BatchNews, carriedBatch, newsOf } from './marketCommits.ts';
 import type { GroupMakers } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
 import {
@@ -89,6 +90,10 @@ export type UnitLocking = (
 export interface UnitShared {
   publisher: Publisher;
   restarts: Set<() => void>;
+  /** Lends other units' books to this unit's groups over two units (lending.ts). */
+  lender?: Lender;
+  /** A unit's book window numbers after a batch another unit ran for it changed `pairs`. */
+  booksAfter?: (unit: string, pairs: readonly PairSymbol[]) => number[];
   /** Runs while this server owns the unit (the demo market on the first pair's unit). */
   whileOwning?: (local: Market) => Promise<Role>;
 }
@@ -176,6 +181,33 @@ export class UnitMarket {
     if (this.local === null) await this.following?.follower.caughtUp();
   }
 
+  /** This unit's books as this server holds them, for another unit's batch to borrow. */
+  lending(): LentUnit {
+    return {
+      unit: this.unit.name,
+      position: () => {
+        if (this.local !== null) return this.local.position;
+        return this.following?.follower.at ?? null;
+      },
+      journal: () =>
+        this.local?.journal() ?? this.replica().journal({ order_id: null, trade_id: null }),
+    };
+  }
+
+  /**
+   * The window numbers after a batch another unit ran for this one changed `pairs` (each one on);
+   * a follower whose numbers differ from the owner's restarts its windows on the news.
+   */
+  booksAfter(pairs: readonly PairSymbol[]): number[] {
+    const windows = this.windows;
+    if (windows === null) return [];
+    const changed = new Set(pairs);
+    return windows.sequences().map((sequence, index) => {
+      const pair = PAIR_SYMBOLS[index];
+      return pair !== undefined && changed.has(pair) ? sequence + 1 : sequence;
+    });
+  }
+
   /** Commands wait in the unit's intake (a notification): the owner reads them. */
   intakeWoken(): void {
     this.runner?.wake();
@@ -238,6 +270,7 @@ export class UnitMarket {
     const heart = owner === null ? null : beatWhileOwning(this.db, owner, this.retryMs, log);
     const journal = owner === null ? null : await this.replicaJournal();
     const market = await Market.open(this.db, this.fees, feeSplit, owner, journal, this.unit);
+    if (this.shared.lender !== undefined) market.lendFrom(this.shared.lender);
     const unlisten = market.onCommit((batch) => this.committedHere(batch));
     const runner =
       owner === null ? null : new IntakeRunner(this.db, market, owner, groups, this.retryMs);
@@ -263,13 +296,24 @@ export class UnitMarket {
     };
   }
 
-  /** A batch this server committed as the owner: its streams first, then the other servers. */
-  private committedHere(batch: MarketBatch): void {
+  /**
+   * A batch this server committed as the owner: its streams first, then the other servers. The
+   * parts of another unit (a group over two units) go out as that unit's news, which every
+   * server, this one too, takes as it takes that unit's own.
+   */
+  private committedHere(whole: MarketBatch): void {
+    const foreign = whole.foreign ?? [];
+    const theirs = new Set<string>(foreign.flatMap((part) => part.pairs));
+    const batch = partOf(whole, (pair) => !theirs.has(pair));
     const windows = this.windows;
     const books = new Map<PairSymbol, BookChanges>();
-    for (const pair of new Set(batch.orders.map((row) => row.pair as PairSymbol))) {
-      const changes = windows?.advance(pair) ?? null;
-      if (changes !== null) books.set(pair, changes);
+    // Books read again in the batch: every subscriber takes a fresh snapshot instead.
+    if (whole.reread === true) this.restartWindows();
+    else {
+      for (const pair of new Set(batch.orders.map((row) => row.pair as PairSymbol))) {
+        const changes = windows?.advance(pair) ?? null;
+        if (changes !== null) books.set(pair, changes);
+      }
     }
     if (batch.orders.length > 0) this.shared.publisher.publish({ ...batch, books });
     // Every batch, even one that changed nothing, so the others see its number and no gap.
@@ -277,6 +321,31 @@ export class UnitMarket {
     for (const news of newsOf(this.unit.name, batch.position, batch, windows.sequences())) {
       this.options.events.publish('market.committed', news);
     }
+    for (const { unit, pairs, position } of foreign) {
+      const part = { ...partOf(whole, (pair) => pairs.includes(pair)), credited: [], position };
+      const numbers = this.shared.booksAfter?.(unit, pairs) ?? [];
+      for (const news of newsOf(unit, position, part, numbers)) {
+        this.options.events.publish('market.committed', news);
+      }
+    }
+  }
+
+  /**
+   * News of this unit heard while owning it: its own batches (a bus shared in one process), or
+   * one another unit's batch counted for it (lending.ts). Then the books are read again, the
+   * windows start again, and the batch's rows, when the news carries them, reach the streams.
+   */
+  private async heardWhileOwning(news: BatchNews): Promise<void> {
+    const local = this.local;
+    const at = local?.position;
+    if (local === null || news.market !== this.unit.name || news.part !== 0) return;
+    if (at === undefined || at === null || news.epoch !== at.epoch || news.batch <= at.batch) {
+      return;
+    }
+    await local.refresh();
+    this.restartWindows();
+    const carried = carriedBatch([news]);
+    if (carried !== null) this.shared.publisher.publish({ ...carried, books: new Map() });
   }
 
   /**
@@ -335,6 +404,7 @@ export class UnitMarket {
     // The owner hears its own news on a bus shared in one process (tests): it has it already.
     const stopHearing = events.subscribe('market.committed', (news) => {
       if (this.local === null) follower.hear(news);
+      else void this.heardWhileOwning(news);
     });
     const stopReconnects = onRelayReconnect?.(() => {
       if (this.local === null) void follower.resync();
@@ -374,6 +444,15 @@ export class UnitMarket {
     if (this.following === null) throw new Error('a market alone has no replica');
     return this.following.replica;
   }
+}
+
+/** The rows of a batch on the pairs `mine` keeps. */
+function partOf(batch: MarketBatch, mine: (pair: PairSymbol) => boolean): MarketBatch {
+  return {
+    ...batch,
+    orders: batch.orders.filter((row) => mine(row.pair as PairSymbol)),
+    trades: batch.trades.filter((trade) => mine(trade.pair as PairSymbol)),
+  };
 }
 
 function isMoved(error: unknown): boolean {

@@ -5,7 +5,7 @@
  * from the replica's open orders instead (BookReplica.ts), reading only the highest ids.
  */
 import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
-import type { Database, Queryable } from '../storage/db.ts';
+import type { Queryable } from '../storage/db.ts';
 import type { MarketState } from './MarketState.ts';
 import type { OrderRow } from './orderRows.ts';
 import { recordOf } from './orderRows.ts';
@@ -25,29 +25,36 @@ export interface MaxIds {
 }
 
 /** Rebuilds every book, the open orders and the next ids from the database. */
-export async function restoreMarket(db: Database, state: MarketState): Promise<void> {
+export async function restoreMarket(db: Queryable, state: MarketState): Promise<void> {
   fillMarket(state, await readJournal(db, state.pairs));
 }
 
 /** Builds every book, the open orders and the next ids from a journal's contents. */
-export function fillMarket(state: MarketState, { open, lastTrades, maxIds }: Journal): void {
+export function fillMarket(state: MarketState, journal: Journal): void {
   state.clear();
-  for (const pair of state.pairs) {
-    const mine = open.filter((row) => row.pair === pair);
-    const last = lastTrades.find((trade) => trade.pair === pair);
-    state.book(pair).restore({
-      orders: mine.map(recordOf),
-      lastPriceTicks: last?.price ?? null,
-      tradeSeq: last?.seq ?? 0,
-      bookSeq: 0,
-    });
-    for (const row of mine) {
-      state.open.set(row.id, row);
-      state.held.set(row.id, heldOf(row));
-    }
+  for (const pair of state.pairs) fillPair(state, pair, journal);
+  state.nextOrderId = Number(journal.maxIds.order_id ?? 0) + 1;
+  state.nextTradeId = Number(journal.maxIds.trade_id ?? 0) + 1;
+}
+
+/** Builds one pair's book and open orders, into an empty book, from a journal's contents. */
+export function fillPair(
+  state: MarketState,
+  pair: PairSymbol,
+  { open, lastTrades }: Journal,
+): void {
+  const mine = open.filter((row) => row.pair === pair);
+  const last = lastTrades.find((trade) => trade.pair === pair);
+  state.book(pair).restore({
+    orders: mine.map(recordOf),
+    lastPriceTicks: last?.price ?? null,
+    tradeSeq: last?.seq ?? 0,
+    bookSeq: 0,
+  });
+  for (const row of mine) {
+    state.open.set(row.id, row);
+    state.held.set(row.id, heldOf(row));
   }
-  state.nextOrderId = Number(maxIds.order_id ?? 0) + 1;
-  state.nextTradeId = Number(maxIds.trade_id ?? 0) + 1;
 }
 
 /** The highest order and trade ids stored. */
@@ -70,7 +77,7 @@ export async function readMaxIds(db: Queryable): Promise<MaxIds> {
  * The open orders and each pair's last trade, of `pairs` (a unit's), and the highest order and
  * trade ids stored.
  */
-async function readJournal(db: Database, pairs: readonly PairSymbol[]): Promise<Journal> {
+async function readJournal(db: Queryable, pairs: readonly PairSymbol[]): Promise<Journal> {
   const every = pairs.length === PAIR_SYMBOLS.length;
   const open = await db
     .selectFrom('orders')
