@@ -79,7 +79,7 @@ export const MARKET_ERRORS = {
   },
   'market.groupSplit': {
     message:
-      'A swap between two coins cannot be placed while their markets are matched apart; nothing was placed. Swap through USDT in two steps.',
+      'This order spans more markets than can be placed together while the markets are spread over several servers; nothing was placed. Swap through USDT in two steps.',
   },
   'market.groupBusy': {
     message:

@@ -5,8 +5,10 @@
  * the servers that may match in fair shares (MarketSeat.ts). A command goes to the unit of its
  * pair: run here when this server owns it, forwarded to its owner otherwise. A cancel by
  * reference goes to the unit of the order's pair; a cancel of every pair, and the open orders of
- * every pair, go to every unit. An order group (a swap's legs) is placed by one unit: one whose
- * pairs fall in two units is refused (`market.groupSplit`), never placed half.
+ * every pair, go to every unit. An order group (a swap's legs) is placed whole in one batch of
+ * its first leg's unit, the other leg's unit's books lent to it when the two differ
+ * (lending.ts); a group over more than two units, or naming no pairs, is refused
+ * (`market.groupSplit`), never placed half.
  */
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
@@ -41,11 +43,12 @@ export interface SpotMarketSetup extends SpotMarketOptions {
 
 /**
  * How often a group over two units is tried while the copy of the other unit lags, and the
- * pause before each next try (times the tries so far): the copy takes a batch's news within
- * milliseconds.
+ * pause before each next try (times the tries so far, some 1.1 s in all): the copy takes a
+ * batch's news within milliseconds, and reads the unit again within a second when no news comes
+ * (a new owner that has run no batch).
  */
-const GROUP_TRIES = 8;
-const GROUP_RETRY_MS = 10;
+const GROUP_TRIES = 10;
+const GROUP_RETRY_MS = 25;
 
 /** See the file comment. */
 export class SpotMarket {

@@ -191,6 +191,9 @@ export class UnitMarket {
       },
       journal: () =>
         this.local?.journal() ?? this.replica().journal({ order_id: null, trade_id: null }),
+      behind: () => {
+        if (this.local === null) void this.following?.follower.caughtUp();
+      },
     };
   }
 

@@ -34,6 +34,8 @@ export interface LentUnit {
   position(): BatchPosition | null;
   /** The copy's open orders and last trades. */
   journal(): Journal;
+  /** The copy was found behind its unit: it catches up (a follower reads the unit again). */
+  behind(): void;
 }
 
 /** The unit that matches a pair, as this server can lend it (SpotMarket.ts). */
@@ -90,6 +92,8 @@ async function lendPair(
     .executeTakeFirst();
   const at = lending.position();
   if (row === undefined || at === null || row.epoch !== at.epoch || row.batch !== at.batch) {
+    // A new owner that has run no batch yet sends no news: the copy reads the unit again.
+    lending.behind();
     return null;
   }
   state.clearPair(pair);
