@@ -4,7 +4,8 @@
  * pinned pair goes to its pinner, every server answers orders for every pair after their commit,
  * a swap between two coins whose pairs two servers own fills whole through every server, and a
  * killed server's pairs move to the survivors, in the middle of a burst of orders and swaps, with
- * every acknowledged order stored once and every swap whole (both legs filled) or not placed.
+ * every acknowledged order stored once and every swap whole (both legs filled) or not placed,
+ * and a hung owner (SIGSTOP) loses its pairs the same way and, woken, serves again.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -51,7 +52,7 @@ forEachDatabase(
     before(async () => {
       scratch = await scratchPostgres();
       db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
-      people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 40);
+      people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 60);
       cluster = await Cluster.start(scratch.url, 3, { MARKET_SPREAD: 'on' }, (name) => {
         const pin = PINS[name];
         return pin === undefined ? {} : { MARKET_PIN: pin };
@@ -204,10 +205,10 @@ forEachDatabase(
 
     /**
      * A burst of orders and one of swaps between BTC and ETH to all three servers; once a third
-     * of the orders is acknowledged, the owner of `pair` is killed, and an order on it through a
-     * survivor times its return.
+     * of the orders is acknowledged, the owner of `pair` is killed (or stopped, and woken once
+     * the burst is over), and an order on it through a survivor times its return.
      */
-    async function killMidBurst(pair: PairSymbol, seed: number) {
+    async function killMidBurst(pair: PairSymbol, seed: number, fault: 'kill' | 'stop' = 'kill') {
       const owners = await unitOwners(db, UNITS);
       const victim = cluster.named(owners.get(unitNameOf(pair)) as string);
       const lost = UNITS.filter((unit) => owners.get(unit) === victim.name);
@@ -223,8 +224,13 @@ forEachDatabase(
       await until('a third of the burst acknowledged', () => {
         return burst.acknowledged.size >= (TRADERS * PLACEMENTS) / 3;
       });
-      await victim.process.kill();
+      if (fault === 'kill') await victim.process.kill();
+      else process.kill(victim.process.pid, 'SIGSTOP');
       const killedAt = performance.now();
+      const step = (what: string) =>
+        console.log(
+          `  ${fault} ${pair}: ${what} at ${(performance.now() - killedAt).toFixed(0)} ms`,
+        );
       usable = survivors;
       const probe = account();
       const answer = await callApi(survivors[0]?.url as string, 'orders.place', probe.token, {
@@ -236,24 +242,42 @@ forEachDatabase(
         clientOrderId: `probe-${seed}`,
       });
       const backMs = performance.now() - killedAt;
+      step(`probe answered ${answer.status}`);
       assert.equal(answer.status, true, String(answer.error_msg));
+      // Woken once the pair is back: calls it held go on (fenced), and the burst can end.
+      if (fault === 'stop') process.kill(victim.process.pid, 'SIGCONT');
       await running;
+      step('burst over');
       const resent = burst.inDoubt.length;
       await burst.resend(survivors[0]?.url as string);
       const after = await spread(survivors);
+      step('spread over the survivors');
       console.log(
-        `cluster spread kill of ${pair}'s owner: ${burst.acknowledged.size} acknowledged, ` +
+        `cluster spread ${fault} of ${pair}'s owner: ${burst.acknowledged.size} acknowledged, ` +
           `${burst.refused} refused, ${resent} resent; swaps ${swaps.accepted.length} filled, ` +
           `${swaps.refused} refused (${[...swaps.codes]}), ${swaps.inDoubt} in doubt; ${pair} back ${backMs.toFixed(0)} ms ` +
           `after the kill (${victim.name} held ${lost.length} pairs; now ${JSON.stringify(Object.fromEntries(after))})`,
       );
-      assert.ok(!after.has(victim.name));
+      if (fault === 'kill') assert.ok(!after.has(victim.name));
       assert.ok(swaps.accepted.length > 0, 'some swaps filled');
       assert.deepEqual(await burst.check(db), []);
       assert.deepEqual(await halfSwaps(db, swaps.accepted), []);
       assert.deepEqual(await auditSpot(db, referralShare), []);
-      await cluster.restart(victim.name);
+      if (fault === 'kill') await cluster.restart(victim.name);
       await spread(cluster.servers);
+      // Woken or restarted, the server takes orders on every pair again.
+      const woken = account();
+      for (const each of PAIR_SYMBOLS) {
+        const again = await callApi(cluster.named(victim.name).url, 'orders.place', woken.token, {
+          pair: each,
+          side: 'buy',
+          type: 'limit',
+          price: '0.1',
+          amount: '60',
+        });
+        assert.equal(again.status, true, `${each}: ${again.error_msg}`);
+      }
+      assert.deepEqual(await auditSpot(db, referralShare), []);
     }
 
     test("the swaps' first pair's owner killed mid-burst: its pairs move on, every acknowledged order stored once, every swap whole", {
@@ -266,6 +290,12 @@ forEachDatabase(
       timeout: 120_000,
     }, async () => {
       await killMidBurst('ETH_USDT', 8);
+    });
+
+    test("the swaps' first pair's owner hung mid-burst (SIGSTOP): the others take its pairs, and it wakes fenced", {
+      timeout: 120_000,
+    }, async () => {
+      await killMidBurst('BTC_USDT', 9, 'stop');
     });
   },
   { drivers: ['postgres'] },
