@@ -247,6 +247,8 @@ async function wireTrading(
     groups: { swap: swapGroupMaker(db) },
     log: app.log,
     mayMatch: config.marketMatching,
+    spread: config.marketSpread,
+    pins: config.marketPins,
     events: bus.events,
     ...(relay === null
       ? {}
@@ -258,7 +260,9 @@ async function wireTrading(
       ? {
           whileOwning: (owned, local) =>
             DemoMarket.start(db, owned, local, app.log, {
-              pastHours: config.demoPastHours,
+              // A spread market's units each match one pair: the past, played on one, is not.
+              pastHours:
+                config.marketSpread && config.databaseUrl !== null ? 0 : config.demoPastHours,
               ...options.demoMarket,
             }),
         }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DEV_CODEC_KEY } from '../core/codec.ts';
+import { PAIR_SYMBOLS, type PairSymbol } from '../core/markets/pairs.ts';
 import type { Config as SiteConfig } from '../core/protocol/index.ts';
 import { type PasswordCost, PRODUCTION_PASSWORD_COST } from './accounts/passwords.ts';
 import { type BuySettings, buySettings } from './buy/buySettings.ts';
@@ -55,6 +56,13 @@ export interface Config {
    * market when free); off, it always forwards orders to a server that may.
    */
   marketMatching: boolean;
+  /**
+   * Whether the spot market is spread over the servers that may match, one unit per pair, in
+   * fair shares (PostgreSQL only; off: one server matches every pair).
+   */
+  marketSpread: boolean;
+  /** The pairs this server takes first when the market is spread, and keeps while it lives. */
+  marketPins: PairSymbol[];
   /** The ad pixel's vendor URL, loaded when a page has a pxid; null loads no pixel at all. */
   pixelUrl: string | null;
   /** Defaults for the site configuration; a row in the settings table overrides each part. */
@@ -210,6 +218,8 @@ function serverSection(
   | 'apiKeyRateLimit'
   | 'socketKeepaliveMs'
   | 'marketMatching'
+  | 'marketSpread'
+  | 'marketPins'
   | 'pixelUrl'
 > {
   return {
@@ -227,6 +237,8 @@ function serverSection(
     socketKeepaliveMs:
       integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     marketMatching: flag(read('MARKET_MATCHING'), 'MARKET_MATCHING', true),
+    marketSpread: flag(read('MARKET_SPREAD'), 'MARKET_SPREAD', false),
+    marketPins: pairList(read('MARKET_PIN'), 'MARKET_PIN'),
     pixelUrl: pixelUrl(read('PIXEL_URL')),
   };
 }
@@ -454,6 +466,19 @@ function flag(value: string | undefined, name: string, fallback: boolean): boole
   if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
   if (['0', 'false', 'off', 'no'].includes(lower)) return false;
   return fail(name, `must be on or off (got "${value}")`);
+}
+
+function pairList(value: string | undefined, name: string): PairSymbol[] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim().toUpperCase())
+    .filter((item) => item !== '')
+    .map((item) =>
+      (PAIR_SYMBOLS as readonly string[]).includes(item)
+        ? (item as PairSymbol)
+        : fail(name, `holds "${item}", which is not a pair (one of ${PAIR_SYMBOLS.join(', ')})`),
+    );
 }
 
 function logLevel(value: string | undefined): LogLevel {

@@ -77,6 +77,14 @@ export const MARKET_ERRORS = {
   'market.moved': {
     message: 'The market moved to another server just now. Please try again.',
   },
+  'market.groupSplit': {
+    message:
+      'This order spans more markets than can be placed together while the markets are spread over several servers; nothing was placed. Swap through USDT in two steps.',
+  },
+  'market.groupBusy': {
+    message:
+      'The two markets of this swap were changing at that moment; nothing was placed. Please try again.',
+  },
   'market.paused': {
     message:
       'Trading is paused for a moment while the market moves to another server; nothing was placed. Please try again shortly.',

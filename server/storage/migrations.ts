@@ -43,6 +43,7 @@ import { orderFillsMigration } from '../trading/fillsMigration.ts';
 import { heartbeatMigration } from '../trading/heartbeatMigration.ts';
 import { spotMigration } from '../trading/migration.ts';
 import { ownersMigration } from '../trading/ownersMigration.ts';
+import { seatsMigration } from '../trading/seatsMigration.ts';
 import { addressBookMigration } from '../wallet/addressBook/migration.ts';
 import { devnetMigration } from '../wallet/devnet/migration.ts';
 import { ledgerBatchMigration } from '../wallet/ledgerBatchMigration.ts';
@@ -265,6 +266,7 @@ export const migrations: Record<string, Migration> = {
   '0039_attachment_bytes': attachmentBytesMigration,
   '0040_reserves_retention': reservesRetentionMigration,
   '0041_mail_queued_notify': mailQueuedNotifyMigration,
+  '0042_market_servers': seatsMigration,
   '0044_p2p_chat_reads': p2pChatReadsMigration,
 };
 

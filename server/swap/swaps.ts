@@ -187,6 +187,7 @@ function swapGroup(row: SwapRow, userId: number, takerFee: string): OrderGroup {
   return {
     ref: { kind: 'swap', args },
     userId,
+    pairs: row.legs.map((leg) => leg.pair),
     clientOrderIds: row.legs.map((_, index) => swapClientOrderId(row.id, index)),
     spends: from === QUOTE ? [QUOTE] : [from, QUOTE],
     // The other side of a trade sees that a swap took its order, never what the swap was.

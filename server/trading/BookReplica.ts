@@ -25,8 +25,10 @@ export class BookReplica {
     private readonly db: Database,
     private readonly fees: FeeRates,
     private readonly market: string,
+    /** The unit's pairs (units.ts): the copy holds their books only. */
+    private readonly pairs: readonly PairSymbol[] = PAIR_SYMBOLS,
   ) {
-    this.state = new MarketState(fees);
+    this.state = new MarketState(fees, pairs);
   }
 
   /**
@@ -34,7 +36,7 @@ export class BookReplica {
    * snapshot of the database, so no batch is half in).
    */
   async rebuild(): Promise<JournalPosition> {
-    const fresh = new MarketState(this.fees);
+    const fresh = new MarketState(this.fees, this.pairs);
     const position = await this.db
       .transaction()
       .setIsolationLevel('repeatable read')

@@ -55,6 +55,11 @@ export class CommitFollower {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The owner's batch the replica stands at. */
+  get at(): BatchPosition {
+    return this.position;
+  }
+
   /** Numbers the book windows as the owner does from now on. */
   number(windows: BookWindows): void {
     this.windows = windows;

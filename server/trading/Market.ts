@@ -35,16 +35,25 @@ import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
 import { answerOf, notifyCommit, storeAnswers } from './intake.ts';
 import { knownOrders } from './knownOrders.ts';
+import { countLent, type Lender, lendForGroups } from './lending.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
-import { advanceBatch, advanceSeq, marketSeq, type Ownership, SPOT_MARKET } from './ownership.ts';
-import { type MarketBatch, Publisher } from './Publisher.ts';
-import { fillMarket, type Journal, restoreMarket } from './recovery.ts';
+import {
+  advanceBatch,
+  advanceSeq,
+  advanceUnitBatch,
+  marketSeq,
+  type Ownership,
+  SPOT_MARKET,
+} from './ownership.ts';
+import { type BatchPosition, type ForeignPart, type MarketBatch, Publisher } from './Publisher.ts';
+import { fillMarket, type Journal, readMaxIds, restoreMarket } from './recovery.ts';
 import { lockBalances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
+import { type MarketUnit, WHOLE_MARKET } from './units.ts';
 import { writeBatch } from './writeBatch.ts';
 
 /**
@@ -76,6 +85,8 @@ interface BatchDone {
   seq: number;
   results: (OrderRow[] | DomainError)[];
   credited: number[];
+  /** Other units' parts of it (a group over two units, lending.ts). */
+  foreign: ForeignPart[];
 }
 
 /** See the file comment. */
@@ -91,14 +102,26 @@ export class Market {
   private stale = false;
   /** While the past plays (`alone`), other commands wait for this before they queue. */
   private pastPlaying: Promise<void> | null = null;
+  /** The number in its epoch of the last batch of its unit this market's books hold. */
+  private lastBatch = 0;
+  /** Whether a batch runs now, and the books read again meanwhile (`refresh`). */
+  private running = false;
+  private refreshing: Promise<void> | null = null;
+  /** Lends other units' books to groups over two units (lending.ts); none alone. */
+  private lender: Lender | null = null;
+  /** Whether the running batch found its books behind its unit (another server's batch). */
+  private reread = false;
+  /** The pairs lent to the running batch. */
+  private lent: PairSymbol[] = [];
 
   private constructor(
     private readonly db: Database,
     readonly fees: FeeRates,
     private readonly feeSplit: FeeSplit,
     private readonly owner: Ownership | null,
+    private readonly unit: MarketUnit,
   ) {
-    this.state = new MarketState(fees);
+    this.state = new MarketState(fees, unit.pairs);
   }
 
   /**
@@ -112,8 +135,10 @@ export class Market {
     owner: Ownership | null = null,
     /** What the database holds, when the caller has it already (a follower's replica). */
     journal: Journal | null = null,
+    /** The pairs it matches (units.ts); the whole market by default. */
+    unit: MarketUnit = WHOLE_MARKET,
   ): Promise<Market> {
-    const market = new Market(db, fees, feeSplit, owner);
+    const market = new Market(db, fees, feeSplit, owner, unit);
     if (journal === null) await restoreMarket(db, market.state);
     else fillMarket(market.state, journal);
     market.committedSeq = await marketSeq(db, owner?.market ?? SPOT_MARKET);
@@ -133,6 +158,63 @@ export class Market {
     } catch {
       // Left stale: see runBatch.
     }
+  }
+
+  /** Lends other units' books to this market's groups over two units from now on. */
+  lendFrom(lender: Lender): void {
+    this.lender = lender;
+  }
+
+  /**
+   * Where this market's books of its unit stand, when another unit's batch borrows them
+   * (lending.ts); null while they may not be the committed ones.
+   */
+  get position(): BatchPosition | null {
+    if (this.owner === null || this.stale || this.refreshing !== null || this.fenced) return null;
+    return { epoch: this.owner.epoch, batch: this.lastBatch };
+  }
+
+  /** This market's books as a journal (copies), for another unit's batch to borrow. */
+  journal(): Journal {
+    const lastTrades = this.unit.pairs.flatMap((pair) => {
+      const book = this.state.book(pair);
+      const price = book.lastPriceTicks;
+      return price === null || book.tradeSeq === 0 ? [] : [{ pair, price, seq: book.tradeSeq }];
+    });
+    const open = [...this.state.open.values()].map((row) => ({ ...row }));
+    return { open, lastTrades, maxIds: { order_id: null, trade_id: null } };
+  }
+
+  /**
+   * Another server wrote a batch of this unit (a group over two units, lending.ts): the books are
+   * read again, now when no batch runs, else before the next.
+   */
+  refresh(): Promise<void> {
+    this.stale = true;
+    if (this.running || this.refreshing !== null || this.owner === null) {
+      return this.refreshing ?? Promise.resolve();
+    }
+    const owner = this.owner;
+    this.refreshing = this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const row = await trx
+          .selectFrom('market_owners')
+          .select(['epoch', 'batch'])
+          .where('market', '=', owner.market)
+          .executeTakeFirst();
+        await restoreMarket(trx, this.state);
+        if (row?.epoch === owner.epoch) this.lastBatch = row.batch;
+        this.stale = false;
+      })
+      .catch(() => {
+        // Left stale: the next batch reads the books first.
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
   }
 
   /** The seq of the last batch this market committed, or read at open (ownership.ts). */
@@ -225,6 +307,11 @@ export class Market {
 
   /** Queues a command now, or once the past playing (`alone`) has ended. */
   private queue(queued: Queued): Promise<OrderRow[]> {
+    const { command } = queued;
+    // A unit matches its own pairs only (the spot market routes each command to its unit).
+    if (command.kind === 'place' && !this.unit.pairs.includes(command.pair)) {
+      return Promise.reject(new Error(`${command.pair} is not matched by ${this.unit.name}`));
+    }
     const playing = this.pastPlaying;
     return playing === null
       ? this.sequencer.enqueue(queued)
@@ -252,6 +339,19 @@ export class Market {
 
   /** Runs one batch in one transaction, then publishes it and answers its callers. */
   private async runBatch(waiting: Waiting<Queued, OrderRow[]>[]): Promise<void> {
+    await this.refreshing;
+    this.running = true;
+    try {
+      await this.runTurn(waiting);
+    } finally {
+      this.running = false;
+      // A pair lent to the batch is its own unit's again.
+      this.giveBackLent();
+    }
+  }
+
+  /** Runs one batch, now that no reading of the books runs (see runBatch). */
+  private async runTurn(waiting: Waiting<Queued, OrderRow[]>[]): Promise<void> {
     if (this.fenced) {
       for (const caller of waiting) caller.reject(refusal('market.moved'));
       return;
@@ -279,9 +379,12 @@ export class Market {
       else await this.restoreAfterFailure();
       return;
     }
-    const { batch, number, seq, results, credited } = done;
+    const { batch, number, seq, results, credited, foreign } = done;
     this.state.forget(batch.ended);
     this.committedSeq = seq;
+    if (number !== null) this.lastBatch = number;
+    const reread = this.reread;
+    this.reread = false;
     this.publisher.publish({
       seq,
       position:
@@ -289,6 +392,8 @@ export class Market {
       orders: [...batch.writes.rows.values()].map((row) => ({ ...row })),
       trades: batch.writes.trades,
       credited,
+      foreign,
+      reread,
     });
     waiting.forEach((caller, index) => {
       const result = results[index];
@@ -302,15 +407,19 @@ export class Market {
   /** The batch's work inside its transaction: read, match, split the fees, write. */
   private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
-    const { batch: number, seq } =
-      this.owner === null
-        ? { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) }
-        : await advanceBatch(trx, this.owner);
+    const { batch: number, seq } = await this.numbered(trx);
     const commands = queued.map(({ command }) => command);
+    const { lent, refused } =
+      this.lender === null
+        ? { lent: [], refused: new Map<number, DomainError>() }
+        : await lendForGroups(trx, this.state, this.unit, this.lender, commands);
+    this.lent = lent.map(({ pair }) => pair);
     const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
     const batch = new Batch(balances, known, this.state.nextOrderId);
-    const results = queued.map(({ command, at }) => {
+    const results = queued.map(({ command, at }, index) => {
+      const early = refused.get(index);
+      if (early !== undefined) return early;
       batch.stamp(at);
       try {
         return runCommand(this.state, command, batch);
@@ -322,8 +431,35 @@ export class Market {
     const credited = await this.splitFees(trx, batch);
     await writeBatch(trx, batch.writes, this.accounts, seq);
     for (const record of batch.records) await record(trx);
+    const foreign = await countLent(trx, lent, batch.writes.rows.values(), seq);
     if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
-    return { batch, number, seq, results, credited };
+    return { batch, number, seq, results, credited, foreign };
+  }
+
+  /** Drops the pairs lent to the last batch (lending.ts). */
+  private giveBackLent(): void {
+    for (const pair of this.lent) this.state.clearPair(pair);
+    this.lent = [];
+  }
+
+  /**
+   * Numbers the batch (ownership.ts). A unit among several then takes the next ids from the
+   * database: the shared seq's row lock makes every unit's batch wait for the one before, so the
+   * highest ids stored are final, and ids stay unique and rising across the units.
+   */
+  private async numbered(trx: Queryable): Promise<{ batch: number | null; seq: number }> {
+    if (this.owner === null) return { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) };
+    if (!this.unit.spread) return advanceBatch(trx, this.owner);
+    const numbers = await advanceUnitBatch(trx, this.owner);
+    // Another server counted a batch of this unit (lending.ts): its books are read again first.
+    if (numbers.batch !== this.lastBatch + 1) {
+      await restoreMarket(trx, this.state);
+      this.reread = true;
+    }
+    const maxIds = await readMaxIds(trx);
+    this.state.nextOrderId = Math.max(this.state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
+    this.state.nextTradeId = Math.max(this.state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
+    return numbers;
   }
 
   /** Stores the answers of forwarded commands and tells every server the batch committed. */

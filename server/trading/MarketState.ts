@@ -23,7 +23,11 @@ export class MarketState {
   /** One settler per pair, made once: settling runs for every order. */
   private readonly settlers: ReadonlyMap<PairSymbol, Settler>;
 
-  constructor(fees: FeeRates) {
+  constructor(
+    fees: FeeRates,
+    /** The pairs this state matches (a unit's, MarketUnit); the other books stay empty. */
+    readonly pairs: readonly PairSymbol[] = PAIR_SYMBOLS,
+  ) {
     const nextTradeId = () => this.nextTradeId++;
     this.settlers = new Map(
       PAIR_SYMBOLS.map((pair) => [pair, new Settler(PAIRS[pair], fees, nextTradeId)]),
@@ -71,6 +75,18 @@ export class MarketState {
   /** Forgets orders that ended in a committed batch. */
   forget(ids: readonly number[]): void {
     for (const id of ids) {
+      this.open.delete(id);
+      this.held.delete(id);
+    }
+  }
+
+  /** Empties one pair's book and drops its open orders (a pair lent for one batch, Market.ts). */
+  clearPair(pair: PairSymbol): void {
+    const fresh = createBooks().get(pair);
+    if (fresh === undefined) throw new Error(`no book for ${pair}`);
+    this.books.set(pair, fresh);
+    for (const [id, row] of this.open) {
+      if (row.pair !== pair) continue;
       this.open.delete(id);
       this.held.delete(id);
     }

@@ -47,6 +47,8 @@ export type GroupMakers = Readonly<Record<string, (args: unknown) => Promise<Ord
  */
 export interface OrderGroup {
   userId: number;
+  /** The pairs its legs trade on, known before planning: the market routes the group by them. */
+  pairs?: readonly PairSymbol[];
   /** The legs' client order ids, known before planning: a group placed before is returned. */
   clientOrderIds: readonly string[];
   /** Every currency a leg may spend (locked for the batch). */

@@ -10,6 +10,13 @@ export interface BatchPosition {
   batch: number;
 }
 
+/** Another unit's part of a committed batch (lending.ts): its pairs and its batch's position. */
+export interface ForeignPart {
+  unit: string;
+  pairs: PairSymbol[];
+  position: BatchPosition;
+}
+
 /** A batch as the market that ran it publishes it once committed. */
 export interface MarketBatch {
   /** The market's seq of the batch (ownership.ts): only grows, across owners too. */
@@ -22,6 +29,10 @@ export interface MarketBatch {
   trades: readonly TradesTable[];
   /** Accounts a fee split paid (referrers), whose balances moved without an order of theirs. */
   credited: readonly number[];
+  /** Other units' parts of it: a group over two units (lending.ts). */
+  foreign?: readonly ForeignPart[];
+  /** Whether the market read its books again in it (another server had counted a batch). */
+  reread?: boolean;
 }
 
 /** What a committed batch changed, as every server's market streams publish it. */

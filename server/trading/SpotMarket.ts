@@ -1,147 +1,116 @@
 /**
- * The spot market as every caller sees it, whichever server matches. Among servers on one
- * PostgreSQL database exactly one owns the market: the one holding its advisory lock
- * (LeaderLock.ts). On taking it, the server raises the market's epoch and rebuilds the books
- * (ownership.ts, recovery.ts), then matches its own commands and those others forward
- * (IntakeRunner.ts), every batch fenced by the epoch (Market.ts), and tells the other servers of
- * each batch it commits on the event bus (marketCommits.ts). Every other server forwards its
- * commands (Forwarder.ts), keeps a replica of the books and open orders up with that news
- * (CommitFollower.ts, BookReplica.ts), and hands each batch to its own streams just as the owner
- * does, book windows numbered alike (BookWindows.ts). On PGlite the server is alone and owns the
- * market at once.
- *
- * A command refused with `market.moved` by this server's own market did nothing (the fence is
- * the batch's first statement, or the batch never ran), so it is forwarded to the new owner
- * instead of failing.
+ * The spot market as every caller sees it, whichever servers match it: a router over its units
+ * of ownership (units.ts). By default the whole market is one unit, matched by one server and
+ * forwarded to by the others (UnitMarket.ts); spread, each pair is a unit of its own, taken by
+ * the servers that may match in fair shares (MarketSeat.ts). A command goes to the unit of its
+ * pair: run here when this server owns it, forwarded to its owner otherwise. A cancel by
+ * reference goes to the unit of the order's pair; a cancel of every pair, and the open orders of
+ * every pair, go to every unit. An order group (a swap's legs) is placed whole in one batch of
+ * its first leg's unit, the other leg's unit's books lent to it when the two differ
+ * (lending.ts); a group over more than two units, or naming no pairs, is refused
+ * (`market.groupSplit`), never placed half.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
-import type { ServerEventBus } from '../events/ServerEvents.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import { LEADER_RETRY_MS, LeaderLock, type Role } from '../storage/LeaderLock.ts';
-import { BookReplica } from './BookReplica.ts';
-import { type BookChanges, BookWindows } from './BookWindows.ts';
+import type { BookChanges } from './BookWindows.ts';
 import type { Command, OrderDraft, OrderRef } from './Command.ts';
-import { CommitFollower } from './CommitFollower.ts';
 import type { OrderBook } from './engine/index.ts';
-import type { FeeSplit } from './FeeSplit.ts';
-import { Forwarder } from './Forwarder.ts';
-import { IntakeRunner } from './IntakeRunner.ts';
 import { COMMITS_CHANNEL, INTAKE_CHANNEL } from './intake.ts';
-import { Market } from './Market.ts';
-import { newsOf } from './marketCommits.ts';
-import type { GroupMakers, OrderGroup } from './OrderGroup.ts';
-import { cancelRefusal } from './orderLookup.ts';
+import type { Market } from './Market.ts';
+import { MarketSeat } from './MarketSeat.ts';
+import type { OrderGroup } from './OrderGroup.ts';
+import { cancelRefusal, findOrder, refText } from './orderLookup.ts';
 import type { OrderRow } from './orderRows.ts';
-import {
-  beatWhileOwning,
-  evictSilentOwner,
-  OWNER_SILENCE_MS,
-  ownerSilenceMs,
-} from './ownerHeartbeat.ts';
-import { claimMarket, lockNameOf, marketSeq, SPOT_MARKET } from './ownership.ts';
-import { type Committed, type MarketBatch, Publisher } from './Publisher.ts';
-import { type Journal, readMaxIds } from './recovery.ts';
+import { lockNameOf } from './ownership.ts';
+import { type Committed, Publisher } from './Publisher.ts';
 import type { FeeRates } from './settlement.ts';
+import { type SpotMarketOptions, type UnitLocking, UnitMarket } from './UnitMarket.ts';
+import { type MarketUnit, unitsOf } from './units.ts';
 
-/**
- * A follower refuses orders (`market.paused`) once the owner has been silent this long: twice
- * the wait before a silent owner is replaced, so it happens only when no server takes over.
- */
-const PAUSED_AFTER_MS = 2 * OWNER_SILENCE_MS;
+export type { SpotMarketOptions } from './UnitMarket.ts';
 
-/** What the spot market needs besides its database and fees. */
-export interface SpotMarketOptions {
-  /** The referrers' share of fees, paid in each batch. */
-  feeSplit: FeeSplit;
-  /** Makers of the order groups other servers may forward (a swap's legs). */
-  groups: GroupMakers;
-  log: FastifyBaseLogger;
-  /** The bus the owner tells the other servers of its batches on. */
-  events: ServerEventBus;
-  /**
-   * Hears a NOTIFY channel on the relay's connection (the intake's and the commits'); without it
-   * the owner and the forwarders still look every `retryMs`.
-   */
-  listen?: (channel: string, hear: (payload: string) => void) => Promise<() => void>;
-  /** Calls a listener whenever the bus's relay reconnected (news may have been lost meanwhile). */
-  onRelayReconnect?: (listener: () => void) => () => void;
+/** What the spot market is opened with, besides what each unit needs. */
+export interface SpotMarketSetup extends SpotMarketOptions {
   /**
    * Runs while this server owns the market (the demo market's traders), stopped when it stops;
    * `local` is the market this server matches, whose `alone` only the demo market's past uses.
+   * Spread, it runs with the unit of the first pair.
    */
   whileOwning?: (market: SpotMarket, local: Market) => Promise<Role>;
-  /** How often a follower tries for the market, and everyone polls for missed notifications. */
-  retryMs?: number;
-  /** False keeps this server from ever matching when it shares its database: it forwards. */
-  mayMatch?: boolean;
 }
 
-/** The parts only a server sharing its database has. */
-interface Following {
-  replica: BookReplica;
-  follower: CommitFollower;
-  forwarder: Forwarder;
-  stop: () => void;
-}
+/**
+ * How often a group over two units is tried while the copy of the other unit lags, and the
+ * pause before each next try (times the tries so far, some 1.1 s in all): the copy takes a
+ * batch's news within milliseconds, and reads the unit again within a second when no news comes
+ * (a new owner that has run no batch).
+ */
+const GROUP_TRIES = 10;
+const GROUP_RETRY_MS = 25;
 
 /** See the file comment. */
 export class SpotMarket {
-  private local: Market | null = null;
-  private runner: IntakeRunner | null = null;
-  private following: Following | null = null;
-  private lock: LeaderLock | null = null;
-  /** How long the owner has been silent, as last read (ms); null while no server ever owned it. */
-  private ownerSilence: number | null = null;
+  private readonly byPair = new Map<PairSymbol, UnitMarket>();
   private readonly publisher = new Publisher();
   private readonly restarts = new Set<() => void>();
-  private windows: BookWindows | null = null;
+  private stopListening: (() => void)[] = [];
+  private seat: MarketSeat | null = null;
 
   private constructor(
     private readonly db: Database,
     /** The fee rates every order pays. */
     readonly fees: FeeRates,
-    private readonly options: SpotMarketOptions,
-    private readonly retryMs: number,
+    private readonly units: UnitMarket[],
   ) {}
 
-  /** Opens the market: owned by this server when it takes the lock, forwarded to the owner else. */
-  static async open(db: Database, fees: FeeRates, options: SpotMarketOptions): Promise<SpotMarket> {
-    const retryMs = options.retryMs ?? LEADER_RETRY_MS;
-    const market = new SpotMarket(db, fees, options, retryMs);
+  /** Opens every unit: owned here when this server takes it, forwarded to its owner else. */
+  static async open(db: Database, fees: FeeRates, options: SpotMarketSetup): Promise<SpotMarket> {
     const pool = postgresPool(db);
-    if (pool !== null) {
-      market.following = await market.follow();
-      market.windows = new BookWindows((pair) => market.book(pair));
-      market.following.follower.number(market.windows);
-    }
+    const units = unitsOf(pool !== null && options.spread === true);
+    const market = new SpotMarket(db, fees, []);
     // Alone on PGlite a server always matches; sharing a database, only where the operator lets it.
-    if (pool === null || options.mayMatch !== false) {
-      market.lock = await LeaderLock.hold(
-        db,
-        lockNameOf(SPOT_MARKET),
-        () => market.own(),
-        options.log,
-        retryMs,
-      );
+    const mayMatch = pool === null || options.mayMatch !== false;
+    const locking = mayMatch ? await market.locking(units, options) : null;
+    const { whileOwning } = options;
+    for (const [index, unit] of units.entries()) {
+      const shared = {
+        publisher: market.publisher,
+        restarts: market.restarts,
+        lender: (pair: PairSymbol) => market.byPair.get(pair)?.lending() ?? null,
+        booksAfter: (name: string, pairs: readonly PairSymbol[]) =>
+          market.units.find((each) => each.unit.name === name)?.booksAfter(pairs) ?? [],
+        ...(whileOwning === undefined || index > 0
+          ? {}
+          : { whileOwning: (local: Market) => whileOwning(market, local) }),
+      };
+      const opened = await UnitMarket.open(db, fees, unit, options, shared, locking);
+      market.units.push(opened);
+      for (const pair of unit.pairs) market.byPair.set(pair, opened);
     }
+    await market.listen(options);
     return market;
   }
 
-  /** Whether this server matches the market now. */
+  /** Whether this server matches every unit of the market now. */
   get owning(): boolean {
-    return this.local !== null && !this.local.moved;
+    return this.units.every((unit) => unit.owning);
+  }
+
+  /** The pairs this server matches now. */
+  get ownedPairs(): PairSymbol[] {
+    return this.units.filter((unit) => unit.owning).flatMap((unit) => unit.unit.pairs);
   }
 
   /** A pair's book, read-only use (depth, last price); a follower's is its replica's. */
   book(pair: PairSymbol): OrderBook {
-    return this.local?.book(pair) ?? this.replica().book(pair);
+    return this.unitOf(pair).book(pair);
   }
 
   /** Places an order; resolves once it, its fills and their ledger entries are committed. */
   async place(userId: number, pair: PairSymbol, draft: OrderDraft): Promise<OrderRow> {
-    const [row] = await this.run({ kind: 'place', userId, pair, draft });
+    const [row] = await this.unitOf(pair).run({ kind: 'place', userId, pair, draft });
     if (row === undefined) throw new Error('place answered nothing');
     return row;
   }
@@ -153,7 +122,7 @@ export class SpotMarket {
   async cancel(userId: number, ref: OrderRef): Promise<OrderRow> {
     let rows: OrderRow[];
     try {
-      rows = await this.run({ kind: 'cancel', userId, ref });
+      rows = await this.cancelInUnit(userId, ref);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'order.notFound') throw error;
       throw await cancelRefusal(this.db, userId, ref, error);
@@ -164,32 +133,56 @@ export class SpotMarket {
   }
 
   /** Cancels every open order of the account, of one pair or everywhere. */
-  cancelAll(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
-    return this.run({ kind: 'cancelAll', userId, pair });
+  async cancelAll(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
+    if (pair !== null) return this.unitOf(pair).run({ kind: 'cancelAll', userId, pair });
+    const command: Command = { kind: 'cancelAll', userId, pair: null };
+    const each = await Promise.all(this.units.map((unit) => unit.run(command)));
+    return each.flat().sort((a, b) => a.id - b.id);
   }
 
-  /** Places a group of orders whole or not at all; resolves with their rows once committed. */
-  placeGroup(group: OrderGroup): Promise<OrderRow[]> {
-    return this.run({ kind: 'group', group });
+  /**
+   * Places a group of orders whole or not at all; resolves with their rows once committed. A
+   * group over two units runs in one batch of its first leg's unit, the other's books lent to it
+   * (lending.ts); refused as busy while the copy lent lags, it is tried again once caught up.
+   */
+  async placeGroup(group: OrderGroup): Promise<OrderRow[]> {
+    const [first, ...others] = this.units;
+    if (first === undefined) throw new Error('a market of no units');
+    const command: Command = { kind: 'group', group };
+    if (others.length === 0) return first.run(command);
+    const units = [...new Set((group.pairs ?? []).map((pair) => this.unitOf(pair)))];
+    const [coordinator, lent, ...more] = units;
+    if (coordinator === undefined || more.length > 0) throw refusal('market.groupSplit');
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await coordinator.run(command);
+      } catch (error) {
+        if (!isBusy(error) || lent === undefined || tries >= GROUP_TRIES) throw error;
+      }
+      await lent.caughtUp();
+      await new Promise((wake) => setTimeout(wake, GROUP_RETRY_MS * tries));
+    }
   }
 
   /** A pair's book window as the streams publish it: the snapshot a new subscriber gets. */
   bookSnapshot(pair: PairSymbol): BookChanges {
-    if (this.windows === null) throw new Error('the market is not open yet');
-    return this.windows.snapshot(pair);
+    return this.unitOf(pair).bookSnapshot(pair);
   }
 
   /**
    * The seq (ownership.ts) of the last batch this server's books hold: what `openOrders` and
-   * the books stand at (the owner's own, or a follower's replica).
+   * the books stand at (the owner's own, or a follower's replica); spread, the highest of its
+   * units'.
    */
   get seq(): number {
-    return this.local?.seq ?? this.replica().seq;
+    return Math.max(...this.units.map((unit) => unit.seq));
   }
 
-  /** The account's open orders, oldest first (the owner's books, or a follower's replica). */
+  /** The account's open orders, oldest first (the owners' books, or a follower's replicas). */
   openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
-    return this.local?.openOrders(userId, pair) ?? this.replica().openOrders(userId, pair);
+    if (pair !== null) return this.unitOf(pair).openOrders(userId, pair);
+    const each = this.units.map((unit) => unit.openOrders(userId, null));
+    return each.flat().sort((a, b) => a.id - b.id);
   }
 
   /**
@@ -197,23 +190,24 @@ export class SpotMarket {
    * before it, so an order the owner answered a moment ago is listed whichever server is asked.
    */
   async currentOpenOrders(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
-    if (this.local === null) await this.following?.follower.caughtUp();
+    const units = pair === null ? this.units : [this.unitOf(pair)];
+    await Promise.all(units.map((unit) => unit.caughtUp()));
     return this.openOrders(userId, pair);
   }
 
   /**
    * Calls `listener` after each committed batch that changed an order, whichever server owns
-   * the market: as the owner, before the next batch runs; as a follower, once the replica took
-   * it. Returns the function that stops the calls.
+   * its unit: as the owner, before the unit's next batch runs; as a follower, once the replica
+   * took it. Returns the function that stops the calls.
    */
   onCommit(listener: (committed: Committed) => void): () => void {
     return this.publisher.listen(listener);
   }
 
   /**
-   * Calls `listener` when the book windows started again from books read whole (a new owner, or
-   * a follower that may have missed a batch): every stream subscriber needs a fresh snapshot.
-   * Returns the function that stops the calls.
+   * Calls `listener` when a unit's book windows started again from books read whole (a new
+   * owner, or a follower that may have missed a batch): every stream subscriber needs a fresh
+   * snapshot. Returns the function that stops the calls.
    */
   onRestart(listener: () => void): () => void {
     this.restarts.add(listener);
@@ -222,207 +216,80 @@ export class SpotMarket {
 
   /** Waits for every command queued here or forwarded from here to be done (tests, shutdown). */
   async settled(): Promise<void> {
-    await this.local?.settled();
-    await this.following?.forwarder.settled();
+    await Promise.all(this.units.map((unit) => unit.settled()));
   }
 
-  /** Settles, then gives the market up for another server to take, and stops listening. */
+  /** Settles, then gives every unit up for another server to take, and stops listening. */
   async close(): Promise<void> {
-    await this.settled();
-    await this.lock?.close();
-    this.following?.forwarder.close();
-    this.following?.stop();
+    await this.seat?.stopTaking();
+    await Promise.all(this.units.map((unit) => unit.close()));
+    await this.seat?.close();
+    for (const stop of this.stopListening) stop();
   }
 
-  /** Runs a command here while this server owns the market, else forwards it to the owner. */
-  private async run(command: Command): Promise<OrderRow[]> {
-    const local = this.local;
-    if (local !== null && !local.moved) {
-      try {
-        return await local.enqueue(command);
-      } catch (error) {
-        if (!isMoved(error) || this.following === null) throw error;
-      }
-    }
-    if (this.following === null) throw refusal('market.moved');
-    return this.following.forwarder.forward(command);
+  private unitOf(pair: PairSymbol): UnitMarket {
+    const unit = this.byPair.get(pair);
+    if (unit === undefined) throw new Error(`no unit matches ${pair}`);
+    return unit;
   }
 
   /**
-   * No owner for long (none may match, or none is up): forwarded commands are refused now rather
-   * than left waiting. The figure the watch read may be a second old: one that says so is read
-   * again first.
+   * A cancel goes to the unit of the order's pair. An order not stored yet (placed a moment ago,
+   * its batch not committed) may wait in any unit's queue: the cancel goes to each, behind what
+   * each has, and the one that finds it answers.
    */
-  private async ownerHeard(): Promise<void> {
-    if (this.ownerSilence !== null && this.ownerSilence <= PAUSED_AFTER_MS) return;
-    this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
-    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
-      throw refusal('market.paused');
-    }
+  private async cancelInUnit(userId: number, ref: OrderRef): Promise<OrderRow[]> {
+    const command: Command = { kind: 'cancel', userId, ref };
+    const [only] = this.units;
+    if (this.units.length === 1 && only !== undefined) return only.run(command);
+    const stored = await findOrder(this.db, userId, ref);
+    if (stored !== undefined) return this.unitOf(stored.pair as PairSymbol).run(command);
+    const tries = await Promise.allSettled(this.units.map((unit) => unit.run(command)));
+    const done = tries.find((each) => each.status === 'fulfilled');
+    if (done !== undefined) return done.value;
+    const failed = tries.find((each) => each.status === 'rejected' && !isNotFound(each.reason)) as
+      | PromiseRejectedResult
+      | undefined;
+    throw failed?.reason ?? refusal('order.notFound', { ref: refText(ref) });
   }
 
-  /** Takes the market: a new epoch, books rebuilt after it, then matching (LeaderLock's role). */
-  private async own(): Promise<Role> {
-    // This server speaks for the market now; a later loss is read afresh by the watch.
-    this.ownerSilence = 0;
-    const owner = this.following === null ? null : await claimMarket(this.db, SPOT_MARKET);
-    const { feeSplit, groups, log } = this.options;
-    // From the claim on: rebuilding the books must not look like a hang to the others.
-    const heart = owner === null ? null : beatWhileOwning(this.db, owner, this.retryMs, log);
-    const journal = owner === null ? null : await this.replicaJournal();
-    const market = await Market.open(this.db, this.fees, feeSplit, owner, journal);
-    const unlisten = market.onCommit((batch) => this.committedHere(batch));
-    const runner =
-      owner === null ? null : new IntakeRunner(this.db, market, owner, groups, this.retryMs);
-    this.local = market;
-    this.runner = runner;
-    // The books were read whole, maybe with batches this server never heard of.
-    if (this.windows === null) this.windows = new BookWindows((pair) => this.book(pair));
-    else this.restartWindows();
-    const whileOwning = await this.startOwnersRole(market);
-    return {
-      stop: async () => {
-        heart?.stop();
-        await whileOwning?.stop();
-        // Commands from now on go to whoever owns the market next; queued ones follow them.
-        this.local = null;
-        this.runner = null;
-        market.fence();
-        await runner?.stop();
-        await market.settled();
-        unlisten();
-        await this.following?.follower.resync();
-      },
+  /** How each unit's lock is held: one lock each, or spread, this server's seat. */
+  private async locking(units: MarketUnit[], options: SpotMarketOptions): Promise<UnitLocking> {
+    const retryMs = options.retryMs ?? LEADER_RETRY_MS;
+    if (units.length === 1) {
+      return (name, lead) => LeaderLock.hold(this.db, lockNameOf(name), lead, options.log, retryMs);
+    }
+    const seat = await MarketSeat.open(this.db, units, options.pins ?? [], options.log, retryMs);
+    this.seat = seat;
+    return (name, lead) => seat.hold(name, lead);
+  }
+
+  /** The intake's and commits' notifications, handed to the unit they name. */
+  private async listen(options: SpotMarketOptions): Promise<void> {
+    const byName = new Map(this.units.map((unit) => [unit.unit.name, unit]));
+    const heard = (hear: (unit: UnitMarket) => void) => (payload: string) => {
+      const unit = byName.get(payload);
+      if (unit !== undefined) hear(unit);
     };
-  }
-
-  /** A batch this server committed as the owner: its streams first, then the other servers. */
-  private committedHere(batch: MarketBatch): void {
-    const windows = this.windows;
-    const books = new Map<PairSymbol, BookChanges>();
-    for (const pair of new Set(batch.orders.map((row) => row.pair as PairSymbol))) {
-      const changes = windows?.advance(pair) ?? null;
-      if (changes !== null) books.set(pair, changes);
-    }
-    if (batch.orders.length > 0) this.publisher.publish({ ...batch, books });
-    // Every batch, even one that changed nothing, so the others see its number and no gap.
-    if (batch.position === null || windows === null) return;
-    for (const news of newsOf(SPOT_MARKET, batch.position, batch, windows.sequences())) {
-      this.options.events.publish('market.committed', news);
-    }
-  }
-
-  /**
-   * The replica's books as the new owner's, when it holds the last batch committed (the claim
-   * waited for any batch in flight, and fences every later one): the open orders need not be
-   * read again. Null when it lags; the books are then read from the database.
-   */
-  private async replicaJournal(): Promise<Journal | null> {
-    const replica = this.following?.replica;
-    if (replica === undefined) return null;
-    const [seq, maxIds] = await Promise.all([marketSeq(this.db, SPOT_MARKET), readMaxIds(this.db)]);
-    return replica.seq === seq ? replica.journal(maxIds) : null;
-  }
-
-  /** What runs while owning; its failure is logged, never a reason to give the market up. */
-  private async startOwnersRole(local: Market): Promise<Role | null> {
-    try {
-      return (await this.options.whileOwning?.(this, local)) ?? null;
-    } catch (error) {
-      this.options.log.error({ err: error }, 'spot market: the owner role did not start');
-      return null;
-    }
-  }
-
-  /** Starts the windows again one number on, and asks every subscriber to take a snapshot. */
-  private restartWindows(): void {
-    this.windows?.restart();
-    for (const listener of this.restarts) listener();
-  }
-
-  /**
-   * A follower's replica, the news that keeps it up, forwarder and notifications (kept while
-   * owning, for the next loss).
-   */
-  private async follow(): Promise<Following> {
-    const { events, onRelayReconnect, log } = this.options;
-    const replica = new BookReplica(this.db, this.fees, SPOT_MARKET);
-    const follower = new CommitFollower(
-      this.db,
-      SPOT_MARKET,
-      replica,
-      {
-        committed: (committed) => this.publisher.publish(committed),
-        restarted: () => {
-          for (const listener of this.restarts) listener();
-        },
-      },
-      log,
-    );
-    await follower.resync();
-    this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
-    // The owner hears its own news on a bus shared in one process (tests): it has it already.
-    const stopHearing = events.subscribe('market.committed', (news) => {
-      if (this.local === null) follower.hear(news);
-    });
-    const stopReconnects = onRelayReconnect?.(() => {
-      if (this.local === null) void follower.resync();
-    });
-    // Once this server owns the market its own books hold every answered batch, and the
-    // replica hears no more news: an answer forwarded before the takeover waits for neither.
-    const progress = { caughtUp: () => (this.local === null ? follower.caughtUp() : undefined) };
-    const forwarder = new Forwarder(
-      this.db,
-      SPOT_MARKET,
-      progress,
-      () => this.ownerHeard(),
-      this.retryMs,
-    );
-    const handlers = new Map([
-      [INTAKE_CHANNEL, (payload: string) => payload === SPOT_MARKET && this.runner?.wake()],
-      [
+    const stops = await Promise.all([
+      options.listen?.(
+        INTAKE_CHANNEL,
+        heard((unit) => unit.intakeWoken()),
+      ),
+      options.listen?.(
         COMMITS_CHANNEL,
-        (payload: string) => {
-          if (payload === SPOT_MARKET) forwarder.committed();
-        },
-      ],
+        heard((unit) => unit.commitsHeard()),
+      ),
     ]);
-    const stopListening = await Promise.all(
-      [...handlers].map(([channel, hear]) => this.options.listen?.(channel, hear)),
-    );
-    const watch = setInterval(() => {
-      if (this.local === null) void this.evictIfSilent();
-    }, this.retryMs);
-    watch.unref();
-    const stop = () => {
-      stopHearing();
-      stopReconnects?.();
-      for (const stopIt of stopListening) stopIt?.();
-      clearInterval(watch);
-    };
-    return { replica, follower, forwarder, stop };
-  }
-
-  /** Takes the market from an owner that stopped saying it is alive (ownerHeartbeat.ts). */
-  private async evictIfSilent(): Promise<void> {
-    try {
-      if (await evictSilentOwner(this.db, SPOT_MARKET)) {
-        this.options.log.warn(
-          'spot market: the owner fell silent; its lock is released for a new one',
-        );
-      }
-      this.ownerSilence = await ownerSilenceMs(this.db, SPOT_MARKET);
-    } catch (error) {
-      this.options.log.warn({ err: error }, 'spot market: could not check on the owner');
-    }
-  }
-
-  private replica(): BookReplica {
-    if (this.following === null) throw new Error('a market alone has no replica');
-    return this.following.replica;
+    this.stopListening = stops.filter((stop) => stop !== undefined);
+    await this.seat?.start();
   }
 }
 
-function isMoved(error: unknown): boolean {
-  return error instanceof DomainError && error.code === 'market.moved';
+function isBusy(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'market.groupBusy';
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'order.notFound';
 }

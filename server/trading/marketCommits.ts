@@ -125,14 +125,18 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
       throw new Error(`order ${state[0]} of batch ${head.batch} is not stored`);
     return orderAfter(row, state, head.at);
   });
+  // A batch over two units (lending.ts) tells each unit's part apart, their trades' ids mixed:
+  // a part's trades are those between its first and last on the pairs of its orders.
+  const pairs = [...new Set(orders.map((row) => row.pair))];
   const trades =
-    head.trades === null
+    head.trades === null || pairs.length === 0
       ? []
       : await db
           .selectFrom('trades')
           .selectAll()
           .where('id', '>=', head.trades[0])
           .where('id', '<=', head.trades[1])
+          .where('pair', 'in', pairs)
           .orderBy('id')
           .execute();
   const credited = parts.flatMap((part) => part.credited);

@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../storage/db.ts';
-import { lockNameOf, type Ownership } from './ownership.ts';
+import { batchLockOf, lockNameOf, type Ownership } from './ownership.ts';
 
 /** How long an owner may go unheard before a follower takes the market from it. */
 export const OWNER_SILENCE_MS = 5_000;
@@ -40,11 +40,15 @@ export function beatWhileOwning(
  * next owner's claim would wait on forever); true when it did. The lock's key is hashtext of its
  * name, which pg_locks shows as the low 32 bits in objid; only a batch writes to the owners'
  * table while the lock is held, so the connections holding a write lock on it are the owner's.
+ * With the market spread, every unit's batches write to it: a unit's batch is told instead by
+ * the lock it takes for its transaction (`batchLockOf`).
  */
 export async function evictSilentOwner(
   db: Database,
   market: string,
   silenceMs = OWNER_SILENCE_MS,
+  /** A unit among several: its batches are told by their own lock (`batchLockOf`). */
+  spread = false,
 ): Promise<boolean> {
   const { rows } = await sql<{ ended: boolean }>`
     select pg_terminate_backend(l.pid) as ended
@@ -53,9 +57,11 @@ export async function evictSilentOwner(
         and l.database = (select oid from pg_database where datname = current_database())
         and (
           (l.locktype = 'advisory'
-            and l.objid::bigint = (hashtext(${lockNameOf(market)})::bigint & 4294967295))
-          or (l.locktype = 'relation' and l.relation = 'market_owners'::regclass
-            and l.mode = 'RowExclusiveLock')
+            and l.objid::bigint in (
+              hashtext(${lockNameOf(market)})::bigint & 4294967295,
+              hashtext(${batchLockOf(market)})::bigint & 4294967295))
+          or (not ${spread} and l.locktype = 'relation'
+            and l.relation = 'market_owners'::regclass and l.mode = 'RowExclusiveLock')
         )
         and exists (
           select 1 from market_owners

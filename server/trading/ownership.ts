@@ -25,6 +25,11 @@ export function lockNameOf(market: string): string {
   return `market:${market}`;
 }
 
+/** The lock a unit's batch takes for its transaction, so a silent owner's batch can be found. */
+export function batchLockOf(market: string): string {
+  return `market-batch:${market}`;
+}
+
 /** Raises the group's epoch; the ownership this server now has. */
 export async function claimMarket(db: Database, market: string): Promise<Ownership> {
   const row = await db
@@ -63,6 +68,29 @@ export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<Ba
     .executeTakeFirst();
   if (row === undefined) throw refusal('market.moved');
   return row;
+}
+
+/**
+ * Numbers a batch of one unit among several (units.ts) in the caller's transaction: first the
+ * market's one seq (its row lock makes the units' batches commit one after another, in seq
+ * order, so the account streams' numbers follow commits as with one unit), then the unit's
+ * batch count, fenced by its epoch as in `advanceBatch`; the unit's row keeps the seq of its
+ * last batch.
+ */
+export async function advanceUnitBatch(trx: Queryable, owner: Ownership): Promise<BatchNumbers> {
+  await sql`select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))`.execute(
+    trx,
+  );
+  const seq = await advanceSeq(trx, SPOT_MARKET);
+  const row = await trx
+    .updateTable('market_owners')
+    .set({ batch: sql`batch + 1`, seq })
+    .where('market', '=', owner.market)
+    .where('epoch', '=', owner.epoch)
+    .returning('batch')
+    .executeTakeFirst();
+  if (row === undefined) throw refusal('market.moved');
+  return { batch: row.batch, seq };
 }
 
 /**

@@ -4,8 +4,8 @@
  * happened. A follower taking the market whose replica holds every batch committed builds them
  * from the replica's open orders instead (BookReplica.ts), reading only the highest ids.
  */
-import { PAIR_SYMBOLS } from '../../core/markets/pairs.ts';
-import type { Database } from '../storage/db.ts';
+import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
+import type { Queryable } from '../storage/db.ts';
 import type { MarketState } from './MarketState.ts';
 import type { OrderRow } from './orderRows.ts';
 import { recordOf } from './orderRows.ts';
@@ -25,33 +25,40 @@ export interface MaxIds {
 }
 
 /** Rebuilds every book, the open orders and the next ids from the database. */
-export async function restoreMarket(db: Database, state: MarketState): Promise<void> {
-  fillMarket(state, await readJournal(db));
+export async function restoreMarket(db: Queryable, state: MarketState): Promise<void> {
+  fillMarket(state, await readJournal(db, state.pairs));
 }
 
 /** Builds every book, the open orders and the next ids from a journal's contents. */
-export function fillMarket(state: MarketState, { open, lastTrades, maxIds }: Journal): void {
+export function fillMarket(state: MarketState, journal: Journal): void {
   state.clear();
-  for (const pair of PAIR_SYMBOLS) {
-    const mine = open.filter((row) => row.pair === pair);
-    const last = lastTrades.find((trade) => trade.pair === pair);
-    state.book(pair).restore({
-      orders: mine.map(recordOf),
-      lastPriceTicks: last?.price ?? null,
-      tradeSeq: last?.seq ?? 0,
-      bookSeq: 0,
-    });
-    for (const row of mine) {
-      state.open.set(row.id, row);
-      state.held.set(row.id, heldOf(row));
-    }
+  for (const pair of state.pairs) fillPair(state, pair, journal);
+  state.nextOrderId = Number(journal.maxIds.order_id ?? 0) + 1;
+  state.nextTradeId = Number(journal.maxIds.trade_id ?? 0) + 1;
+}
+
+/** Builds one pair's book and open orders, into an empty book, from a journal's contents. */
+export function fillPair(
+  state: MarketState,
+  pair: PairSymbol,
+  { open, lastTrades }: Journal,
+): void {
+  const mine = open.filter((row) => row.pair === pair);
+  const last = lastTrades.find((trade) => trade.pair === pair);
+  state.book(pair).restore({
+    orders: mine.map(recordOf),
+    lastPriceTicks: last?.price ?? null,
+    tradeSeq: last?.seq ?? 0,
+    bookSeq: 0,
+  });
+  for (const row of mine) {
+    state.open.set(row.id, row);
+    state.held.set(row.id, heldOf(row));
   }
-  state.nextOrderId = Number(maxIds.order_id ?? 0) + 1;
-  state.nextTradeId = Number(maxIds.trade_id ?? 0) + 1;
 }
 
 /** The highest order and trade ids stored. */
-export async function readMaxIds(db: Database): Promise<MaxIds> {
+export async function readMaxIds(db: Queryable): Promise<MaxIds> {
   return db
     .selectNoFrom((eb) => [
       eb
@@ -66,12 +73,17 @@ export async function readMaxIds(db: Database): Promise<MaxIds> {
     .executeTakeFirstOrThrow();
 }
 
-/** The open orders, each pair's last trade, and the highest order and trade ids stored. */
-async function readJournal(db: Database): Promise<Journal> {
+/**
+ * The open orders and each pair's last trade, of `pairs` (a unit's), and the highest order and
+ * trade ids stored.
+ */
+async function readJournal(db: Queryable, pairs: readonly PairSymbol[]): Promise<Journal> {
+  const every = pairs.length === PAIR_SYMBOLS.length;
   const open = await db
     .selectFrom('orders')
     .selectAll()
     .where('status', 'in', ['new', 'partiallyFilled'])
+    .$if(!every, (query) => query.where('pair', 'in', pairs))
     .execute();
   const maxIds = await readMaxIds(db);
   const lastTrades = await db
@@ -81,6 +93,7 @@ async function readJournal(db: Database): Promise<Journal> {
       eb
         .selectFrom('trades')
         .select((t) => t.fn.max('id').as('id'))
+        .$if(!every, (query) => query.where('pair', 'in', pairs))
         .groupBy('pair'),
     )
     .execute();

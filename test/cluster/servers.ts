@@ -24,15 +24,20 @@ export class Cluster {
     private readonly env: Readonly<Record<string, string>>,
     /** The servers as they run now. */
     readonly servers: ClusterServer[],
+    private readonly envOf: (name: string) => Readonly<Record<string, string>>,
   ) {}
 
-  /** Starts `count` servers on `databaseUrl`, one after the other, with `env` over serverEnv's. */
+  /**
+   * Starts `count` servers on `databaseUrl`, one after the other, with `env` over serverEnv's,
+   * and `envOf` the server's name over that (one server's own settings, a pin).
+   */
   static async start(
     databaseUrl: string,
     count: number,
     env: Readonly<Record<string, string>> = {},
+    envOf: (name: string) => Readonly<Record<string, string>> = () => ({}),
   ): Promise<Cluster> {
-    const cluster = new Cluster(databaseUrl, env, []);
+    const cluster = new Cluster(databaseUrl, env, [], envOf);
     try {
       for (let i = 0; i < count; i += 1)
         cluster.servers.push(await cluster.spawn(`server${i + 1}`));
@@ -66,7 +71,10 @@ export class Cluster {
   private async spawn(name: string): Promise<ClusterServer> {
     const url = new URL(this.databaseUrl);
     url.searchParams.set('application_name', name);
-    const process = await startServerProcess({ url: url.toString() }, this.env);
+    const process = await startServerProcess(
+      { url: url.toString() },
+      { ...this.env, ...this.envOf(name) },
+    );
     return { name, process, url: process.url };
   }
 }
@@ -90,6 +98,24 @@ export async function marketOwner(
     .where('market', '=', SPOT_MARKET)
     .executeTakeFirst();
   return { server: rows[0]?.server ?? null, epoch: owner?.epoch ?? null };
+}
+
+/**
+ * Which server owns each unit of a spread market (units.ts) now, by unit name: the server whose
+ * connection holds the unit's lock. A unit nobody holds is missing.
+ */
+export async function unitOwners(
+  db: Database,
+  units: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await sql<{ unit: string; server: string }>`
+    select u.unit, a.application_name as server
+      from unnest(${units}::text[]) as u (unit)
+      join pg_locks l on l.locktype = 'advisory' and l.granted
+        and l.database = (select oid from pg_database where datname = current_database())
+        and l.objid::bigint = (hashtext('market:' || u.unit)::bigint & 4294967295)
+      join pg_stat_activity a on a.pid = l.pid`.execute(db);
+  return new Map(rows.map((row) => [row.unit, row.server]));
 }
 
 /** Cuts every database connection of the server named `name`, as a network fault would. */

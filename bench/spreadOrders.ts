@@ -1,0 +1,161 @@
+/**
+ * Orders per pair with the spot market spread over two servers (`MARKET_SPREAD=on`, each owning
+ * four pairs) against the same two servers with one owner: two servers in this process on one
+ * PostgreSQL database, resting buys on all eight pairs sent to both servers in turn,
+ * `concurrency` at a time. Per request latency (p50, p99) and orders a second over the whole run.
+ * Run alone: `node --import tsx bench/spreadOrders.ts` (TEST_DATABASE_URL names a server, else
+ * one starts).
+ */
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
+import { createServer } from '../server/app.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
+import { unitNameOf } from '../server/trading/units.ts';
+import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { fundedAccount, send, testConfig } from '../test/serverTesting.ts';
+import { median, percentile } from './median.ts';
+
+/** One run's figures. */
+export interface SpreadFigures {
+  mode: 'one owner' | 'spread';
+  concurrency: number;
+  orders: number;
+  p50Ms: number;
+  p99Ms: number;
+  perSecond: number;
+}
+
+/** Places `orders` resting buys over every pair, to the apps in turn, `concurrency` at a time. */
+async function time(
+  apps: readonly FastifyInstance[],
+  token: string,
+  orders: number,
+  concurrency: number,
+): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < orders) {
+      const i = next++;
+      const app = apps[i % apps.length] as FastifyInstance;
+      const pair = PAIR_SYMBOLS[Math.floor(i / apps.length) % PAIR_SYMBOLS.length];
+      const started = performance.now();
+      const answer = await send(
+        app,
+        {
+          method: 'orders.place',
+          token,
+          subId: '',
+          pair,
+          side: 'buy',
+          type: 'limit',
+          price: '0.1',
+          amount: '60',
+        },
+        { ip: `10.9.1.${i % 250}` },
+      );
+      latencies.push(performance.now() - started);
+      if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Waits until every unit of a spread market is owned, by two servers. */
+async function spreadOver(db: Database): Promise<void> {
+  for (let tries = 0; tries < 300; tries++) {
+    const { rows } = await sql<{ pid: number; units: number }>`
+      select l.pid, count(*)::int as units from unnest(${PAIR_SYMBOLS.map(unitNameOf)}::text[]) u (unit)
+        join pg_locks l on l.locktype = 'advisory' and l.granted
+          and l.objid::bigint = (hashtext('market:' || u.unit)::bigint & 4294967295)
+        group by l.pid`.execute(db);
+    const owned = rows.reduce((sum, row) => sum + row.units, 0);
+    if (owned === PAIR_SYMBOLS.length && rows.length === 2) return;
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+  throw new Error('the pairs were not spread over the two servers');
+}
+
+/** One mode's figures at each concurrency, on a database of its own. */
+async function benchMode(
+  url: string,
+  mode: SpreadFigures['mode'],
+  orders: number,
+  concurrencies: readonly number[],
+): Promise<SpreadFigures[]> {
+  const scratch = await createScratchDatabase(url, `bench_spread_${mode === 'spread' ? 1 : 0}`);
+  const config = testConfig({
+    API_RATE_LIMIT: '0',
+    MARKET_SPREAD: mode === 'spread' ? 'on' : 'off',
+  });
+  const dbs: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
+      dbs.push(db);
+      apps.push(await createServer(config, db));
+    }
+    const first = dbs[0] as Database;
+    if (mode === 'spread') await spreadOver(first);
+    const trader = await fundedAccount(apps[0] as FastifyInstance, first, { USDT: '100000000' });
+    const figures: SpreadFigures[] = [];
+    for (const concurrency of concurrencies) {
+      await time(apps, trader.token, 32, concurrency);
+      const { latencies, seconds } = await time(apps, trader.token, orders, concurrency);
+      figures.push({
+        mode,
+        concurrency,
+        orders,
+        p50Ms: median(latencies),
+        p99Ms: percentile(latencies, 0.99),
+        perSecond: orders / seconds,
+      });
+    }
+    return figures;
+  } finally {
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.destroy();
+    await scratch.drop();
+  }
+}
+
+/** Measures both modes at each concurrency. */
+export async function benchSpreadOrders(
+  orders: number,
+  concurrencies: readonly number[],
+): Promise<SpreadFigures[]> {
+  const server = await startPostgres();
+  if (server === null) throw new Error('no PostgreSQL to measure on');
+  try {
+    const one = await benchMode(server.url, 'one owner', orders, concurrencies);
+    const spread = await benchMode(server.url, 'spread', orders, concurrencies);
+    return [...one, ...spread];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The figures as a Markdown table. */
+export function spreadOrdersTable(figures: readonly SpreadFigures[], machine: string): string {
+  return [
+    `orders.place on all eight pairs through two servers in turn, in one process on one PostgreSQL, the market on one owner or spread over both (${machine}).`,
+    '',
+    '| market | concurrent | orders | p50 | p99 | orders/s |',
+    '|---|---|---|---|---|---|',
+    ...figures.map(
+      (f) =>
+        `| ${f.mode} | ${f.concurrency} | ${f.orders} | ${f.p50Ms.toFixed(2)} ms | ${f.p99Ms.toFixed(2)} ms | ${f.perSecond.toFixed(0)} |`,
+    ),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { cpus } = await import('node:os');
+  const figures = await benchSpreadOrders(Number(process.env.BENCH_ORDERS ?? 400), [1, 10]);
+  console.log(spreadOrdersTable(figures, `${cpus().length} cores, Node ${process.versions.node}`));
+}
