@@ -23,19 +23,23 @@ export function relativeTimeSince(date: string | Date, now: number = Date.now())
   return relativeTime((now - new Date(date).getTime()) / 1000);
 }
 
-// Made once: toLocaleTimeString builds a new formatter on every call, which a list of trades
-// redrawn on a phone's CPU can feel. These are the fields toLocaleTimeString shows.
-const TIME_OF_DAY = new Intl.DateTimeFormat('en-GB', {
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hour12: false,
-});
+// Made once, on first use: toLocaleTimeString builds a new formatter on every call, which a list
+// of trades redrawn on a phone's CPU can feel; and building it loads the locale's and time zone's
+// data, tens of milliseconds on a phone that a page showing no time should not pay at start.
+// These are the fields toLocaleTimeString shows.
+let timeOfDay: Intl.DateTimeFormat | undefined;
 
 /** A time of day ("14:03:27") in the visitor's zone; text that is no time shows as it is. */
 export function formatTime(iso: string): string {
   const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? iso : TIME_OF_DAY.format(time);
+  if (Number.isNaN(time.getTime())) return iso;
+  timeOfDay ??= new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hour12: false,
+  });
+  return timeOfDay.format(time);
 }
 
 /** A date and time ("2026-11-23 14:03") in the visitor's zone. */
