@@ -93,17 +93,19 @@ export default defineConfig({
           // cost eight requests. Pages and what only some pages use stay in chunks of their own.
           groups: [
             { name: 'shell', tags: ['$initial'] },
-            // The market figures' text (the home page's prices need no more), then the market
-            // data the markets and trading pages add to it: two chunks, however the pages share
-            // them. The socket client stays apart: the support chat uses it without the markets.
+            // The market figures' text with core's formatters (the home page's prices need no
+            // more), then the market data the markets and trading pages add to it: two chunks,
+            // however the pages share them, rather than a request for each small module (on
+            // HTTP/1.1 a phone opens a connection for each beyond six). The socket client stays
+            // apart: the support chat uses it without the markets.
             { name: 'reconnectingSocket', test: /reconnectingSocket\.ts$/, priority: 1 },
             {
               name: 'marketFormat',
-              test: /core[\\/]markets[\\/](decimal|pairSteps)\.ts$|marketF(ormat\.ts|igures\.css)$/,
+              test: /core[\\/](format[\\/][^/\\]+|markets[\\/](decimal|pairSteps))\.ts$|marketF(ormat\.ts|igures\.css)$/,
             },
             {
               name: 'marketData',
-              test: /core[\\/](markets[\\/](pairs|bookMirror)|marketConnection|marketStream|protocol[\\/]marketStreams)\.ts$/,
+              test: /core[\\/](markets[\\/](pairs|bookMirror)|marketConnection|marketStream|protocol[\\/]marketStreams)\.ts$|site[\\/]whenIdle\.ts$/,
             },
           ],
         },
