@@ -31,9 +31,37 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * Adds a modulepreload link to the page for each chunk whose entry module matches `test`: a chunk
+ * the entry imports on demand at start (the codec) then downloads beside the entry rather than
+ * after it has run, and still runs apart from it, as a task of its own.
+ */
+export function preloadChunks(test: RegExp): Plugin {
+  let base = '/';
+  return {
+    name: 'preload-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        return Object.values(context.bundle ?? {})
+          .filter((chunk) => chunk.type === 'chunk' && test.test(chunk.facadeModuleId ?? ''))
+          .map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'site',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadChunks(/[\\/]core[\\/]codec\.ts$/)],
   resolve: {
     alias: [
       // React 19 has the hook built in: the shim's fallback for React 16 and 17, which the router
@@ -54,6 +82,10 @@ export default defineConfig({
       // Precompressing at brotli's best quality is most of the build's time by design (once per
       // build, not per request); Rolldown's warning about slow plugins would say so on every build.
       checks: { bundlerTimings: false },
+      // core/ runs nothing at import time (its rule), and the site imports it through its one
+      // index: said so, a page that imports one function from the index carries that function's
+      // module alone, not every module the index names (the error catalogue, the market maths).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]core[\\/][^?]*\.ts$/.test(id) },
       output: {
         codeSplitting: {
           // What every page loads (React, the router, the store, the API client and codec, the
@@ -61,17 +93,19 @@ export default defineConfig({
           // cost eight requests. Pages and what only some pages use stay in chunks of their own.
           groups: [
             { name: 'shell', tags: ['$initial'] },
-            // The market figures' text (the home page's prices need no more), then the market
-            // data the markets and trading pages add to it: two chunks, however the pages share
-            // them. The socket client stays apart: the support chat uses it without the markets.
+            // The market figures' text with core's formatters (the home page's prices need no
+            // more), then the market data the markets and trading pages add to it: two chunks,
+            // however the pages share them, rather than a request for each small module (on
+            // HTTP/1.1 a phone opens a connection for each beyond six). The socket client stays
+            // apart: the support chat uses it without the markets.
             { name: 'reconnectingSocket', test: /reconnectingSocket\.ts$/, priority: 1 },
             {
               name: 'marketFormat',
-              test: /core[\\/]markets[\\/](decimal|pairSteps)\.ts$|marketF(ormat\.ts|igures\.css)$/,
+              test: /core[\\/](format[\\/][^/\\]+|markets[\\/](decimal|pairSteps))\.ts$|marketF(ormat\.ts|igures\.css)$/,
             },
             {
               name: 'marketData',
-              test: /core[\\/](markets[\\/](pairs|bookMirror)|marketConnection|marketStream|protocol[\\/]marketStreams)\.ts$/,
+              test: /core[\\/](markets[\\/](pairs|bookMirror)|marketConnection|marketStream|protocol[\\/]marketStreams)\.ts$|site[\\/]whenIdle\.ts$/,
             },
           ],
         },

@@ -3,7 +3,7 @@
  * the token and subId the site stored. Widgets make their own clients (core/apiClient.ts).
  */
 import { createApiClient } from './apiClient.ts';
-import { CODEC_COMPACT, codecVersionOf, decode, encode } from './codec.ts';
+import { CODEC_COMPACT, CodecError, codecVersionOf } from './codecFormat.ts';
 import type { MethodName, Params, Reply } from './protocol/index.ts';
 import { readStored, STORAGE_KEYS } from './storage.ts';
 
@@ -19,9 +19,41 @@ export interface ApiOptions {
 
 const options: ApiOptions = { baseUrl: '', codecKey: null, encoding: 'auto' };
 
-/** Sets where the API lives and how to encode; the site calls it once at start. */
+type Codec = typeof import('./codec.ts');
+
+let codec: Codec | null = null;
+let codecLoad: Promise<void> | null = null;
+
+/**
+ * Loads the codec (the cipher and deflate, with tables built as they load) as a chunk of its own:
+ * a page's first script and first render do not wait for it, and its start-up work runs as a
+ * task of its own. A load that failed is tried again by the next call.
+ */
+function loadCodec(): Promise<void> {
+  codecLoad ??= import('./codec.ts').then(
+    (loaded) => {
+      codec = loaded;
+    },
+    (error: unknown) => {
+      codecLoad = null;
+      throw error;
+    },
+  );
+  return codecLoad;
+}
+
+function loadedCodec(): Codec {
+  if (!codec) throw new CodecError('The codec is not loaded yet.');
+  return codec;
+}
+
+/**
+ * Sets where the API lives and how to encode; the site calls it once at start. With a codec key
+ * the codec starts loading at once, beside the first render.
+ */
 export function configureApi(next: Partial<ApiOptions>): void {
   Object.assign(options, next);
+  if (options.codecKey) void loadCodec().catch(() => undefined);
 }
 
 /** Whether requests from this page use the codec: everywhere but on localhost. */
@@ -37,10 +69,11 @@ export const siteApi = createApiClient({
   subId: () => readStored(STORAGE_KEYS.subId) ?? '',
   codec: {
     applies: () => usesCodec(),
-    encode: (body) => encode(body, requireKey(), CODEC_COMPACT),
+    ready: () => (options.codecKey && !codec ? loadCodec() : undefined),
+    encode: (body) => loadedCodec().encode(body, requireKey(), CODEC_COMPACT),
     decode: (bytes) =>
       options.codecKey && codecVersionOf(bytes) !== null
-        ? decode(bytes, options.codecKey)
+        ? loadedCodec().decode(bytes, options.codecKey)
         : undefined,
   },
 });

@@ -23,6 +23,11 @@ import {
 export interface BodyCodec {
   /** Whether this request should be encoded: everywhere but on localhost. */
   applies(): boolean;
+  /**
+   * Resolves once encode and decode can run (a codec loaded apart), rejecting if it cannot load;
+   * undefined when they can run now, so a call then goes out without waiting a turn.
+   */
+  ready?(): Promise<void> | undefined;
   encode(body: unknown): Uint8Array;
   /** Decodes a reply, or returns undefined when the bytes are not a codec body. */
   decode(bytes: Uint8Array): unknown;
@@ -55,6 +60,8 @@ export interface ApiClient {
   encodes(): boolean;
   /** Reads a reply body as the API answers it: a codec body or plain JSON; throws if neither. */
   parseReplyBody(bytes: Uint8Array): unknown;
+  /** Resolves once requests can be encoded and replies read (the codec loaded, where one is). */
+  ready(): Promise<void>;
 }
 
 /** Creates a client over `options`. */
@@ -62,9 +69,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const parseReplyBody = (bytes: Uint8Array): unknown =>
     options.codec?.decode(bytes) ?? JSON.parse(new TextDecoder().decode(bytes));
 
+  const ready = async (): Promise<void> => {
+    await options.codec?.ready?.();
+  };
+
   const send = async <M extends MethodName>(body: RequestBody<M>): Promise<Reply<M>> => {
     const codec = options.codec?.applies() ? options.codec : null;
     try {
+      // Awaited even for plain JSON: a configured codec decodes the replies that come encoded.
+      const loading = options.codec?.ready?.();
+      if (loading) await loading;
       const response = await fetch(`${options.baseUrl()}${API_PATH}`, {
         method: 'POST',
         credentials: 'include',
@@ -99,6 +113,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: options.token,
     encodes: () => options.codec?.applies() ?? false,
     parseReplyBody,
+    ready,
   };
 }
 

@@ -11,19 +11,19 @@
  * - version 2, compact (the default): JSON -> deflate -> encrypt -> IV + ciphertext.
  */
 import { cbc } from '@noble/ciphers/aes.js';
-import { hexToBytes, randomBytes } from '@noble/ciphers/utils.js';
+import { randomBytes } from '@noble/ciphers/utils.js';
 import { deflateSync, Inflate } from 'fflate';
+import { CODEC_COMPACT, CodecError, type CodecVersion, codecVersionOf } from './codecFormat.ts';
 
-/** The original pipeline: encrypt, then compress the base64 text. */
-export const CODEC_SPEC = 1;
-/** The compact pipeline: compress, then encrypt. */
-export const CODEC_COMPACT = 2;
-
-/** A codec version the server understands. */
-export type CodecVersion = typeof CODEC_SPEC | typeof CODEC_COMPACT;
-
-/** The key used when none is configured: fine for development, and public by design anyway. */
-export const DEV_CODEC_KEY = '4f1c2a9be07d53a6c8f1e2d3b4a59687c0d1e2f3a4b5c6d7e8f90a1b2c3d4e5f';
+export {
+  CODEC_COMPACT,
+  CODEC_SPEC,
+  CodecError,
+  type CodecVersion,
+  codecVersionOf,
+  DEV_CODEC_KEY,
+  parseCodecKey,
+} from './codecFormat.ts';
 
 /** Largest JSON text a body may inflate to, so a small body cannot expand without bound. */
 export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
@@ -31,23 +31,6 @@ export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 const IV_BYTES = 16;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** Why a body could not be decoded; the transport turns it into a clear error reply. */
-export class CodecError extends Error {
-  override name = 'CodecError';
-}
-
-/** Turns a 64-hex-digit configured key into AES-256 key bytes. */
-export function parseCodecKey(hex: string): Uint8Array {
-  if (!/^[0-9a-f]{64}$/i.test(hex)) throw new CodecError('The codec key must be 64 hex digits.');
-  return hexToBytes(hex);
-}
-
-/** The version byte of a codec body, or null when the body is not a codec body. */
-export function codecVersionOf(body: Uint8Array): CodecVersion | null {
-  const first = body[0];
-  return first === CODEC_SPEC || first === CODEC_COMPACT ? first : null;
-}
 
 /** Encodes a value as a codec body of the given version. */
 export function encode(

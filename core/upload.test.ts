@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { configureApi } from './api.ts';
+import { configureApi, siteApi } from './api.ts';
 import { createApiClient } from './apiClient.ts';
 import { CODEC_COMPACT, DEV_CODEC_KEY, encode, parseCodecKey } from './codec.ts';
 import { failureOf } from './errors/index.ts';
@@ -106,8 +106,9 @@ describe('attachment upload', () => {
     assert.deepEqual(request?.headers, {});
   });
 
-  it('reads a codec reply with the API decoder', () => {
+  it('reads a codec reply with the API decoder, once the codec has loaded', async () => {
     configureApi({ codecKey: key });
+    await siteApi.ready();
     const reply = failureOf('upload.tooLarge', { kind: 'image', megabytes: 10 });
     assert.deepEqual(readUploadReply(bytesOf(encode(reply, key, CODEC_COMPACT))), reply);
   });

@@ -17,7 +17,7 @@ export interface UploadOptions {
   /** Aborts the upload; the reply is then a `status: false` reply without a notification. */
   signal?: AbortSignal;
   /** Whose token and API origin to use; the site's by default. */
-  client?: Pick<ApiClient, 'baseUrl' | 'token' | 'encodes' | 'parseReplyBody'>;
+  client?: Pick<ApiClient, 'baseUrl' | 'token' | 'encodes' | 'parseReplyBody' | 'ready'>;
   /**
    * What the file is for: 'kyc' for an identity photo (images only, metadata stripped, kept out
    * of the support chat); 'p2p' for a receipt sent in a P2P trade's chat (in no support dialog);
@@ -32,14 +32,25 @@ export interface UploadOptions {
 export const UPLOAD_CANCELLED_TEXT = requestErrorText('request.uploadCancelled');
 
 /** Uploads one file; resolves with the server's reply, showing its error_msg when it failed. */
-export function uploadAttachment(file: Blob, options: UploadOptions = {}): Promise<UploadReply> {
+export async function uploadAttachment(
+  file: Blob,
+  options: UploadOptions = {},
+): Promise<UploadReply> {
   const Request = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
   const client = options.client ?? siteApi;
+  const finished = (reply: UploadReply, quiet = false) => {
+    if (!reply.status && !quiet) notify({ kind: 'toast', tone: 'error', text: reply.error_msg });
+    return reply;
+  };
+  // The reply is read with the client's codec, which may still be loading.
+  try {
+    await client.ready();
+  } catch {
+    return finished(requestFailure('request.serverError'));
+  }
+  if (options.signal?.aborted) return requestFailure('request.uploadCancelled');
   return new Promise<UploadReply>((resolve) => {
-    const finish = (reply: UploadReply, quiet = false) => {
-      if (!reply.status && !quiet) notify({ kind: 'toast', tone: 'error', text: reply.error_msg });
-      resolve(reply);
-    };
+    const finish = (reply: UploadReply, quiet = false) => resolve(finished(reply, quiet));
     const xhr = new Request();
     xhr.open('POST', `${client.baseUrl()}${UPLOAD_PATH}`);
     xhr.withCredentials = true;

@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { call, cookies, loadUser, user } from '../core/index.ts';
 import { pixelId } from './effects/pixelId.ts';
+import { takeStartedProfile } from './effects/startProfile.ts';
 
 /** The analytics event sent for each page shown. */
 export const PAGE_VIEW_EVENT = 'PageView';
@@ -23,7 +24,7 @@ export function RouteEffects() {
     const referer = previous.current;
     previous.current = window.location.href;
     void call('metrics.addVisitor', { referer, url: location });
-    void loadUser();
+    if (!takeStartedProfile()) void loadUser();
   }, [location]);
 
   // Consent given on this page counts this page too; without consent nothing is tracked.

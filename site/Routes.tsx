@@ -11,46 +11,41 @@ import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { RequireAuth } from './components/RequireAuth.tsx';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary.tsx';
 import { POLICY_TYPES } from './navigation.ts';
+import { pageChunks } from './pageChunks.ts';
 
-const HomePage = lazy(() => import('./pages/HomePage.tsx'));
-const SignPage = lazy(() => import('./pages/SignPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage.tsx'));
-const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage.tsx'));
-const ConfirmWithdrawalPage = lazy(() => import('./pages/ConfirmWithdrawalPage.tsx'));
-const AccountOverview = lazy(() => import('./pages/AccountOverview.tsx'));
-const LogoutPage = lazy(() => import('./pages/LogoutPage.tsx'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
-const LiveHomePage = lazy(() => import('./pages/LiveHomePage.tsx'));
-const ContentPage = lazy(() => import('./pages/ContentPage.tsx'));
-const LegalPage = lazy(() => import('./pages/LegalPage.tsx'));
-const FaqPage = lazy(() => import('./pages/FaqPage.tsx'));
-const MarketsPage = lazy(() => import('./pages/markets/MarketsPage.tsx'));
-const TradingPage = lazy(() => import('./pages/trading/TradingPage.tsx'));
-const LivePage = lazy(() => import('./pages/LivePage.tsx'));
-const PromoPage = lazy(() => import('./pages/PromoPage.tsx'));
-const ClientsPage = lazy(() => import('./pages/admin/ClientsPage.tsx'));
-const WithdrawalReviewPage = lazy(() => import('./pages/admin/WithdrawalReviewPage.tsx'));
-const KycReviewPage = lazy(() => import('./pages/admin/KycReviewPage.tsx'));
-const DisputeReviewPage = lazy(() => import('./pages/admin/DisputeReviewPage.tsx'));
-const ReservesAdminPage = lazy(() => import('./pages/admin/ReservesAdminPage.tsx'));
-const ProofOfReservesPage = lazy(() => import('./pages/reserves/ProofOfReservesPage.tsx'));
-const ReservesProofPage = lazy(() => import('./pages/account/ReservesProofPage.tsx'));
-const ProfilePage = lazy(() => import('./pages/account/ProfilePage.tsx'));
-const TransferPage = lazy(() => import('./pages/account/TransferPage.tsx'));
-const DepositPage = lazy(() => import('./pages/account/DepositPage.tsx'));
-const WithdrawPage = lazy(() => import('./pages/account/WithdrawPage.tsx'));
-const BuyCryptoPage = lazy(() => import('./pages/buy/BuyCryptoPage.tsx'));
-const SwapPage = lazy(() => import('./pages/account/SwapPage.tsx'));
-const VerificationPage = lazy(() => import('./pages/account/VerificationPage.tsx'));
-const P2pMarketPage = lazy(() => import('./pages/p2p/P2pMarketPage.tsx'));
-const AccountP2pPage = lazy(() => import('./pages/p2p/AccountP2pPage.tsx'));
-
-// The profile call gates every route, so the first page's code is fetched alongside
-// it rather than after it; lazy() then finds the module already loaded.
-if (typeof window !== 'undefined' && window.location.pathname === '/') {
-  void import('./pages/HomePage.tsx');
-}
+const HomePage = lazy(pageChunks.homePage);
+const SignPage = lazy(pageChunks.signPage);
+const ForgotPasswordPage = lazy(pageChunks.forgotPasswordPage);
+const ResetPasswordPage = lazy(pageChunks.resetPasswordPage);
+const VerifyEmailPage = lazy(pageChunks.verifyEmailPage);
+const ConfirmWithdrawalPage = lazy(pageChunks.confirmWithdrawalPage);
+const AccountOverview = lazy(pageChunks.accountOverview);
+const LogoutPage = lazy(pageChunks.logoutPage);
+const NotFoundPage = lazy(pageChunks.notFoundPage);
+const LiveHomePage = lazy(pageChunks.liveHomePage);
+const ContentPage = lazy(pageChunks.contentPage);
+const LegalPage = lazy(pageChunks.legalPage);
+const FaqPage = lazy(pageChunks.faqPage);
+const MarketsPage = lazy(pageChunks.marketsPage);
+const TradingPage = lazy(pageChunks.tradingPage);
+const LivePage = lazy(pageChunks.livePage);
+const PromoPage = lazy(pageChunks.promoPage);
+const ClientsPage = lazy(pageChunks.clientsPage);
+const WithdrawalReviewPage = lazy(pageChunks.withdrawalReviewPage);
+const KycReviewPage = lazy(pageChunks.kycReviewPage);
+const DisputeReviewPage = lazy(pageChunks.disputeReviewPage);
+const ReservesAdminPage = lazy(pageChunks.reservesAdminPage);
+const ProofOfReservesPage = lazy(pageChunks.proofOfReservesPage);
+const ReservesProofPage = lazy(pageChunks.reservesProofPage);
+const ProfilePage = lazy(pageChunks.profilePage);
+const TransferPage = lazy(pageChunks.transferPage);
+const DepositPage = lazy(pageChunks.depositPage);
+const WithdrawPage = lazy(pageChunks.withdrawPage);
+const BuyCryptoPage = lazy(pageChunks.buyCryptoPage);
+const SwapPage = lazy(pageChunks.swapPage);
+const VerificationPage = lazy(pageChunks.verificationPage);
+const P2pMarketPage = lazy(pageChunks.p2pMarketPage);
+const AccountP2pPage = lazy(pageChunks.accountP2pPage);
 
 /** Home, or the live-mode home when the live flag is on. */
 function Home() {

@@ -42,6 +42,12 @@ describe('formatTime', () => {
     assert.match(formatTime(iso), /^\d{2}:\d{2}:\d{2}$/);
   });
 
+  it('writes the hour after midnight as 00, as the 24-hour clock does', () => {
+    const iso = new Date(2026, 10, 23, 0, 5, 9).toISOString();
+    assert.equal(formatTime(iso), '00:05:09');
+    assert.equal(formatTime(iso), new Date(iso).toLocaleTimeString('en-GB', { hour12: false }));
+  });
+
   it('shows text that is no time as it is', () => {
     assert.equal(formatTime('soon'), 'soon');
   });

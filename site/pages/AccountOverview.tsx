@@ -20,9 +20,7 @@ export default function AccountOverview() {
   const { load, reload } = useAccountWallets();
   // Changes whenever a balance does: the sections reading the ledger then read it again.
   const refreshKey =
-    load.state === 'ready'
-      ? load.wallets.map((w) => `${w.ticker}:${w.amount}:${w.held}`).join()
-      : '';
+    load.state === 'ready' ? load.value.map((w) => `${w.ticker}:${w.amount}:${w.held}`).join() : '';
 
   return (
     <div className="page account">
@@ -56,9 +54,9 @@ export default function AccountOverview() {
       </nav>
       {load.state === 'ready' && (
         <>
-          <Allocation wallets={load.wallets} />
+          <Allocation wallets={load.value} />
           <TableScroll label="Wallets table">
-            <WalletTable wallets={load.wallets} onSwap={openSwap} />
+            <WalletTable wallets={load.value} onSwap={openSwap} />
           </TableScroll>
         </>
       )}

@@ -53,14 +53,14 @@ export function AddressBookSection({
       {load.state === 'ready' && (
         <>
           <OnlySavedSwitch
-            onlySaved={load.book.onlySaved}
+            onlySaved={load.value.onlySaved}
             onChanged={(book, message) => {
               handle.show(book);
               setStatus(message);
             }}
           />
           <SavedAddressList
-            addresses={load.book.addresses}
+            addresses={load.value.addresses}
             networks={networks}
             now={now}
             onRemove={(saved) => {
@@ -78,7 +78,7 @@ export function AddressBookSection({
             saved={removing.saved}
             open={removing.open}
             networkName={networkName(removing.saved?.network ?? '')}
-            onlySaved={load.book.onlySaved}
+            onlySaved={load.value.onlySaved}
             onClose={() => setRemoving({ ...removing, open: false })}
             onRemoved={(book, removed) => {
               setRemoving({ saved: removed, open: false });

@@ -37,10 +37,10 @@ export function ApiKeysSection() {
       </p>
       {load.state === 'loading' && <Loader label="Loading your API keys" />}
       {load.state === 'error' && <LoadError message={load.message} onRetry={reload} />}
-      {load.state === 'ready' && load.keys.length === 0 && <NoKeys />}
-      {load.state === 'ready' && load.keys.length > 0 && (
+      {load.state === 'ready' && load.value.length === 0 && <NoKeys />}
+      {load.state === 'ready' && load.value.length > 0 && (
         <ApiKeyList
-          keys={load.keys}
+          keys={load.value}
           now={Date.now()}
           onRevoke={(key) => {
             setStatus('');

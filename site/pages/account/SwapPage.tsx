@@ -23,7 +23,7 @@ export default function SwapPage() {
 export function SwapHistory() {
   const { load } = useAccountWallets();
   const [swaps, setSwaps] = useState<Swap[] | null>(null);
-  const balances = load.state === 'ready' ? load.wallets.map((w) => w.amount).join() : '';
+  const balances = load.state === 'ready' ? load.value.map((w) => w.amount).join() : '';
   useEffect(() => {
     if (balances === '') return;
     void call('swap.getMine', { limit: 20 }).then((reply) => {

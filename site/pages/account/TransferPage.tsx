@@ -18,7 +18,7 @@ import { useTransfer } from './useTransfer.ts';
 export default function TransferPage() {
   const id = useId();
   const { load } = useAccountWallets();
-  const wallets = load.state === 'ready' ? load.wallets : null;
+  const wallets = load.state === 'ready' ? load.value : null;
   const loadError = load.state === 'error' ? load.message : '';
   const [ticker, setTicker] = useState<Ticker>('USDT');
   const { recent, refresh } = useRecentTransfers(wallets);

@@ -35,8 +35,8 @@ export default function WithdrawPage() {
   const [network, setNetwork] = useState('');
   // Live from the account's private stream: each state change shows as it happens.
   const { items: withdrawals, reload: readWithdrawals } = useWalletActivity('withdrawals');
-  const book = addressBook.load.state === 'ready' ? addressBook.load.book : null;
-  const wallets = load.state === 'ready' ? load.wallets : [];
+  const book = addressBook.load.state === 'ready' ? addressBook.load.value : null;
+  const wallets = load.state === 'ready' ? load.value : [];
   const target = withdrawTarget({
     assets: assets ?? [],
     asset,

@@ -3,18 +3,13 @@
  * what the page itself does: a key made goes on top (the list is newest first), a key revoked
  * leaves it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { type ApiKeyInfo, call } from '../../../core/index.ts';
-
-/** The load of the keys: loading, refused with a message, or the keys. */
-export type ApiKeysLoad =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; keys: ApiKeyInfo[] };
+import { type Load, refused, useLoad } from '../../useLoad.ts';
 
 /** What the section does with the keys. */
 export interface ApiKeysHandle {
-  load: ApiKeysLoad;
+  load: Load<ApiKeyInfo[]>;
   /** Reads the keys again (after an error). */
   reload: () => void;
   /** Shows a key just made. */
@@ -23,46 +18,21 @@ export interface ApiKeysHandle {
   removed: (id: string) => void;
 }
 
+async function readKeys(): Promise<Load<ApiKeyInfo[]>> {
+  const reply = await call('apiKeys.getItems', {});
+  return reply.status ? { state: 'ready', value: reply.items } : refused(reply);
+}
+
 /** The account's live keys (revoked ones are not listed). */
 export function useApiKeys(): ApiKeysHandle {
-  const [load, setLoad] = useState<ApiKeysLoad>({ state: 'loading' });
-  const mounted = useRef(true);
-
-  const reload = useCallback(() => {
-    setLoad({ state: 'loading' });
-    void call('apiKeys.getItems', {}).then((reply) => {
-      if (!mounted.current) return;
-      setLoad(
-        reply.status
-          ? { state: 'ready', keys: reply.items }
-          : { state: 'error', message: reply.error_msg },
-      );
-    });
-  }, []);
-
-  useEffect(() => {
-    mounted.current = true;
-    reload();
-    return () => {
-      mounted.current = false;
-    };
-  }, [reload]);
-
-  const added = useCallback((key: ApiKeyInfo) => {
-    setLoad((shown) =>
-      shown.state === 'ready'
-        ? { state: 'ready', keys: [key, ...shown.keys.filter((k) => k.id !== key.id)] }
-        : shown,
-    );
-  }, []);
-
-  const removed = useCallback((id: string) => {
-    setLoad((shown) =>
-      shown.state === 'ready'
-        ? { state: 'ready', keys: shown.keys.filter((k) => k.id !== id) }
-        : shown,
-    );
-  }, []);
-
+  const { load, reload, update } = useLoad(useCallback(readKeys, []));
+  const added = useCallback(
+    (key: ApiKeyInfo) => update((keys) => [key, ...keys.filter((k) => k.id !== key.id)]),
+    [update],
+  );
+  const removed = useCallback(
+    (id: string) => update((keys) => keys.filter((k) => k.id !== id)),
+    [update],
+  );
   return { load, reload, added, removed };
 }

@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { type AccountProof, call } from '../../../core/index.ts';
 import { type ProofVerdict, verifyProof } from '../../../core/reserves/verifyProof.ts';
-import { type Load, refused, useLoad } from '../reserves/useLoad.ts';
+import { type Load, refused, useLoad } from '../../useLoad.ts';
 
 /** The proof as the server gave it, the published root (null when none), and the verdict. */
 export interface CheckedProof {

@@ -35,7 +35,7 @@ export function useSwapForm(initialFrom: Ticker | null | undefined) {
   const { load, secondsLeft, replace } = useSwapQuote(from, to, amount, pending);
 
   const have =
-    (wallets.state === 'ready' ? wallets.wallets.find((w) => w.ticker === from)?.available : '0') ??
+    (wallets.state === 'ready' ? wallets.value.find((w) => w.ticker === from)?.available : '0') ??
     '0';
   const tooMuch = amount.trim() !== '' && exceeds(amount.trim(), have);
 

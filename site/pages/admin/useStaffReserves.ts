@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { call, type ReserveAssetTotal, type StaffReserveSnapshot } from '../../../core/index.ts';
-import { type Load, refused, useLoad } from '../reserves/useLoad.ts';
+import { type Load, refused, useLoad } from '../../useLoad.ts';
 
 /** How many snapshots the list shows. */
 export const STAFF_SNAPSHOTS_LIMIT = 30;

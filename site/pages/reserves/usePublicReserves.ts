@@ -1,7 +1,7 @@
 /** What the public proof-of-reserves page reads: the latest snapshot, its addresses, the history. */
 import { useCallback } from 'react';
 import { call, type ReserveAddressEntry, type ReserveSnapshot } from '../../../core/index.ts';
-import { type Load, refused, useLoad } from './useLoad.ts';
+import { type Load, refused, useLoad } from '../../useLoad.ts';
 
 /** How many earlier snapshots the page lists. */
 export const HISTORY_LIMIT = 30;

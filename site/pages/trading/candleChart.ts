@@ -12,6 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { type Candle, PAIRS, type PairSymbol } from '../../../core/index.ts';
+import { tickMarkText } from './tickMarkText.ts';
 
 /** What the page does with a chart. */
 export interface CandleChart {
@@ -57,7 +58,7 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     },
     grid: { vertLines: { color: '#1f2533' }, horzLines: { color: '#1f2533' } },
     rightPriceScale: { borderColor: '#2a3140' },
-    timeScale: { borderColor: '#2a3140', timeVisible: true },
+    timeScale: { borderColor: '#2a3140', timeVisible: true, tickMarkFormatter: tickMarkText },
   });
   const candles = chart.addSeries(CandlestickSeries, {
     upColor: UP,

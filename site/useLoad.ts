@@ -1,6 +1,7 @@
 /**
- * One read of the reserves pages: loading, refused (the catalogue's words and code), or its
- * value; read again on demand (after a refusal, or after staff took a snapshot).
+ * One read of a page's data: loading, refused (the catalogue's words and code), or its value;
+ * read again on demand (after a refusal, say), and changed in place after the page's own
+ * changes (a key made, an address saved) rather than read again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -15,8 +16,17 @@ export function refused(reply: { error_msg: string; error_code?: string }): Load
   return { state: 'error', message: reply.error_msg, code: reply.error_code };
 }
 
+/** What a page does with its read. */
+export interface LoadHandle<T> {
+  load: Load<T>;
+  /** Reads again; a value already shown stays until the new one comes. */
+  reload: () => void;
+  /** Changes the value shown (after a change the page made); nothing while none is shown. */
+  update: (change: (value: T) => T) => void;
+}
+
 /** Runs `read` once mounted and on `reload`; a reply for an unmounted page is dropped. */
-export function useLoad<T>(read: () => Promise<Load<T>>): { load: Load<T>; reload: () => void } {
+export function useLoad<T>(read: () => Promise<Load<T>>): LoadHandle<T> {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const mounted = useRef(true);
   const reload = useCallback(() => {
@@ -32,5 +42,10 @@ export function useLoad<T>(read: () => Promise<Load<T>>): { load: Load<T>; reloa
       mounted.current = false;
     };
   }, [reload]);
-  return { load, reload };
+  const update = useCallback((change: (value: T) => T) => {
+    setLoad((shown) =>
+      shown.state === 'ready' ? { state: 'ready', value: change(shown.value) } : shown,
+    );
+  }, []);
+  return { load, reload, update };
 }
