@@ -16,6 +16,7 @@ import { playwrightFailures } from './failureNames.ts';
 import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
 import { FAULT_RUN, findTests, runNodeTestQueue, type Tally } from './nodeTests.ts';
 import { postgresForScript } from './postgres.ts';
+import { playwrightSpecTimings, slowestList, type Timing } from './slowest.ts';
 
 const tallies: Tally[] = [];
 /** Checks without a test count that failed (lint, types, builds, budget, PostgreSQL on CI). */
@@ -148,16 +149,19 @@ tallies.push({
 });
 
 // Listed first in the summary, as the layers are in the README.
-tallies.unshift(await unitRun);
+const unit = await unitRun;
+tallies.unshift(unit);
 
 const e2e = await e2eRun;
 await postgres?.stop();
 let stats = { expected: 0, unexpected: 0, skipped: 0, flaky: 0 };
 let e2eFailures: string[] = [];
+let e2eSpecs: Timing[] = [];
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   stats = report.stats;
   e2eFailures = playwrightFailures(report);
+  e2eSpecs = playwrightSpecTimings(report);
 } catch {
   // No report means the run did not get as far as the tests: counted as one failure below.
 }
@@ -170,6 +174,9 @@ tallies.push({
   failures: e2eFailures,
 });
 
+// Where the time went, above the summary (CI shows the log's tail).
+console.log(`\n${slowestList('unit test files', unit.files ?? [])}`);
+console.log(slowestList('end-to-end specs', e2eSpecs));
 console.log('\nSummary');
 for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);
