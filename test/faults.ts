@@ -7,6 +7,7 @@
 import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
 import { FAULT_RUN, findTests, runNodeTests } from './nodeTests.ts';
 import { postgresForScript } from './postgres.ts';
+import { slowestList } from './slowest.ts';
 
 const problems: string[] = [];
 const postgres = await postgresForScript((name, why) => {
@@ -22,6 +23,7 @@ const tally = await runNodeTests(
   { concurrency: 1, env: postgres ? { TEST_DATABASE_URL: postgres.url } : {}, echo: true },
 );
 await postgres?.stop();
+console.log(`\n${slowestList('fault files', tally.files ?? [])}`);
 if (problems.length > 0) console.log(`Also failed (see above): ${problems.join(', ')}.`);
 const failed = tally.failed + problems.length;
 console.log(`fault runs: ${tally.passed} passed, ${failed} failed, ${tally.skipped} skipped`);

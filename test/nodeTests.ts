@@ -1,8 +1,11 @@
 /** The Node test lane of the test scripts: which files, how they run, and their tally. */
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { run } from './command.ts';
 import { tapFailures } from './failureNames.ts';
+import { readFileDurations, type Timing } from './slowest.ts';
 import { countTapSkips } from './tapSkips.ts';
 
 /** A layer's test counts, as the summary prints them. */
@@ -13,6 +16,8 @@ export interface Tally {
   skipped: number;
   /** The names of the failed tests, for the summary. */
   failures: string[];
+  /** How long each test file ran, start-up included (Node's layers only). */
+  files?: Timing[];
 }
 
 /**
@@ -21,6 +26,9 @@ export interface Tally {
  * busy cores): a hung test fails its file instead of stalling the run.
  */
 const NODE_TEST_FILE_TIMEOUT_MS = 600_000;
+
+/** The reporter that writes each test file's duration (fileDurations.mjs). */
+const DURATIONS_REPORTER = fileURLToPath(new URL('./fileDurations.mjs', import.meta.url));
 
 /**
  * The kill -9 runs: each starts and kills real servers for minutes, so they run in a script of
@@ -52,13 +60,23 @@ export async function runNodeTests(
   files: string[],
   options: { concurrency: number; env: NodeJS.ProcessEnv; echo: boolean },
 ): Promise<Tally> {
+  // Beside TAP, a reporter of each file's duration writes to a file of its own.
+  const durationsDir = mkdtempSync(join(tmpdir(), 'exchange-test-durations-'));
+  const durations = join(durationsDir, 'durations.tsv');
   const { code, output } = await run(
     process.execPath,
     [
+      // PGlite's WebAssembly on V8's baseline compiler only: a test file's process is too short
+      // to repay optimising PostgreSQL's 10 MB module (users.test.ts: 30 % less CPU; the
+      // query-heavy input-fuzz.test.ts: 6 % less). Passed on to each file's process.
+      '--liftoff-only',
       '--import',
       'tsx',
       '--test',
       '--test-reporter=tap',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${DURATIONS_REPORTER}`,
+      `--test-reporter-destination=${durations}`,
       `--test-concurrency=${options.concurrency}`,
       `--test-timeout=${NODE_TEST_FILE_TIMEOUT_MS}`,
       ...files,
@@ -66,6 +84,8 @@ export async function runNodeTests(
     options.env,
     options.echo,
   );
+  const timings = readFileDurations(durations);
+  rmSync(durationsDir, { recursive: true, force: true });
   return {
     layer,
     passed: lastCount(output, /^# pass (\d+)$/gm),
@@ -75,6 +95,7 @@ export async function runNodeTests(
       (code === 0 ? 0 : 1),
     skipped: countTapSkips(output),
     failures: tapFailures(output),
+    files: timings,
   };
 }
 
@@ -130,5 +151,6 @@ export async function runNodeTestQueue(
     failed: tallies.reduce((sum, tally) => sum + tally.failed, 0),
     skipped: tallies.reduce((sum, tally) => sum + tally.skipped, 0),
     failures: tallies.flatMap((tally) => tally.failures),
+    files: tallies.flatMap((tally) => tally.files ?? []),
   };
 }

@@ -16,6 +16,7 @@ import { playwrightFailures } from './failureNames.ts';
 import { pgliteTemplate, postgresTemplate } from './migratedTemplates.ts';
 import { FAULT_RUN, findTests, runNodeTestQueue, type Tally } from './nodeTests.ts';
 import { postgresForScript } from './postgres.ts';
+import { playwrightSpecTimings, slowestList, type Timing } from './slowest.ts';
 
 const tallies: Tally[] = [];
 /** Checks without a test count that failed (lint, types, builds, budget, PostgreSQL on CI). */
@@ -89,7 +90,9 @@ durations.push(`lint, templates and builds ${((performance.now() - started) / 10
 
 // Then three lanes share the two cores. The end-to-end flows are the longest, so they start first,
 // in the background; the unit tests (mostly waiting on databases and child servers) run beside
-// them, one file at a time, and two at a time once the flows are done; the types and the components take the foreground. None of them waits
+// them, one file at a time, and two at a time once the types and the components, which take the
+// foreground, are done (the unit lane is the longest: a second worker only after the flows left
+// it three minutes alone on the machine at the end). None of them waits
 // on time: every test waits on what it checks, so a busy machine makes them slower, not red.
 const reportDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-report-'));
 const reportFile = join(reportDir, 'report.json');
@@ -102,38 +105,43 @@ const e2eRun = timed(
     false,
   ),
 );
+/** The foreground lane: the types of every project, then the component tests in Chromium. */
+async function typesAndComponents() {
+  const from = performance.now();
+  for (const project of [
+    'core',
+    'core/tsconfig.test.json',
+    'site',
+    'site/tsconfig.test.json',
+    'widgets',
+    'widgets/tsconfig.test.json',
+    'server',
+    'test',
+    'clients',
+  ]) {
+    await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
+  }
+  const result = await timed(
+    'components',
+    run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
+      CHROME_PATH: chromium,
+    }),
+  );
+  durations.push(`types + components ${((performance.now() - from) / 1000).toFixed(0)} s`);
+  return result;
+}
+const foregroundRun = typesAndComponents();
 const unitRun = timed(
   'unit',
   runNodeTestQueue(
     'unit (Node)',
     // The kill -9 runs are left to faults.ts, which CI runs after this script.
     findTests(['core', 'server', 'test'], '.test.ts').filter((file) => !FAULT_RUN.test(file)),
-    // One file at a time beside the end-to-end flows, two at a time once they are done.
-    { starts: [Promise.resolve(), e2eRun], env: database },
+    // One file at a time beside the end-to-end flows and the foreground, two once that is done.
+    { starts: [Promise.resolve(), foregroundRun], env: database },
   ),
 );
-const foreground = performance.now();
-for (const project of [
-  'core',
-  'core/tsconfig.test.json',
-  'site',
-  'site/tsconfig.test.json',
-  'widgets',
-  'widgets/tsconfig.test.json',
-  'server',
-  'test',
-  'clients',
-]) {
-  await check(`types (${project})`, bin('tsc'), ['--noEmit', '-p', project]);
-}
-
-const browser = await timed(
-  'components',
-  run(bin('web-test-runner'), ['--config', 'test/web-test-runner.config.mjs'], {
-    CHROME_PATH: chromium,
-  }),
-);
-durations.push(`types + components ${((performance.now() - foreground) / 1000).toFixed(0)} s`);
+const browser = await foregroundRun;
 // The runner prints ", N skipped" after "N passed, N failed" only when some were skipped.
 const browserTotals = [
   ...browser.output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g),
@@ -148,16 +156,19 @@ tallies.push({
 });
 
 // Listed first in the summary, as the layers are in the README.
-tallies.unshift(await unitRun);
+const unit = await unitRun;
+tallies.unshift(unit);
 
 const e2e = await e2eRun;
 await postgres?.stop();
 let stats = { expected: 0, unexpected: 0, skipped: 0, flaky: 0 };
 let e2eFailures: string[] = [];
+let e2eSpecs: Timing[] = [];
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   stats = report.stats;
   e2eFailures = playwrightFailures(report);
+  e2eSpecs = playwrightSpecTimings(report);
 } catch {
   // No report means the run did not get as far as the tests: counted as one failure below.
 }
@@ -170,6 +181,9 @@ tallies.push({
   failures: e2eFailures,
 });
 
+// Where the time went, above the summary (CI shows the log's tail).
+console.log(`\n${slowestList('unit test files', unit.files ?? [])}`);
+console.log(slowestList('end-to-end specs', e2eSpecs));
 console.log('\nSummary');
 for (const { layer, passed, failed, skipped } of tallies) {
   console.log(`  ${layer.padEnd(32)} ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -5,7 +5,7 @@
  * Props-driven and side-effect free beyond focus, and styled by its own <style> element so it works
  * in the page and inside a shadow root alike.
  */
-import { type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { keepFocusInside, useDialogFocus } from './dialogFocus.ts';
 import { useFadeOut } from './useFadeOut.ts';
 
@@ -37,12 +37,32 @@ const STYLE = `
 .x-modal-footer{display:flex;flex-wrap:wrap;gap:.5em;justify-content:flex-end;margin-top:1.25em}
 `;
 
+/**
+ * Escape closes an open dialog wherever focus is. Focus moves in after the dialog is painted
+ * (Preact runs effects a frame later), and an Escape pressed in between, right after ⌘K, went to
+ * the page and left the dialog open. Registered before paint; an Escape inside the dialog stops at
+ * the dialog's own handler.
+ */
+function useEscapeAnywhere(open: boolean, onClose: () => void): void {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useLayoutEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
 /** A dialog rendered while `open` (and for the fade-out after it closes). */
 export function Modal({ open, title, onClose, children, className, footer }: ModalProps) {
   const shown = useFadeOut(open, MODAL_FADE_MS);
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(open && shown, dialog);
+  useEscapeAnywhere(open && shown, onClose);
 
   if (!shown) return null;
 
