@@ -9,35 +9,15 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import type { SupportServerMessage } from '../core/protocol/index.ts';
-import { createServer } from '../server/app.ts';
-import type { Database } from '../server/storage/db.ts';
 import { InProcessServers } from './cluster/inProcess.ts';
 import { forEachDatabase } from './databases.ts';
-import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
+import { echoOf, newOf, openedTrade, p2pChatServer } from './p2pChatTesting.ts';
+import { fails, ok, p2pTrader } from './serverTesting.ts';
 import { type Account, connect, type Peer, ticket } from './supportTesting.ts';
 
-const newOf = (id: string) => (m: SupportServerMessage) =>
-  m.type === 'SUPPORT_NEW_MESSAGE' && m.message.id === id;
-const echoOf = (id: string) => (m: SupportServerMessage) =>
-  m.type === 'SUPPORT_SEND_MESSAGE' && m.message.id === id;
 const isRead = (m: SupportServerMessage) => m.type === 'TRADE_READ_MESSAGE';
 const readsOf = (peer: Peer) => peer.received.filter(isRead);
-
-/** A seller with an offer of 100 USDT, and a buyer's trade on it for 45 EUR. */
-async function openedTrade(app: FastifyInstance, db: Database) {
-  const seller = await p2pTrader(app, db, { USDT: '100' });
-  const buyer = await p2pTrader(app, db, {});
-  const offer = await publishP2pOffer(app, seller.token);
-  const { trade } = await ok(
-    app,
-    'p2p.openTrade',
-    { offerId: offer.id, fiatAmount: '45' },
-    { token: buyer.token },
-  );
-  return { seller, buyer, tradeId: trade.id };
-}
 
 /** Sends a message on `from` and waits for its echo. */
 async function say(from: Peer, id: string): Promise<void> {
@@ -46,35 +26,14 @@ async function say(from: Peer, id: string): Promise<void> {
 }
 
 forEachDatabase((open) => {
-  let db: Database;
-  let app: FastifyInstance;
-  let address: string;
-  let agent: Account;
-  const sockets: Peer[] = [];
-
-  before(async () => {
-    db = await open();
-    app = await createServer(testConfig({ API_RATE_LIMIT: '0', SUPPORT_RATE_LIMIT: '0' }), db);
-    address = await app.listen({ host: '127.0.0.1', port: 0 });
-    agent = await p2pTrader(app, db, {});
-    await db.updateTable('users').set({ status_id: 1 }).where('id', '=', agent.id).execute();
-  });
-  after(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
-    await app.close();
-  });
-
-  async function chat(account: Account, tradeId: number): Promise<Peer> {
-    const peer = await connect(address, await ticket(app, account.token), `&trade=${tradeId}`);
-    sockets.push(peer);
-    return peer;
-  }
+  const server = p2pChatServer(open);
+  const { chat } = server;
 
   const history = (account: Account, tradeId: number) =>
-    ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: account.token });
+    ok(server.app, 'p2p.getTradeChat', { id: tradeId }, { token: account.token });
 
   test('a read mark is stored, told live to the other side alone, and answered on reload', async () => {
-    const { seller, buyer, tradeId } = await openedTrade(app, db);
+    const { seller, buyer, tradeId } = await server.openedTrade();
     const buyerChat = await chat(buyer, tradeId);
     const sellerChat = await chat(seller, tradeId);
     await say(buyerChat, 'b-1');
@@ -85,14 +44,14 @@ forEachDatabase((open) => {
       [2, null],
     );
 
-    await ok(app, 'p2p.markTradeChatRead', { id: tradeId }, { token: seller.token });
+    await ok(server.app, 'p2p.markTradeChatRead', { id: tradeId }, { token: seller.token });
     assert.deepEqual(await buyerChat.next(isRead), { type: 'TRADE_READ_MESSAGE', through: 'b-2' });
     const reloaded = await history(buyer, tradeId);
     assert.deepEqual([reloaded.seenThrough, reloaded.unread], ['b-2', 0]);
     assert.deepEqual((await history(seller, tradeId)).unread, 0);
 
     // Nothing new to read: no mark is told. The seller's next message would come after one.
-    await ok(app, 'p2p.markTradeChatRead', { id: tradeId }, { token: seller.token });
+    await ok(server.app, 'p2p.markTradeChatRead', { id: tradeId }, { token: seller.token });
     await say(sellerChat, 's-1');
     await buyerChat.next(newOf('s-1'));
     assert.equal(readsOf(buyerChat).length, 1, 'the second read moved nothing');
@@ -101,34 +60,34 @@ forEachDatabase((open) => {
     // The buyer's own message after the mark leaves the mark where it was.
     await say(buyerChat, 'b-3');
     assert.equal((await history(buyer, tradeId)).seenThrough, 'b-2');
-    await ok(app, 'p2p.markTradeChatRead', { id: tradeId }, { token: buyer.token });
+    await ok(server.app, 'p2p.markTradeChatRead', { id: tradeId }, { token: buyer.token });
     assert.deepEqual(await sellerChat.next(isRead), { type: 'TRADE_READ_MESSAGE', through: 's-1' });
     assert.equal((await history(seller, tradeId)).seenThrough, 's-1');
   });
 
   test('staff in a disputed trade neither mark it read nor hear the sides’ marks', async () => {
-    const { seller, buyer, tradeId } = await openedTrade(app, db);
-    await ok(app, 'p2p.markPaid', { id: tradeId }, { token: buyer.token });
+    const { seller, buyer, tradeId } = await server.openedTrade();
+    await ok(server.app, 'p2p.markPaid', { id: tradeId }, { token: buyer.token });
     await ok(
-      app,
+      server.app,
       'p2p.disputeTrade',
       { id: tradeId, reason: 'Paid, not released.' },
       { token: buyer.token },
     );
     const buyerChat = await chat(buyer, tradeId);
     const sellerChat = await chat(seller, tradeId);
-    const staffChat = await chat(agent, tradeId);
+    const staffChat = await chat(server.agent, tradeId);
     await say(buyerChat, 'b-1');
     await staffChat.next(newOf('b-1'));
-    await ok(app, 'p2p.markTradeChatRead', { id: tradeId }, { token: agent.token });
-    const staffView = await history(agent, tradeId);
+    await ok(server.app, 'p2p.markTradeChatRead', { id: tradeId }, { token: server.agent.token });
+    const staffView = await history(server.agent, tradeId);
     assert.deepEqual([staffView.unread, staffView.seenThrough], [0, null]);
     assert.equal((await history(buyer, tradeId)).seenThrough, null, 'staff are not the other side');
 
     await say(staffChat, 'a-1');
     await sellerChat.next(newOf('a-1'));
     // The seller reads through the staff message: the buyer's b-1 is read too.
-    await ok(app, 'p2p.markTradeChatRead', { id: tradeId }, { token: seller.token });
+    await ok(server.app, 'p2p.markTradeChatRead', { id: tradeId }, { token: seller.token });
     assert.deepEqual(await buyerChat.next(isRead), { type: 'TRADE_READ_MESSAGE', through: 'a-1' });
     await say(buyerChat, 'b-2');
     await staffChat.next(newOf('b-2'));
@@ -137,10 +96,10 @@ forEachDatabase((open) => {
   });
 
   test('someone who is not in the trade cannot mark its chat read', async () => {
-    const { tradeId } = await openedTrade(app, db);
-    const stranger = await p2pTrader(app, db, {});
+    const { tradeId } = await server.openedTrade();
+    const stranger = await p2pTrader(server.app, server.db, {});
     const refused = await fails(
-      app,
+      server.app,
       { method: 'p2p.markTradeChatRead', id: tradeId },
       { token: stranger.token },
     );

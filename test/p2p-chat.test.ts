@@ -6,86 +6,34 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { test } from 'node:test';
 import { errorText } from '../core/errors/index.ts';
-import type { SupportServerMessage } from '../core/protocol/index.ts';
-import { createServer } from '../server/app.ts';
-import type { Database } from '../server/storage/db.ts';
 import { forEachDatabase, PGLITE_ONLY } from './databases.ts';
-import { fails, ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
-import {
-  type Account,
-  connect,
-  handshake,
-  type Peer,
-  PNG,
-  ticket,
-  uploadPng,
-} from './supportTesting.ts';
-
-const echoOf = (id: string) => (m: SupportServerMessage) =>
-  m.type === 'SUPPORT_SEND_MESSAGE' && m.message.id === id;
-const newOf = (id: string) => (m: SupportServerMessage) =>
-  m.type === 'SUPPORT_NEW_MESSAGE' && m.message.id === id;
+import { echoOf, newOf, p2pChatServer } from './p2pChatTesting.ts';
+import { fails, ok, p2pTrader } from './serverTesting.ts';
+import { type Account, connect, handshake, PNG, ticket, uploadPng } from './supportTesting.ts';
 
 forEachDatabase((open) => {
-  let db: Database;
-  let app: FastifyInstance;
-  let address: string;
-  let agent: Account;
-  const sockets: Peer[] = [];
-
-  before(async () => {
-    db = await open();
-    app = await createServer(testConfig({ API_RATE_LIMIT: '0', SUPPORT_RATE_LIMIT: '0' }), db);
-    address = await app.listen({ host: '127.0.0.1', port: 0 });
-    agent = await p2pTrader(app, db, {});
-    await db.updateTable('users').set({ status_id: 1 }).where('id', '=', agent.id).execute();
-  });
-  after(async () => {
-    await Promise.all(sockets.map((socket) => socket.close()));
-    await app.close();
-  });
-
-  /** A seller with an offer of 100 USDT at 0.9 EUR, and a buyer's trade on it for 45 EUR. */
-  async function openedTrade() {
-    const seller = await p2pTrader(app, db, { USDT: '100' });
-    const buyer = await p2pTrader(app, db, {});
-    const offer = await publishP2pOffer(app, seller.token);
-    const { trade } = await ok(
-      app,
-      'p2p.openTrade',
-      { offerId: offer.id, fiatAmount: '45' },
-      { token: buyer.token },
-    );
-    return { seller, buyer, tradeId: trade.id };
-  }
-
-  /** Opens the trade's chat as `account`. */
-  async function chat(account: Account, tradeId: number): Promise<Peer> {
-    const peer = await connect(address, await ticket(app, account.token), `&trade=${tradeId}`);
-    sockets.push(peer);
-    return peer;
-  }
+  const server = p2pChatServer(open);
+  const { chat } = server;
 
   const uploadReceipt = async (account: Account, purpose: string) =>
-    (await uploadPng(app, account.token, purpose)).id;
+    (await uploadPng(server.app, account.token, purpose)).id;
 
   test('only the two sides open a trade’s chat; staff only once it is disputed', async () => {
-    const { seller, buyer, tradeId } = await openedTrade();
-    const stranger = await p2pTrader(app, db, {});
+    const { seller, buyer, tradeId } = await server.openedTrade();
+    const stranger = await p2pTrader(server.app, server.db, {});
     const opens = async (account: Account, query: string) =>
-      handshake(address, await ticket(app, account.token), {}, query);
+      handshake(server.address, await ticket(server.app, account.token), {}, query);
     assert.equal(await opens(buyer, `&trade=${tradeId}`), 'open');
     assert.equal(await opens(seller, `&trade=${tradeId}`), 'open');
     assert.equal(await opens(stranger, `&trade=${tradeId}`), 403);
-    assert.equal(await opens(agent, `&trade=${tradeId}`), 403, 'no dispute yet');
+    assert.equal(await opens(server.agent, `&trade=${tradeId}`), 403, 'no dispute yet');
     assert.equal(await opens(buyer, '&trade=0'), 403);
     assert.equal(await opens(buyer, '&trade=1e3'), 403);
     assert.equal(await opens(buyer, '&trade=99999999'), 403);
     const history = await fails(
-      app,
+      server.app,
       { method: 'p2p.getTradeChat', id: tradeId },
       {
         token: stranger.token,
@@ -95,12 +43,12 @@ forEachDatabase((open) => {
   });
 
   test('messages, typing and a receipt go between the two sides, each stored once', async () => {
-    const { seller, buyer, tradeId } = await openedTrade();
+    const { seller, buyer, tradeId } = await server.openedTrade();
     const buyerChat = await chat(buyer, tradeId);
     const sellerChat = await chat(seller, tradeId);
     // The buyer's support socket hears nothing of the trade.
-    const buyerSupport = await connect(address, await ticket(app, buyer.token));
-    sockets.push(buyerSupport);
+    const buyerSupport = await connect(server.address, await ticket(server.app, buyer.token));
+    server.sockets.push(buyerSupport);
 
     buyerChat.send({ type: 'SUPPORT_TYPING' });
     await sellerChat.next((m) => m.type === 'SUPPORT_TYPING_MESSAGE');
@@ -131,12 +79,12 @@ forEachDatabase((open) => {
     await buyerChat.next(echoOf('b-2'));
     const withReceipt = await sellerChat.next(newOf('b-2'));
     assert.ok(withReceipt.type === 'SUPPORT_NEW_MESSAGE' && withReceipt.message.attachment);
-    const served = await app.inject({ url: withReceipt.message.attachment.path });
+    const served = await server.app.inject({ url: withReceipt.message.attachment.path });
     assert.equal(served.statusCode, 200);
     assert.deepEqual(served.rawPayload, PNG);
 
     const { messages } = await ok(
-      app,
+      server.app,
       'p2p.getTradeChat',
       { id: tradeId },
       { token: seller.token },
@@ -165,10 +113,10 @@ forEachDatabase((open) => {
   });
 
   test('staff join a disputed trade; once decided, its chat takes no new message', async () => {
-    const { seller, buyer, tradeId } = await openedTrade();
-    await ok(app, 'p2p.markPaid', { id: tradeId }, { token: buyer.token });
+    const { seller, buyer, tradeId } = await server.openedTrade();
+    await ok(server.app, 'p2p.markPaid', { id: tradeId }, { token: buyer.token });
     await ok(
-      app,
+      server.app,
       'p2p.disputeTrade',
       { id: tradeId, reason: 'Paid, not released.' },
       {
@@ -177,7 +125,7 @@ forEachDatabase((open) => {
     );
     const buyerChat = await chat(buyer, tradeId);
     const sellerChat = await chat(seller, tradeId);
-    const staffChat = await chat(agent, tradeId);
+    const staffChat = await chat(server.agent, tradeId);
     staffChat.send({
       type: 'SUPPORT_SEND_MESSAGE',
       id: 's-1',
@@ -199,18 +147,23 @@ forEachDatabase((open) => {
     const toStaff = await staffChat.next(newOf('sl-1'));
     assert.ok(toStaff.type === 'SUPPORT_NEW_MESSAGE');
     assert.equal(toStaff.message.from, 'Seller');
-    const staffHistory = await ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: agent.token });
+    const staffHistory = await ok(
+      server.app,
+      'p2p.getTradeChat',
+      { id: tradeId },
+      { token: server.agent.token },
+    );
     assert.deepEqual(
       staffHistory.messages.map((m) => m.from ?? 'me'),
       ['me', 'Seller'],
     );
 
     await ok(
-      app,
+      server.app,
       'p2p.resolveDispute',
       { id: tradeId, to: 'seller', reason: 'No payment seen.' },
       {
-        token: agent.token,
+        token: server.agent.token,
       },
     );
     buyerChat.send({ type: 'SUPPORT_SEND_MESSAGE', id: 'b-late', text: 'But…', attachment: null });
@@ -218,7 +171,12 @@ forEachDatabase((open) => {
     assert.ok(refused.type === 'SUPPORT_SEND_MESSAGE');
     assert.equal(refused.error, errorText('tradeChat.ended'));
     // What was said before stays readable.
-    const { messages } = await ok(app, 'p2p.getTradeChat', { id: tradeId }, { token: buyer.token });
+    const { messages } = await ok(
+      server.app,
+      'p2p.getTradeChat',
+      { id: tradeId },
+      { token: buyer.token },
+    );
     assert.equal(messages.length, 2);
   });
 }, PGLITE_ONLY);
