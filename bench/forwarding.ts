@@ -5,13 +5,13 @@
  * path's own latency) and `concurrency` at a time (batches shared), per request. Run alone:
  * `node --import tsx bench/forwarding.ts` (TEST_DATABASE_URL names a server, else one starts).
  */
-import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
-import { fundedAccount, send, testConfig } from '../test/serverTesting.ts';
+import { fundedAccount, testConfig } from '../test/serverTesting.ts';
 import { median, percentile } from './median.ts';
+import { placeInTurn } from './ordersInTurn.ts';
 
 /** One path's latency figures. */
 export interface PathFigures {
@@ -29,32 +29,11 @@ async function time(
   orders: number,
   concurrency: number,
 ): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < orders) {
-      const i = next++;
-      const started = performance.now();
-      const answer = await send(
-        app,
-        {
-          method: 'orders.place',
-          token,
-          subId: '',
-          pair: 'ETH_USDT',
-          side: 'buy',
-          type: 'limit',
-          price: String(1000 + (i % 50)),
-          amount: '0.01',
-        },
-        { ip: `10.9.0.${i % 250}` },
-      );
-      latencies.push(performance.now() - started);
-      if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return latencies;
+  const timed = await placeInTurn(token, orders, concurrency, (i) => ({
+    app,
+    order: { pair: 'ETH_USDT', price: String(1000 + (i % 50)), amount: '0.01' },
+  }));
+  return timed.latencies;
 }
 
 /** Measures both paths at each concurrency. */

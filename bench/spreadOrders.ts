@@ -6,7 +6,6 @@
  * Run alone: `node --import tsx bench/spreadOrders.ts` (TEST_DATABASE_URL names a server, else
  * one starts).
  */
-import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
@@ -14,8 +13,9 @@ import { createServer } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { unitNameOf } from '../server/trading/units.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
-import { fundedAccount, send, testConfig } from '../test/serverTesting.ts';
+import { fundedAccount, testConfig } from '../test/serverTesting.ts';
 import { median, percentile } from './median.ts';
+import { placeInTurn } from './ordersInTurn.ts';
 
 /** One run's figures. */
 export interface SpreadFigures {
@@ -28,41 +28,20 @@ export interface SpreadFigures {
 }
 
 /** Places `orders` resting buys over every pair, to the apps in turn, `concurrency` at a time. */
-async function time(
+function time(
   apps: readonly FastifyInstance[],
   token: string,
   orders: number,
   concurrency: number,
 ): Promise<{ latencies: number[]; seconds: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < orders) {
-      const i = next++;
-      const app = apps[i % apps.length] as FastifyInstance;
-      const pair = PAIR_SYMBOLS[Math.floor(i / apps.length) % PAIR_SYMBOLS.length];
-      const started = performance.now();
-      const answer = await send(
-        app,
-        {
-          method: 'orders.place',
-          token,
-          subId: '',
-          pair,
-          side: 'buy',
-          type: 'limit',
-          price: '0.1',
-          amount: '60',
-        },
-        { ip: `10.9.1.${i % 250}` },
-      );
-      latencies.push(performance.now() - started);
-      if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { latencies, seconds: (performance.now() - started) / 1000 };
+  return placeInTurn(token, orders, concurrency, (i) => ({
+    app: apps[i % apps.length] as FastifyInstance,
+    order: {
+      pair: PAIR_SYMBOLS[Math.floor(i / apps.length) % PAIR_SYMBOLS.length] as string,
+      price: '0.1',
+      amount: '60',
+    },
+  }));
 }
 
 /** Waits until every unit of a spread market is owned, by two servers. */
