@@ -6,12 +6,10 @@
  * `node --import tsx bench/forwarding.ts` (TEST_DATABASE_URL names a server, else one starts).
  */
 import type { FastifyInstance } from 'fastify';
-import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
-import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { startPostgres } from '../test/postgres.ts';
 import { fundedAccount, testConfig } from '../test/serverTesting.ts';
 import { median, percentile } from './median.ts';
-import { placeInTurn } from './ordersInTurn.ts';
+import { placeInTurn, twoServers } from './ordersInTurn.ts';
 
 /** One path's latency figures. */
 export interface PathFigures {
@@ -43,18 +41,17 @@ export async function benchForwarding(
 ): Promise<PathFigures[]> {
   const server = await startPostgres();
   if (server === null) throw new Error('no PostgreSQL to measure on');
-  const scratch = await createScratchDatabase(server.url, 'bench_forwarding');
-  const config = testConfig({ API_RATE_LIMIT: '0' });
-  const dbs: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  const cluster = await twoServers(
+    server.url,
+    'bench_forwarding',
+    testConfig({ API_RATE_LIMIT: '0' }),
+  ).catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
   try {
-    for (let i = 0; i < 2; i++) {
-      const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
-      dbs.push(db);
-      apps.push(await createServer(config, db));
-    }
-    const [owner, follower] = apps as [FastifyInstance, FastifyInstance];
-    const trader = await fundedAccount(owner, dbs[0] as Database, { USDT: '100000000' });
+    const [owner, follower] = cluster.apps;
+    const trader = await fundedAccount(owner, cluster.dbs[0], { USDT: '100000000' });
     const figures: PathFigures[] = [];
     for (const concurrency of concurrencies) {
       for (const [path, app] of [
@@ -74,9 +71,7 @@ export async function benchForwarding(
     }
     return figures;
   } finally {
-    for (const app of apps) await app.close();
-    for (const db of dbs) await db.destroy();
-    await scratch.drop();
+    await cluster.close();
     await server.stop();
   }
 }

@@ -1,6 +1,13 @@
-/** Orders placed through the API `concurrency` at a time, each one's latency timed: for the benches. */
+/**
+ * For the benches of orders through several servers: two servers on one database, and orders
+ * placed through the API `concurrency` at a time, each one's latency timed.
+ */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { createServer } from '../server/app.ts';
+import type { Config } from '../server/config.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
+import { createScratchDatabase } from '../test/postgres.ts';
 import { send } from '../test/serverTesting.ts';
 
 /** The server to send order `i` to, and what it places. */
@@ -39,4 +46,39 @@ export async function placeInTurn(
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Two servers on one fresh database, as a cluster's two processes would share it. */
+export interface TwoServers {
+  apps: [FastifyInstance, FastifyInstance];
+  dbs: [Database, Database];
+  /** Closes both servers and drops the database. */
+  close(): Promise<void>;
+}
+
+/** Starts two servers with `config` on a scratch database named `name` on PostgreSQL `url`. */
+export async function twoServers(url: string, name: string, config: Config): Promise<TwoServers> {
+  const scratch = await createScratchDatabase(url, name);
+  const dbs: Database[] = [];
+  const apps: FastifyInstance[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.destroy();
+    await scratch.drop();
+  };
+  try {
+    for (let i = 0; i < 2; i++) {
+      const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
+      dbs.push(db);
+      apps.push(await createServer(config, db));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    apps: apps as [FastifyInstance, FastifyInstance],
+    dbs: dbs as [Database, Database],
+    close,
+  };
 }

@@ -9,13 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
-import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { unitNameOf } from '../server/trading/units.ts';
-import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { startPostgres } from '../test/postgres.ts';
 import { fundedAccount, testConfig } from '../test/serverTesting.ts';
 import { median, percentile } from './median.ts';
-import { placeInTurn } from './ordersInTurn.ts';
+import { placeInTurn, twoServers } from './ordersInTurn.ts';
 
 /** One run's figures. */
 export interface SpreadFigures {
@@ -66,22 +65,15 @@ async function benchMode(
   orders: number,
   concurrencies: readonly number[],
 ): Promise<SpreadFigures[]> {
-  const scratch = await createScratchDatabase(url, `bench_spread_${mode === 'spread' ? 1 : 0}`);
-  const config = testConfig({
-    API_RATE_LIMIT: '0',
-    MARKET_SPREAD: mode === 'spread' ? 'on' : 'off',
-  });
-  const dbs: Database[] = [];
-  const apps: FastifyInstance[] = [];
+  const cluster = await twoServers(
+    url,
+    `bench_spread_${mode === 'spread' ? 1 : 0}`,
+    testConfig({ API_RATE_LIMIT: '0', MARKET_SPREAD: mode === 'spread' ? 'on' : 'off' }),
+  );
   try {
-    for (let i = 0; i < 2; i++) {
-      const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
-      dbs.push(db);
-      apps.push(await createServer(config, db));
-    }
-    const first = dbs[0] as Database;
-    if (mode === 'spread') await spreadOver(first);
-    const trader = await fundedAccount(apps[0] as FastifyInstance, first, { USDT: '100000000' });
+    const { apps, dbs } = cluster;
+    if (mode === 'spread') await spreadOver(dbs[0]);
+    const trader = await fundedAccount(apps[0], dbs[0], { USDT: '100000000' });
     const figures: SpreadFigures[] = [];
     for (const concurrency of concurrencies) {
       await time(apps, trader.token, 32, concurrency);
@@ -97,9 +89,7 @@ async function benchMode(
     }
     return figures;
   } finally {
-    for (const app of apps) await app.close();
-    for (const db of dbs) await db.destroy();
-    await scratch.drop();
+    await cluster.close();
   }
 }
 
