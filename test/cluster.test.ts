@@ -81,7 +81,7 @@ forEachDatabase(
       db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
       mailbox = await startMailbox();
       people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 30);
-      cluster = await Cluster.start(scratch.url, 3, {
+      cluster = await Cluster.startTogether(scratch.url, 3, {
         ...CLUSTER_ENV,
         SMTP_URL: mailbox.url,
       });
