@@ -38,6 +38,7 @@ import type { SupportPresence } from './presence.ts';
 import type { TradeChats } from './rooms.ts';
 import { attachmentUrlKey } from './secrets.ts';
 import { SendReceiver } from './sendReceiver.ts';
+import { SendsUnderWay } from './sendsUnderWay.ts';
 import { SocketHandshake } from './socketHandshake.ts';
 import { type SessionContext, SocketSession } from './socketSession.ts';
 
@@ -82,6 +83,7 @@ export async function registerSupportSocket(
     events,
     presence,
     receiver: new SendReceiver(db, deps.sends),
+    underWay: new SendsUnderWay(),
     log: app.log,
   };
   const stops = [deliverSupportNews(rooms), deps.tradeChats.follow(rooms)];

@@ -14,6 +14,7 @@ import type { SupportHub, SupportPeer } from './hub.ts';
 import type { SupportPresence } from './presence.ts';
 import { type Room, type RoomContext, supportRoom, type TradeSeat } from './rooms.ts';
 import type { SendReceiver } from './sendReceiver.ts';
+import { SendsUnderWay } from './sendsUnderWay.ts';
 import { frameSize, MAX_FRAME_BYTES, MAX_IN_FLIGHT, parseFrame } from './socketFrames.ts';
 import type { OpenedSocket } from './socketHandshake.ts';
 
@@ -30,6 +31,8 @@ export interface SessionContext {
   /** Where a client's sockets on this server are recorded. */
   presence: SupportPresence;
   receiver: SendReceiver;
+  /** The sends under way on every socket of this server, so a resend waits for the first. */
+  underWay: SendsUnderWay;
   /** The server's log, for what goes wrong outside a request. */
   log: FastifyBaseLogger;
 }
@@ -135,12 +138,19 @@ export class SocketSession {
       return;
     }
     this.inFlight += 1;
+    const { receiver, underWay } = this.context;
+    const place = this.seat === null ? 'dialog' : `trade ${this.seat.tradeId}`;
+    const key = SendsUnderWay.key(this.peer.userId, place, message);
+    // A resend of what an older socket of the sender still has waiting goes after it.
+    const earlier = key === null ? undefined : underWay.earlier(key);
     this.chain = this.chain
-      .then(() => this.context.receiver.receive(this.answered, this.room, message))
+      .then(() => earlier)
+      .then(() => receiver.receive(this.answered, this.room, message))
       .catch((error: unknown) => this.log.error({ err: error }, 'support send failed'))
       .finally(() => {
         this.inFlight -= 1;
       });
+    if (key !== null) underWay.track(key, this.chain);
   }
 }
 

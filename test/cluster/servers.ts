@@ -48,6 +48,27 @@ export class Cluster {
     return cluster;
   }
 
+  /**
+   * Starts `count` servers on `databaseUrl` at once, with `env` over serverEnv's: sooner than
+   * one after the other where no test cares which of them takes the spot market first.
+   */
+  static async startTogether(
+    databaseUrl: string,
+    count: number,
+    env: Readonly<Record<string, string>> = {},
+  ): Promise<Cluster> {
+    const cluster = new Cluster(databaseUrl, env, [], () => ({}));
+    const names = Array.from({ length: count }, (_, i) => `server${i + 1}`);
+    const started = await Promise.allSettled(names.map((name) => cluster.spawn(name)));
+    for (const each of started) if (each.status === 'fulfilled') cluster.servers.push(each.value);
+    const failed = started.find((each) => each.status === 'rejected');
+    if (failed !== undefined) {
+      await cluster.stop();
+      throw failed.reason;
+    }
+    return cluster;
+  }
+
   /** The server named `name`. */
   named(name: string): ClusterServer {
     const server = this.servers.find((each) => each.name === name);
