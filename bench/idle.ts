@@ -4,12 +4,14 @@
  * thread's) and its CPU over a window, read from Linux's /proc. Three starts: the demo market
  * off on a fresh data folder; on, on a fresh folder, as a first `npm start` is (it plays the
  * demo market's 24 h past in the background); and on again, restarted on that same folder.
- * `node --import tsx bench/idle.ts [seconds]` prints the table alone.
+ * `node --import tsx bench/idle.ts [seconds]` prints the table alone (`--write` also puts it into
+ * docs/measurements.md).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { cpuSeconds } from './processCpu.ts';
 import { startServerChild } from './serverChild.ts';
 
@@ -122,6 +124,9 @@ export function idleTable(figures: readonly IdleFigures[], seconds: number, mach
 }
 
 if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
-  const seconds = Number(process.argv[2] ?? 60);
-  console.log(idleTable(await benchIdle(seconds), seconds, 'this machine'));
+  const seconds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 60);
+  const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+  const table = idleTable(await benchIdle(seconds), seconds, machine);
+  console.log(table);
+  if (process.argv.includes('--write')) writeMeasurements('idle', table);
 }
