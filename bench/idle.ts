@@ -1,19 +1,28 @@
 /**
- * What an idle server costs: `npm start` (the same command, as a child process) on a fresh
- * embedded database, left alone once it answers and has settled, then its resident memory
- * (VmRSS, every thread's) and its CPU over a window, read from Linux's /proc, with the demo
- * market on and off. `node --import tsx bench/idle.ts [seconds]` prints the table alone.
+ * What an idle server costs: `npm start` (the same command, as a child process) on the embedded
+ * database, left alone once it answers and has settled, then its resident memory (VmRSS, every
+ * thread's) and its CPU over a window, read from Linux's /proc. Three starts: the demo market
+ * off on a fresh data folder; on, on a fresh folder, as a first `npm start` is (it plays the
+ * demo market's 24 h past in the background); and on again, restarted on that same folder.
+ * `node --import tsx bench/idle.ts [seconds]` prints the table alone (`--write` also puts it into
+ * docs/measurements.md).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { cpuSeconds } from './processCpu.ts';
 import { startServerChild } from './serverChild.ts';
+
+/** Which start an idle run measures. */
+export type IdleStart = 'fresh' | 'first' | 'restart';
 
 /** One idle run's figures. */
 export interface IdleFigures {
   demoMarket: boolean;
+  /** A fresh folder without the past, a first start (with the past) or a restart on its folder. */
+  start: IdleStart;
   /** Resident memory at the end of the window, in bytes, and its highest sample during it. */
   rssBytes: number;
   peakRssBytes: number;
@@ -27,20 +36,31 @@ export interface IdleFigures {
 /** How long after it first answers the server is left before the window opens. */
 export const SETTLE_MS = 20_000;
 
-/** Runs `npm start` twice (demo market off, then on) and measures each over `seconds`. */
+/** Runs `npm start` three times (see the file comment) and measures each over `seconds`. */
 export async function benchIdle(seconds = 60): Promise<IdleFigures[]> {
-  const figures: IdleFigures[] = [];
-  for (const demoMarket of [false, true]) figures.push(await idleRun(demoMarket, seconds));
-  return figures;
+  const dataDir = mkdtempSync(join(tmpdir(), 'exchange-idle-'));
+  try {
+    return [
+      await idleRun(join(dataDir, 'off'), false, 'fresh', seconds),
+      await idleRun(join(dataDir, 'on'), true, 'first', seconds),
+      await idleRun(join(dataDir, 'on'), true, 'restart', seconds),
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-async function idleRun(demoMarket: boolean, seconds: number): Promise<IdleFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'exchange-idle-'));
+async function idleRun(
+  dataDir: string,
+  demoMarket: boolean,
+  start: IdleStart,
+  seconds: number,
+): Promise<IdleFigures> {
   const server = await startServerChild({
-    DATA_DIR: join(dataDir, 'db'),
+    DATA_DIR: dataDir,
     DEMO_MARKET: demoMarket ? 'on' : 'off',
-    // Idle is the steady state: the past a first start plays is measured in demoPast.ts.
-    DEMO_PAST_HOURS: '0',
+    // A fresh folder without the demo market has no past to play either way.
+    ...(start === 'fresh' ? { DEMO_PAST_HOURS: '0' } : {}),
   });
   try {
     await new Promise((done) => setTimeout(done, SETTLE_MS));
@@ -57,6 +77,7 @@ async function idleRun(demoMarket: boolean, seconds: number): Promise<IdleFigure
     const cpuPercent = ((cpuSeconds(pid) - startCpu) / elapsed) * 100;
     return {
       demoMarket,
+      start,
       rssBytes: residentBytes(pid),
       peakRssBytes,
       cpuPercent,
@@ -65,7 +86,6 @@ async function idleRun(demoMarket: boolean, seconds: number): Promise<IdleFigure
     };
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -83,21 +103,30 @@ function residentBytes(pid: number): number {
 /** The measurements table. */
 export function idleTable(figures: readonly IdleFigures[], seconds: number, machine: string) {
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024).toLocaleString('en-US')} MB`;
+  const starts: Record<IdleStart, string> = {
+    fresh: 'fresh folder',
+    first: 'first start (24 h past played)',
+    restart: 'restart on that folder',
+  };
   return [
-    `An idle \`npm start\` on a fresh embedded database (PGlite), left ${SETTLE_MS / 1000} s after it`,
-    `first answers, then watched for ${seconds} s: resident memory (VmRSS) at the end and its peak,`,
-    `and CPU in percent of one core, every thread of the process (${machine}).`,
+    `An idle \`npm start\` on the embedded database (PGlite), left ${SETTLE_MS / 1000} s after it first`,
+    `answers, then watched for ${seconds} s: resident memory (VmRSS) at the end and its peak, and CPU`,
+    `in percent of one core, every thread of the process (${machine}). The first start with the`,
+    'demo market plays its 24 h past in the background from the moment it answers.',
     '',
-    '| demo market | resident | peak | CPU | 1-minute load average (before, after) |',
-    '|---|---|---|---|---|',
+    '| demo market | start | resident | peak | CPU | 1-minute load average (before, after) |',
+    '|---|---|---|---|---|---|',
     ...figures.map(
       (run) =>
-        `| ${run.demoMarket ? 'on' : 'off'} | ${mb(run.rssBytes)} | ${mb(run.peakRssBytes)} | ${run.cpuPercent.toFixed(1)} % | ${run.loadBefore.toFixed(1)}, ${run.loadAfter.toFixed(1)} |`,
+        `| ${run.demoMarket ? 'on' : 'off'} | ${starts[run.start]} | ${mb(run.rssBytes)} | ${mb(run.peakRssBytes)} | ${run.cpuPercent.toFixed(1)} % | ${run.loadBefore.toFixed(1)}, ${run.loadAfter.toFixed(1)} |`,
     ),
   ].join('\n');
 }
 
 if (resolve(fileURLToPath(import.meta.url)) === resolve(process.argv[1] ?? '')) {
-  const seconds = Number(process.argv[2] ?? 60);
-  console.log(idleTable(await benchIdle(seconds), seconds, 'this machine'));
+  const seconds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 60);
+  const machine = `${cpus().length} cores, Node ${process.versions.node}`;
+  const table = idleTable(await benchIdle(seconds), seconds, machine);
+  console.log(table);
+  if (process.argv.includes('--write')) writeMeasurements('idle', table);
 }

@@ -4,8 +4,10 @@
  * Both are ordinary accounts funded by ledger deposits, placing ordinary orders through the same
  * market (queue, engine, holds and ledger) as the API: no back door. DEMO_MARKET turns it off.
  *
- * Load stays modest: the maker looks at each pair every couple of seconds but only replaces the
- * quotes that moved or were taken, and the taker sends one order every few seconds.
+ * Load stays modest: every couple of seconds a step looks at every pair at once, the maker
+ * replacing only the quotes that moved or were taken and the taker sending an order when its
+ * turn has come (every few seconds); a step's orders are queued in one turn, so the market writes
+ * them in one batch (one transaction) and the traders' balances are read once a step.
  *
  * On a first start they first play the past (DemoPast.ts) in the background, so the server
  * serves at once; the live trading starts when the past has caught up with the clock.
@@ -24,9 +26,9 @@ import { Taker } from './Taker.ts';
 
 /** How fast the demo market moves (tests make it quick); every field has a default. */
 export interface DemoMarketOptions {
-  /** Mean time between two looks of the market maker at one pair, in ms (2,000). */
+  /** Mean time between two looks of the market maker at every pair (one step), in ms (2,000). */
   quoteIntervalMs?: number;
-  /** Mean time between two of the taker's orders, in ms (3,000). */
+  /** Mean time between two of the taker's orders, in ms (3,000); each goes with the next step. */
   tradeIntervalMs?: number;
   /** The source of randomness, uniform in [0, 1) (Math.random). */
   random?: () => number;
@@ -117,11 +119,19 @@ export class DemoMarket {
     const taker = new Taker(this.market, takerId, takerFunding, log, random);
     const quoteMs = options.quoteIntervalMs ?? 2_000;
     const tradeMs = options.tradeIntervalMs ?? 3_000;
-    for (const pair of PAIR_SYMBOLS) {
-      // Spread over the first interval, so the books fill at once but not in one burst.
-      this.every(quoteMs, random() * quoteMs, random, () => maker.refresh(pair, Date.now()));
-    }
-    this.every(tradeMs, quoteMs + random() * tradeMs, random, () => taker.trade());
+    let tradeAt = Date.now() + quoteMs + random() * tradeMs;
+    this.every(quoteMs, random() * quoteMs, random, async () => {
+      const now = Date.now();
+      const trades = now >= tradeAt;
+      if (trades) tradeAt = now + tradeMs * (0.5 + random());
+      await maker.fund();
+      if (trades) await taker.fund();
+      // In one turn: the maker's changes on every pair and the taker's order share one batch.
+      await Promise.all([
+        ...PAIR_SYMBOLS.map((pair) => maker.requote(pair, now)),
+        trades ? taker.tradeOnAny() : Promise.resolve(),
+      ]);
+    });
     log.info('demo market: a market maker quotes every pair and a taker trades against it');
   }
 

@@ -4,7 +4,8 @@
  * reference once it has moved a full level; quotes that were taken (even in part) are replaced.
  * Only the quotes that differ from the wanted ladder are cancelled and placed, all in one turn,
  * so the market runs them in one batch and the book is never seen empty, and a quiet book costs
- * no orders at all: that keeps the orders per second low.
+ * no orders at all: that keeps the orders per second low. Its caller looks at every pair in one
+ * turn (DemoMarket, DemoPast), so every pair's changes share one batch.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { PAIRS, type PairSpec, type PairSymbol } from '../../../core/markets/pairs.ts';
@@ -38,22 +39,15 @@ export class MarketMaker {
     private readonly random: () => number,
   ) {}
 
-  /** Looks at one pair: moves its ladder and replaces the quotes that were taken. */
-  async refresh(pair: PairSymbol, now: number): Promise<void> {
-    const changes = this.plan(pair, now);
-    if (changes === null) return;
-    await this.fund();
-    await this.send(pair, changes);
-  }
-
   /** Tops the maker's balances up to their targets where they fell below their floors. */
   fund(): Promise<void> {
     return this.funding.topUp(this.userId);
   }
 
   /**
-   * `refresh` without funding first (the past funds once a step): its cancels and quotes are all
-   * queued in this turn, so they join the batch of whatever else this turn queues.
+   * Looks at one pair: moves its ladder and replaces the quotes that were taken, without funding
+   * first (a step funds once for every pair): its cancels and quotes are all queued in this turn,
+   * so they join the batch of whatever else this turn queues.
    */
   requote(pair: PairSymbol, now: number): Promise<void> {
     const changes = this.plan(pair, now);

@@ -20,13 +20,13 @@ export class Taker {
     private readonly random: () => number,
   ) {}
 
-  /** Sends one order on a random pair (none when the side it would take from is empty). */
-  async trade(): Promise<void> {
+  /**
+   * Sends one order on a random pair without funding first, queued in this turn; none when the
+   * side it would take from is empty.
+   */
+  tradeOnAny(): Promise<void> {
     const pair = PAIR_SYMBOLS[Math.floor(this.random() * PAIR_SYMBOLS.length)] ?? 'BTC_USDT';
-    const draft = this.draft(pair);
-    if (draft === null) return;
-    await this.fund();
-    await this.send(pair, draft);
+    return this.tradeOn(pair);
   }
 
   /** Tops the taker's balances up to their targets where they fell below their floors. */
