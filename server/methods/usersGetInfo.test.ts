@@ -13,6 +13,8 @@ import { tradeAway } from '../../test/priceMove.ts';
 import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
+import { priceCharts } from '../trading/candles.ts';
+import { listWallets } from '../wallet/wallets.ts';
 
 /**
  * Counts the statements run on behalf of one call: those whose results arrive in its async
@@ -68,6 +70,21 @@ forEachDatabase((open) => {
     assert.deepEqual(statements, ['SelectQueryNode']);
     assert.equal(JSON.stringify(second), JSON.stringify(first));
     assert.equal(first.user.balance > 0, true);
+  });
+
+  test('the totals are the sum of the wallets, in USD and in BTC, with no BTC wallet', async () => {
+    const { token, id } = await fundedAccount(app, db, { ETH: '1.5', USDT: '100', LTC: '2' });
+    const { user } = await ok(app, 'users.getInfo', {}, { token });
+    const wallets = await listWallets(db, id, priceCharts);
+    const sum = wallets.reduce((total, wallet) => total + wallet.balance, 0);
+    assert.equal(user.balance, Math.round(sum * 1e8) / 1e8);
+    const btc = await db
+      .selectFrom('currencies')
+      .select('price')
+      .where('ticker', '=', 'BTC')
+      .executeTakeFirstOrThrow();
+    assert.equal(user.balanceBTC, Math.round((user.balance / Number(btc.price)) * 1e8) / 1e8);
+    assert.equal(user.balanceBTC > 0, true);
   });
 
   test('a settings change is seen on the next call', async () => {
