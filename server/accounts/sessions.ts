@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
+import { LastLookup, LOOKUP_STAMP } from './lastLookup.ts';
 import type { UserRow } from './users.ts';
 
 /**
@@ -277,14 +278,18 @@ export function broughtFor<C extends CallerColumns>(
  * go out in the next lookup, one query for all of them. The embedded database runs one query at a
  * time, so under load a lookup per request would queue each request behind the market's
  * transaction on its own, and the market would see its orders one by one instead of in batches.
- * Every answer is read from the database after it was asked for: nothing is cached.
+ * Every answer is read from the database after it was asked for, or (on the embedded database)
+ * is the last lookup's, proven unchanged by a statement sent after it was asked for (LastLookup).
  */
 export class CallerLookup {
   /** The tokens asked for since the running lookup was sent, with their askers. */
   private asked = new Map<string, Asker[]>();
   private running = false;
+  private readonly last: LastLookup<SessionCaller>;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Queryable) {
+    this.last = new LastLookup(db);
+  }
 
   /** The caller of `token`, with `columns` brought along when given (see CallerColumns). */
   find(token: string, columns?: CallerColumns): Promise<SessionCaller | null> {
@@ -304,7 +309,10 @@ export class CallerLookup {
       const asked = this.asked;
       this.asked = new Map();
       try {
-        const callers = await findCallers(this.db, [...asked.keys()], wantedBy(asked));
+        const columns = new Map(
+          [...asked].map(([token, askers]) => [token, askers.map(columnsOf)]),
+        );
+        const callers = (await this.last.answer(columns)) ?? (await this.lookUp(asked));
         for (const [token, askers] of asked) {
           const caller = callers.get(token) ?? null;
           for (const asker of askers) asker.resolve(caller && answerFor(caller, asker));
@@ -315,6 +323,20 @@ export class CallerLookup {
     }
     this.running = false;
   }
+
+  // On the embedded database every token brings the stamp that lets LastLookup answer again.
+  private async lookUp(asked: ReadonlyMap<string, readonly Asker[]>) {
+    const wanted = wantedBy(asked);
+    const stamped = await this.last.stamps();
+    if (stamped) wanted.set(LOOKUP_STAMP, [...asked.keys()]);
+    const callers = await findCallers(this.db, [...asked.keys()], wanted);
+    if (stamped) this.last.remember(callers);
+    return callers;
+  }
+}
+
+function columnsOf(asker: Asker): CallerColumns | undefined {
+  return asker.columns;
 }
 
 interface Asker {

@@ -6,6 +6,7 @@
  * A call with the X-API-* headers is a program's, signed with an API key: signedCalls.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   CodecError,
   type CodecVersion,
@@ -20,6 +21,7 @@ import { CallerLookup } from '../accounts/sessions.ts';
 import { sweepRequests } from '../apiKeys/replays.ts';
 import { isSignedRequest } from '../apiKeys/signedHeaders.ts';
 import { methodsByName } from '../methods/index.ts';
+import { AddressLeases } from './addressLeases.ts';
 import { type Limits, take, waitText } from './limits.ts';
 import { type ApiDependencies, envelope, runMethod } from './methodCall.ts';
 import { setLimitHeaders } from './rateLimitHeaders.ts';
@@ -110,12 +112,16 @@ function originHook(allowed: ReadonlySet<string>) {
 /**
  * Spends one of the address's API calls per minute and tells where it stands (RateLimit-*
  * headers); out of them, a 429 saying when to retry. Signed calls count against their key
- * instead (signedCalls.ts).
+ * instead (signedCalls.ts). Counted in PostgreSQL, calls spend from a lease (addressLeases.ts),
+ * so that a call costs no round trip of its own for the limit.
  */
 function rateLimitHook(limits: Limits) {
+  const { api } = limits;
+  // In memory a spend costs no round trip: a lease there would only refuse early.
+  const leases = api === null || api instanceof RateLimiterMemory ? null : new AddressLeases(api);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (limits.api === null || isSignedRequest(request.headers)) return;
-    const state = await take(limits.api, request.ip);
+    if (api === null || isSignedRequest(request.headers)) return;
+    const state = leases === null ? await take(api, request.ip) : await leases.take(request.ip);
     setLimitHeaders(reply, state);
     if (state.wait === 0) return;
     const wait = waitText(state.wait);

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { forEachDatabase } from '../../test/databases.ts';
 import { send, signUp, testConfig, uniqueEmail } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
+import { LEASE_SHARE } from './keyLease.ts';
 import { SIGN_IN_ACCOUNT_POINTS } from './limits.ts';
 
 // Only PostgreSQL serves many processes; on PGlite each server counts alone, by design.
@@ -12,6 +14,9 @@ forEachDatabase(
     let one: FastifyInstance;
     let two: FastifyInstance;
     const API_LIMIT = 30;
+    // A budget large enough to be leased (LEASE_SHARE of it a lease).
+    const LEASED_LIMIT = 400;
+    const LEASE = LEASED_LIMIT * LEASE_SHARE;
 
     before(async () => {
       const db = await open();
@@ -60,6 +65,47 @@ forEachDatabase(
         const answer = await send(server, { method: 'faq.getItems', slug: 'general' }, { ip });
         assert.equal(answer.statusCode, 429);
         assert.equal(answer.body.error_code, 'request.tooMany');
+      }
+    });
+
+    test('a larger budget is spent from leases: the counter is asked once per lease, and two servers together stay within it', async () => {
+      const db = await open();
+      const config = testConfig({ API_RATE_LIMIT: String(LEASED_LIMIT) });
+      const servers = [await createServer(config, db), await createServer(config, db)];
+      const counted = async (ip: string) => {
+        const { rows } = await sql<{
+          points: number;
+        }>`select points from rate_limits where key = ${`api:${ip}`}`.execute(db);
+        return rows[0]?.points ?? 0;
+      };
+      try {
+        const [first] = servers as [FastifyInstance];
+        const call = (server: FastifyInstance, ip: string) =>
+          send(server, { method: 'faq.getItems', slug: 'general' }, { ip });
+        // The first call spends exactly (nothing is known of the address), the second leases ahead.
+        const alone = '10.62.0.1';
+        await call(first, alone);
+        const leased = await call(first, alone);
+        assert.equal(await counted(alone), 2 + LEASE);
+        assert.equal(leased.headers['ratelimit-remaining'], String(LEASED_LIMIT - 2));
+        for (let i = 0; i < LEASE; i++) await call(first, alone);
+        assert.equal(
+          await counted(alone),
+          2 + LEASE,
+          'the lease was spent here, not counted again',
+        );
+
+        const ip = '10.62.0.2';
+        let allowed = 0;
+        for (let i = 0; i < 2 * LEASED_LIMIT; i++) {
+          const answer = await call(servers[i % 2] as FastifyInstance, ip);
+          if (answer.statusCode !== 429) allowed += 1;
+        }
+        assert.ok(allowed <= LEASED_LIMIT, `${allowed} calls allowed`);
+        // At most one lease per server is left unspent when the budget runs out.
+        assert.ok(allowed >= LEASED_LIMIT - 2 * LEASE, `only ${allowed} calls allowed`);
+      } finally {
+        for (const server of servers) await server.close();
       }
     });
   },

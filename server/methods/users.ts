@@ -52,7 +52,7 @@ import { params, words } from '../http/fields.ts';
 import { blockedFor, spend, waitText } from '../http/limits.ts';
 import type { Queryable } from '../storage/db.ts';
 import { newestTradeColumn, priceCharts, priceChartsAfter } from '../trading/candles.ts';
-import { holdingsColumn, totalsOf, walletTotals, withCharts } from '../wallet/wallets.ts';
+import { totalsOf, walletTotals, walletValuesColumn } from '../wallet/wallets.ts';
 import { defineMethod, type Method, type RequestContext } from './registry.ts';
 
 /** The one answer to any failed sign-in, so it never tells which half was wrong. */
@@ -195,12 +195,13 @@ const logout = defineMethod({
 
 /**
  * What users.getInfo needs besides the caller, brought by the caller's lookup in the same
- * statement: the account's wallets, the newest trade's id (the price charts, kept in memory,
- * change only with it and the hour) and the stored site settings (made into the config in
- * memory until they change). One statement answers a signed-in route change, on any server.
+ * statement: the values of the account's wallets (what the totals read, not whole wallets), the
+ * newest trade's id (the price charts, kept in memory, change only with it and the hour) and the
+ * stored site settings (made into the config in memory until they change). One statement
+ * answers a signed-in route change, on any server.
  */
 const PROFILE_COLUMNS = {
-  holdings: holdingsColumn(sql.ref('users.id')),
+  wallets: walletValuesColumn(sql.ref('users.id')),
   newestTrade: newestTradeColumn,
   settings: siteSettingsColumn,
 } satisfies CallerColumns;
@@ -223,7 +224,7 @@ const getInfo = defineMethod({
     }
     if (brought === null) return { user: await loadProfile(ctx.db, ctx.caller.user), config };
     const charts = await priceChartsAfter(ctx.db, brought.newestTrade);
-    const totals = totalsOf(withCharts(brought.holdings, charts));
+    const totals = totalsOf(brought.wallets, charts);
     return { user: toProfile(ctx.caller.user, totals), config };
   },
 });

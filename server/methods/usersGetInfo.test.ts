@@ -10,9 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { forEachDatabase } from '../../test/databases.ts';
 import { tradeAway } from '../../test/priceMove.ts';
-import { fundedAccount, ok, testConfig } from '../../test/serverTesting.ts';
+import { fundedAccount, ok, send, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
+import { priceCharts } from '../trading/candles.ts';
+import { post as postEntry } from '../wallet/ledger.ts';
+import { listWallets } from '../wallet/wallets.ts';
 
 /**
  * Counts the statements run on behalf of one call: those whose results arrive in its async
@@ -68,6 +71,45 @@ forEachDatabase((open) => {
     assert.deepEqual(statements, ['SelectQueryNode']);
     assert.equal(JSON.stringify(second), JSON.stringify(first));
     assert.equal(first.user.balance > 0, true);
+  });
+
+  test('the totals are the sum of the wallets, in USD and in BTC, with no BTC wallet', async () => {
+    const { token, id } = await fundedAccount(app, db, { ETH: '1.5', USDT: '100', LTC: '2' });
+    const { user } = await ok(app, 'users.getInfo', {}, { token });
+    const wallets = await listWallets(db, id, priceCharts);
+    const sum = wallets.reduce((total, wallet) => total + wallet.balance, 0);
+    assert.equal(user.balance, Math.round(sum * 1e8) / 1e8);
+    const btc = await db
+      .selectFrom('currencies')
+      .select('price')
+      .where('ticker', '=', 'BTC')
+      .executeTakeFirstOrThrow();
+    assert.equal(user.balanceBTC, Math.round((user.balance / Number(btc.price)) * 1e8) / 1e8);
+    assert.equal(user.balanceBTC > 0, true);
+  });
+
+  test('a balance change, a block and a sign-out are seen on the very next call', async () => {
+    const { token, id } = await fundedAccount(app, db, { USDT: '100' });
+    const before = await ok(app, 'users.getInfo', {}, { token });
+    // The same call again is answered alike (on PGlite from the last lookup, proven unchanged).
+    assert.equal((await ok(app, 'users.getInfo', {}, { token })).user.balance, before.user.balance);
+    await postEntry(db, {
+      from: { system: 'deposits' },
+      to: { user: id },
+      ticker: 'USDT',
+      amount: '50',
+      reason: 'Test deposit',
+    });
+    const richer = await ok(app, 'users.getInfo', {}, { token });
+    assert.equal(richer.user.balance > before.user.balance, true);
+    await db.updateTable('users').set({ is_blocked: true }).where('id', '=', id).execute();
+    const blocked = await send(app, { method: 'users.getInfo', token });
+    assert.equal(blocked.body.error_code, 'access.signInRequired');
+    await db.updateTable('users').set({ is_blocked: false }).where('id', '=', id).execute();
+    await ok(app, 'users.getInfo', {}, { token });
+    await ok(app, 'users.logout', {}, { token });
+    const out = await send(app, { method: 'users.getInfo', token });
+    assert.equal(out.body.error_code, 'access.signInRequired');
   });
 
   test('a settings change is seen on the next call', async () => {

@@ -45,20 +45,42 @@ export async function walletTotals(
   userId: number,
   priceCharts: PriceCharts,
 ): Promise<WalletTotals> {
-  const rows = await readHoldings(db, userId);
-  return totalsOf(withCharts(rows, await priceCharts(db)));
+  const row = await db
+    .selectNoFrom(walletValuesColumn(sql.val(userId)).as('values'))
+    .executeTakeFirstOrThrow();
+  return totalsOf(row.values, await priceCharts(db));
 }
 
-/** The totals of holdings as the profile shows them (see WalletTotals). */
-export function totalsOf(rows: readonly Holding[]): WalletTotals {
+/**
+ * What the totals read of one wallet: its USD value (at the reference price, rounded as the
+ * wallet's own), that price, and the first point of the currency's seeded chart (null if none).
+ */
+export interface WalletValue {
+  ticker: Ticker;
+  balance: number;
+  price: number;
+  first: number | null;
+}
+
+/**
+ * The totals the profile shows (see WalletTotals): the chart's first price is the traded one's
+ * when `charts` has it, else the seeded one's, else the price itself. A wallet with nothing in
+ * it adds exactly 0 to both sums, so only wallets with a ledger account need to be passed, and
+ * BTC's, whose price the BTC total is measured in.
+ */
+export function totalsOf(
+  values: readonly WalletValue[],
+  charts: ReadonlyMap<Ticker, readonly number[]>,
+): WalletTotals {
   let balance = 0;
   let before = 0;
-  for (const row of rows) {
-    balance += row.balance;
-    const first = row.chart[0] ?? row.price;
-    before += (row.balance / row.price) * first;
+  for (const value of values) {
+    balance += value.balance;
+    const traded = charts.get(value.ticker);
+    const first = (traded === undefined ? value.first : traded[0]) ?? value.price;
+    before += (value.balance / value.price) * first;
   }
-  const btcPrice = rows.find((row) => row.ticker === 'BTC')?.price ?? 0;
+  const btcPrice = values.find((value) => value.ticker === 'BTC')?.price ?? 0;
   return {
     // Same precision as each wallet's value, so the total always equals the wallets' sum.
     balance: round(balance, 8),
@@ -98,6 +120,28 @@ export function holdingsColumn(userId: Expression<number>): RawBuilder<Holding[]
       left join ledger_accounts a on a.ticker = c.ticker and a.user_id = ${userId}
       group by c.id
     ) w)`;
+}
+
+/**
+ * The values of the wallets of the account whose id `userId` gives that have a ledger account
+ * (and BTC's, whose price the BTC total needs), as one JSON array of WalletValue in listing order:
+ * a SQL expression, so that the caller's lookup can bring them in its statement. Each value is
+ * holdingsColumn's `balance` of that wallet; the array is far smaller than the holdings' (no
+ * charts, no other empty wallets).
+ */
+export function walletValuesColumn(userId: Expression<number>): RawBuilder<WalletValue[]> {
+  return sql<WalletValue[]>`(select coalesce(json_agg(json_build_object(
+      'ticker', v.ticker, 'balance', v.balance, 'price', v.price, 'first', v.first
+    ) order by v.position), '[]')
+    from (
+      select c.ticker, c.position, c.chart -> 0 as first, c.price::float8 as price,
+        round(coalesce(sum(a.balance), 0) * c.price, 8)::float8 as balance
+      from currencies c
+      left join ledger_accounts a on a.ticker = c.ticker and a.user_id = ${userId}
+      group by c.id
+      -- BTC's price always comes: the BTC total is measured in it.
+      having count(a.id) > 0 or c.ticker = 'BTC'
+    ) v)`;
 }
 
 async function readHoldings(db: Queryable, userId: number): Promise<Holding[]> {
