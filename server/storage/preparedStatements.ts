@@ -5,6 +5,7 @@
  * afterwards only binds the values and runs it.
  */
 import pg from 'pg';
+import { boundValues } from './arrayLiteral.ts';
 
 /**
  * Named statements per connection. Each keeps its parse tree and plan in the connection's server
@@ -82,9 +83,10 @@ type Callback = (error: Error | null, result?: pg.QueryResult) => void;
 const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
- * A node-postgres client that sends repeated statements prepared. Only `query(text, values)` is
- * changed (what Kysely, the pool and the rate limiter call); query configs, streams and plain
- * text without values go through as they are.
+ * A node-postgres client that sends repeated statements prepared, its array values written as
+ * literals by arrayLiteral.ts. Only `query(text, values)` is changed (what Kysely, the pool and
+ * the rate limiter call); query configs, streams and plain text without values go through as
+ * they are.
  */
 export class PreparingClient extends pg.Client {
   /** This connection's statement names. */
@@ -95,7 +97,7 @@ export class PreparingClient extends pg.Client {
     if (typeof config !== 'string' || !Array.isArray(values)) {
       return clientQuery.call(this, config, values, callback);
     }
-    const answer = this.queryNamed(config, values);
+    const answer = this.queryNamed(config, boundValues(values));
     if (typeof callback !== 'function') return answer;
     answer.then(
       (result) => (callback as Callback)(null, result),
