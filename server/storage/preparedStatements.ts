@@ -107,19 +107,22 @@ export class PreparingClient extends pg.Client {
   }
 
   private async queryNamed(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    const run = (config: pg.QueryConfig | string, unnamed?: unknown[]) =>
-      clientQuery.call(this, config, unnamed) as Promise<pg.QueryResult>;
     const name = this.statements.nameFor(text, values.length);
-    if (name === null) return run(text, values);
+    if (name === null) return this.run(text, values);
     try {
-      return await run({ name, text, values });
+      return await this.run({ name, text, values });
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       this.statements.forget(text);
       // Inside a transaction the failed statement has aborted it: the caller sees the error (and
       // may run the transaction again, which then prepares afresh). Outside, once more unnamed.
       if (this.getTransactionStatus() !== 'I') throw error;
-      return run(text, values);
+      return this.run(text, values);
     }
+  }
+
+  /** node-postgres's own query (a method, not a closure: no function made per statement). */
+  private run(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
+    return clientQuery.call(this, config, values) as Promise<pg.QueryResult>;
   }
 }
