@@ -5,6 +5,7 @@
  * afterwards only binds the values and runs it.
  */
 import pg from 'pg';
+import { boundValues } from './arrayLiteral.ts';
 
 /**
  * Named statements per connection. Each keeps its parse tree and plan in the connection's server
@@ -82,9 +83,10 @@ type Callback = (error: Error | null, result?: pg.QueryResult) => void;
 const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 
 /**
- * A node-postgres client that sends repeated statements prepared. Only `query(text, values)` is
- * changed (what Kysely, the pool and the rate limiter call); query configs, streams and plain
- * text without values go through as they are.
+ * A node-postgres client that sends repeated statements prepared, its array values written as
+ * literals by arrayLiteral.ts. Only `query(text, values)` is changed (what Kysely, the pool and
+ * the rate limiter call); query configs, streams and plain text without values go through as
+ * they are.
  */
 export class PreparingClient extends pg.Client {
   /** This connection's statement names. */
@@ -95,7 +97,7 @@ export class PreparingClient extends pg.Client {
     if (typeof config !== 'string' || !Array.isArray(values)) {
       return clientQuery.call(this, config, values, callback);
     }
-    const answer = this.queryNamed(config, values);
+    const answer = this.queryNamed(config, boundValues(values));
     if (typeof callback !== 'function') return answer;
     answer.then(
       (result) => (callback as Callback)(null, result),
@@ -105,19 +107,22 @@ export class PreparingClient extends pg.Client {
   }
 
   private async queryNamed(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    const run = (config: pg.QueryConfig | string, unnamed?: unknown[]) =>
-      clientQuery.call(this, config, unnamed) as Promise<pg.QueryResult>;
     const name = this.statements.nameFor(text, values.length);
-    if (name === null) return run(text, values);
+    if (name === null) return this.run(text, values);
     try {
-      return await run({ name, text, values });
+      return await this.run({ name, text, values });
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       this.statements.forget(text);
       // Inside a transaction the failed statement has aborted it: the caller sees the error (and
       // may run the transaction again, which then prepares afresh). Outside, once more unnamed.
       if (this.getTransactionStatus() !== 'I') throw error;
-      return run(text, values);
+      return this.run(text, values);
     }
+  }
+
+  /** node-postgres's own query (a method, not a closure: no function made per statement). */
+  private run(config: pg.QueryConfig | string, values?: unknown[]): Promise<pg.QueryResult> {
+    return clientQuery.call(this, config, values) as Promise<pg.QueryResult>;
   }
 }

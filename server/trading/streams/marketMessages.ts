@@ -12,13 +12,14 @@ const signedPart = z.union([z.number(), z.string().max(32)]);
 
 const ORDER_REQUESTS = ['place', 'cancel', 'cancelAll'] as const;
 
+/** An order request's id: what a program matches its answer by. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** An order request: a place, a cancel or a cancelAll, with its id. */
 const orderRequestSchema = z.strictObject({
   v: version,
   type: z.enum(ORDER_REQUESTS),
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'A request id is 1 to 64 letters, digits, "-" or "_".'),
+  id: z.string().regex(REQUEST_ID, 'A request id is 1 to 64 letters, digits, "-" or "_".'),
   params: z.record(z.string(), z.unknown()),
 });
 
@@ -60,16 +61,33 @@ export const marketMessageSchema: z.ZodType<MarketClientMessage> = z.union([
 const orderTypes: ReadonlySet<unknown> = new Set(ORDER_REQUESTS);
 
 /**
- * Reads a client message against marketMessageSchema, an order request's first by its own branch:
- * the union's other branches never take a message of that type, so a valid one reads the same
- * without them, and an invalid one is read by the whole union for the same refusal.
+ * Reads a client message against marketMessageSchema. An order request (nearly every message a
+ * trading program sends) is read by hand first: exactly the four fields orderRequestSchema asks
+ * for, each as it asks, and the message itself is the value, where the schema would copy it and
+ * its params. Anything else, or an order request that is not so, is read by the schema (the order
+ * branch first, which alone takes that type), for the same value or the same refusal.
  */
 export function readMarketMessage(input: unknown): Reading<MarketClientMessage> {
   const type =
     typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : null;
   if (orderTypes.has(type)) {
+    if (isWellFormedOrder(input as Record<string, unknown>)) {
+      return { ok: true, value: input as MarketClientMessage };
+    }
     const order = orderRequestSchema.safeParse(input);
     if (order.success) return { ok: true, value: order.data };
   }
   return read(marketMessageSchema, input);
+}
+
+/** Whether an object whose type names an order request is one as orderRequestSchema reads it. */
+function isWellFormedOrder(message: Record<string, unknown>): boolean {
+  const { v, id, params } = message;
+  if (v !== 1 || typeof id !== 'string' || !REQUEST_ID.test(id)) return false;
+  // A record of JSON's own making; a `__proto__` key is left to the schema, whose copy drops it.
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return false;
+  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, '__proto__'))
+    return false;
+  // Strict: nothing besides v, type, id and params (all four are there).
+  return Object.getPrototypeOf(message) === Object.prototype && Object.keys(message).length === 4;
 }
