@@ -23,6 +23,12 @@ export interface CandleChart {
   remove(): void;
 }
 
+/** The site's font (styles.css). */
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** The price axis's width in CSS pixels, before its labels ask for more. */
+const PRICE_AXIS_WIDTH = 72;
+
 const UP = '#4ade80';
 const DOWN = '#ff8a80';
 
@@ -53,11 +59,16 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     layout: {
       background: { type: ColorType.Solid, color: '#151a23' },
       textColor: '#a3adbf',
+      // The page's own font, already resolved: the library's default list names fonts this
+      // system may lack, and each label measured would look for them first.
+      fontFamily: FONT,
       // The attribution and link are shown under the chart, as text a screen reader can read.
       attributionLogo: false,
     },
     grid: { vertLines: { color: '#1f2533' }, horzLines: { color: '#1f2533' } },
-    rightPriceScale: { borderColor: '#2a3140' },
+    // Wide enough for a price from the start: the empty chart's axis would otherwise widen when
+    // the candles arrive, and every canvas be sized and drawn again.
+    rightPriceScale: { borderColor: '#2a3140', minimumWidth: PRICE_AXIS_WIDTH },
     timeScale: { borderColor: '#2a3140', timeVisible: true, tickMarkFormatter: tickMarkText },
   });
   const candles = chart.addSeries(CandlestickSeries, {
