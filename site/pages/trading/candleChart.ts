@@ -20,6 +20,8 @@ export interface CandleChart {
   setCandles(candles: readonly Candle[]): void;
   /** Updates the current candle or adds the next one. */
   updateCandle(candle: Candle): void;
+  /** Shows an axis: the chart starts without them (see createCandleChart). */
+  showAxis(axis: 'price' | 'time'): void;
   remove(): void;
 }
 
@@ -51,7 +53,12 @@ function volume(candle: Candle) {
   };
 }
 
-/** Draws the chart of `pair` into `container`, sized to it. */
+/**
+ * Draws the chart of `pair` into `container`, sized to it, without its axes: the library draws
+ * everything it shows in one frame, and a chart whose code has not run yet takes long to draw
+ * the first time; shown one at a time (`showAxis`), each part's first drawing has a frame of its
+ * own.
+ */
 export function createCandleChart(container: HTMLElement, pair: PairSymbol): CandleChart {
   const spec = PAIRS[pair];
   const chart = createChart(container, {
@@ -68,8 +75,13 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     grid: { vertLines: { color: '#1f2533' }, horzLines: { color: '#1f2533' } },
     // Wide enough for a price from the start: the empty chart's axis would otherwise widen when
     // the candles arrive, and every canvas be sized and drawn again.
-    rightPriceScale: { borderColor: '#2a3140', minimumWidth: PRICE_AXIS_WIDTH },
-    timeScale: { borderColor: '#2a3140', timeVisible: true, tickMarkFormatter: tickMarkText },
+    rightPriceScale: { borderColor: '#2a3140', minimumWidth: PRICE_AXIS_WIDTH, visible: false },
+    timeScale: {
+      borderColor: '#2a3140',
+      timeVisible: true,
+      tickMarkFormatter: tickMarkText,
+      visible: false,
+    },
   });
   const candles = chart.addSeries(CandlestickSeries, {
     upColor: UP,
@@ -100,6 +112,10 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     updateCandle(candle) {
       candles.update(bar(candle));
       volumes.update(volume(candle));
+    },
+    showAxis(axis) {
+      if (axis === 'price') chart.applyOptions({ rightPriceScale: { visible: true } });
+      else chart.applyOptions({ timeScale: { visible: true } });
     },
     remove() {
       chart.remove();

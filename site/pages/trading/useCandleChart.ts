@@ -27,21 +27,28 @@ export function useCandleChart(
     let made: CandleChart | null = null;
     let current = true;
     let cancelIdle = () => {};
-    // The download starts at once; only making the chart waits. Making it and giving it its
-    // candles are two idle tasks, and the library draws each in a frame of its own: the empty
-    // chart's first drawing (its canvases sized, its axes laid out) apart from the candles'.
-    // The skeleton covers the chart until the candles are in.
+    // The download starts at once; only making the chart waits. Then one step an idle period,
+    // each drawn by the library in a frame of its own: the bare chart, its candles, the price
+    // axis, the time axis. The skeleton covers the chart until the last is in.
     import('./candleChart.ts').then(
       ({ createCandleChart }) => {
-        cancelIdle = whenIdle(() => {
-          if (!current || box.current === null) return;
-          made = createCandleChart(box.current, pair);
+        const steps = [
+          () => {
+            if (box.current !== null) made = createCandleChart(box.current, pair);
+          },
+          () => made !== null && feed.attach(made),
+          () => made?.showAxis('price'),
+          () => made?.showAxis('time'),
+          () => made !== null && setDrawn(true),
+        ];
+        const next = () => {
           cancelIdle = whenIdle(() => {
-            if (!current || made === null) return;
-            feed.attach(made);
-            setDrawn(true);
+            if (!current) return;
+            steps.shift()?.();
+            if (steps.length > 0) next();
           });
-        });
+        };
+        next();
       },
       () => current && setFailed(true),
     );
