@@ -64,7 +64,8 @@ export async function benchLongTasks(
           await watchPage(browser, `${server.base}${path}`, {
             seconds,
             slowdown,
-            profileDir: process.env.LONGTASKS_PROFILE,
+            // Set but empty is unset: profiles written into the working folder would be a surprise.
+            profileDir: process.env.LONGTASKS_PROFILE || undefined,
           }),
         );
       }

@@ -4,7 +4,7 @@
  * its own row, not the fifty before it.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
   formatPairAmount,
@@ -15,7 +15,14 @@ import {
   type PublicTrade,
   trading,
 } from '../../../core/index.ts';
+import { whenIdle } from '../../whenIdle.ts';
 import type { MarketData } from './marketData.ts';
+
+/**
+ * Rows drawn when the trades first arrive, about what the scroll box shows; the rest follow when
+ * the page is idle, so the first drawing of the list is a quarter of the work.
+ */
+export const FIRST_TRADE_ROWS = 14;
 
 /** One trade: price (coloured by the taker's side), amount and time of day. */
 const TradeRow = memo(function TradeRow({ pair, trade }: { pair: PairSymbol; trade: PublicTrade }) {
@@ -39,6 +46,13 @@ export function RecentTrades({ data }: { data: MarketData }) {
   const { isTradesLoaded } = useSnapshot(trading);
   const spec = PAIRS[data.pair];
   const trades = data.trades.value;
+  const [allRows, showAllRows] = useState(false);
+  const more = trades.length > FIRST_TRADE_ROWS;
+  useEffect(
+    () => (more && !allRows ? whenIdle(() => showAllRows(true)) : undefined),
+    [more, allRows],
+  );
+  const shown = allRows ? trades : trades.slice(0, FIRST_TRADE_ROWS);
   return (
     <section className="trading-panel trading-trades" aria-labelledby="trades-title">
       <h2 id="trades-title">Recent trades</h2>
@@ -63,7 +77,7 @@ export function RecentTrades({ data }: { data: MarketData }) {
               </tr>
             </thead>
             <tbody>
-              {trades.map((trade) => (
+              {shown.map((trade) => (
                 <TradeRow key={trade.id} pair={data.pair} trade={trade} />
               ))}
             </tbody>

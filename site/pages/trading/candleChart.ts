@@ -20,8 +20,16 @@ export interface CandleChart {
   setCandles(candles: readonly Candle[]): void;
   /** Updates the current candle or adds the next one. */
   updateCandle(candle: Candle): void;
+  /** Shows an axis: the chart starts without them (see createCandleChart). */
+  showAxis(axis: 'price' | 'time'): void;
   remove(): void;
 }
+
+/** The site's font (styles.css). */
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** The price axis's width in CSS pixels, before its labels ask for more. */
+const PRICE_AXIS_WIDTH = 72;
 
 const UP = '#4ade80';
 const DOWN = '#ff8a80';
@@ -45,7 +53,12 @@ function volume(candle: Candle) {
   };
 }
 
-/** Draws the chart of `pair` into `container`, sized to it. */
+/**
+ * Draws the chart of `pair` into `container`, sized to it, without its axes: the library draws
+ * everything it shows in one frame, and a chart whose code has not run yet takes long to draw
+ * the first time; shown one at a time (`showAxis`), each part's first drawing has a frame of its
+ * own.
+ */
 export function createCandleChart(container: HTMLElement, pair: PairSymbol): CandleChart {
   const spec = PAIRS[pair];
   const chart = createChart(container, {
@@ -53,12 +66,22 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     layout: {
       background: { type: ColorType.Solid, color: '#151a23' },
       textColor: '#a3adbf',
+      // The page's own font, already resolved: the library's default list names fonts this
+      // system may lack, and each label measured would look for them first.
+      fontFamily: FONT,
       // The attribution and link are shown under the chart, as text a screen reader can read.
       attributionLogo: false,
     },
     grid: { vertLines: { color: '#1f2533' }, horzLines: { color: '#1f2533' } },
-    rightPriceScale: { borderColor: '#2a3140' },
-    timeScale: { borderColor: '#2a3140', timeVisible: true, tickMarkFormatter: tickMarkText },
+    // Wide enough for a price from the start: the empty chart's axis would otherwise widen when
+    // the candles arrive, and every canvas be sized and drawn again.
+    rightPriceScale: { borderColor: '#2a3140', minimumWidth: PRICE_AXIS_WIDTH, visible: false },
+    timeScale: {
+      borderColor: '#2a3140',
+      timeVisible: true,
+      tickMarkFormatter: tickMarkText,
+      visible: false,
+    },
   });
   const candles = chart.addSeries(CandlestickSeries, {
     upColor: UP,
@@ -89,6 +112,10 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     updateCandle(candle) {
       candles.update(bar(candle));
       volumes.update(volume(candle));
+    },
+    showAxis(axis) {
+      if (axis === 'price') chart.applyOptions({ rightPriceScale: { visible: true } });
+      else chart.applyOptions({ timeScale: { visible: true } });
     },
     remove() {
       chart.remove();

@@ -21,6 +21,7 @@ function recordingChart() {
   const chart: CandleChart = {
     setCandles: (list) => drawn.push(`all ${list.map((c) => c.close).join(',')}`),
     updateCandle: (c) => drawn.push(`update ${c.close}`),
+    showAxis: () => {},
     remove: () => {},
   };
   return { chart, drawn };

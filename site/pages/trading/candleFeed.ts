@@ -1,8 +1,8 @@
 /**
  * The candles of one interval as the `chart` stream brings them, held until a chart is there to
  * draw them: the chart is made later than the stream starts (once the page is idle), and then
- * gets everything so far in the task that made it, so its first drawing already has the candles
- * instead of drawing an empty chart first and the candles a frame later.
+ * gets everything so far in one call, so the candles are drawn in one frame rather than one by
+ * one as they came.
  */
 import type { Candle } from '../../../core/index.ts';
 import type { CandleChart } from './candleChart.ts';

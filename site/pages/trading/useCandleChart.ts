@@ -1,7 +1,8 @@
 /**
  * The chart library, loaded with the chart panel rather than with the site, and the chart made
- * once the page is painted and idle: the page's first frame shows the figures, book and trades
- * without waiting for the canvas.
+ * once the page is painted and idle, in steps that each fit a short task: the page's first frame
+ * shows the figures, book and trades without waiting for the canvas, and no step of the chart's
+ * start holds the main thread long enough to delay a tap.
  */
 import { type RefObject, useEffect, useState } from 'react';
 import type { PairSymbol } from '../../../core/index.ts';
@@ -26,16 +27,28 @@ export function useCandleChart(
     let made: CandleChart | null = null;
     let current = true;
     let cancelIdle = () => {};
-    // The download starts at once; only making the chart waits.
+    // The download starts at once; only making the chart waits. Then one step an idle period,
+    // each drawn by the library in a frame of its own: the bare chart, its candles, the price
+    // axis, the time axis. The skeleton covers the chart until the last is in.
     import('./candleChart.ts').then(
       ({ createCandleChart }) => {
-        cancelIdle = whenIdle(() => {
-          if (!current || box.current === null) return;
-          made = createCandleChart(box.current, pair);
-          // In the same task: the chart's first drawing has every candle received so far.
-          feed.attach(made);
-          setDrawn(true);
-        });
+        const steps = [
+          () => {
+            if (box.current !== null) made = createCandleChart(box.current, pair);
+          },
+          () => made !== null && feed.attach(made),
+          () => made?.showAxis('price'),
+          () => made?.showAxis('time'),
+          () => made !== null && setDrawn(true),
+        ];
+        const next = () => {
+          cancelIdle = whenIdle(() => {
+            if (!current) return;
+            steps.shift()?.();
+            if (steps.length > 0) next();
+          });
+        };
+        next();
       },
       () => current && setFailed(true),
     );
