@@ -2,9 +2,11 @@
  * Orders per pair with the spot market spread over two servers (`MARKET_SPREAD=on`, each owning
  * four pairs) against the same two servers with one owner: two servers in this process on one
  * PostgreSQL database, resting buys on all eight pairs sent to both servers in turn,
- * `concurrency` at a time. Per request latency (p50, p99) and orders a second over the whole run.
- * Run alone: `node --import tsx bench/spreadOrders.ts` (TEST_DATABASE_URL names a server, else
- * one starts).
+ * `concurrency` at a time, each pair's by a trader of its own (as many accounts trade: one
+ * account's orders wait on each other in any mode, since each batch locks the balances it
+ * spends; `BENCH_SPREAD_TRADERS=one` measures that case). Per request latency (p50, p99) and
+ * orders a second over the whole run. Run alone: `node --import tsx bench/spreadOrders.ts`
+ * (TEST_DATABASE_URL names a server, else one starts).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -13,6 +15,7 @@ import type { Database } from '../server/storage/db.ts';
 import { unitNameOf } from '../server/trading/units.ts';
 import { startPostgres } from '../test/postgres.ts';
 import { fundedAccount, testConfig } from '../test/serverTesting.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { placeInTurn, twoServers } from './ordersInTurn.ts';
 
@@ -26,22 +29,28 @@ export interface SpreadFigures {
   perSecond: number;
 }
 
-/** Places `orders` resting buys over every pair, to the apps in turn, `concurrency` at a time. */
+/**
+ * Places `orders` resting buys over every pair, to the apps in turn, `concurrency` at a time;
+ * the pair's trader (`tokens`, one per pair or one for all) places each.
+ */
 function time(
   apps: readonly FastifyInstance[],
-  token: string,
+  tokens: readonly string[],
   orders: number,
   concurrency: number,
 ): Promise<{ latencies: number[]; seconds: number }> {
-  return placeInTurn(token, orders, concurrency, (i) => ({
-    app: apps[i % apps.length] as FastifyInstance,
-    order: {
-      pair: PAIR_SYMBOLS[Math.floor(i / apps.length) % PAIR_SYMBOLS.length] as string,
-      price: '0.1',
-      amount: '60',
-    },
-  }));
+  return placeInTurn(tokens[0] as string, orders, concurrency, (i) => {
+    const pairIndex = Math.floor(i / apps.length) % PAIR_SYMBOLS.length;
+    return {
+      app: apps[i % apps.length] as FastifyInstance,
+      token: tokens[pairIndex % tokens.length] as string,
+      order: { pair: PAIR_SYMBOLS[pairIndex] as string, price: '0.1', amount: '60' },
+    };
+  });
 }
+
+/** Whether every pair's orders come from one trader (`BENCH_SPREAD_TRADERS=one`). */
+const ONE_TRADER = process.env.BENCH_SPREAD_TRADERS === 'one';
 
 /** Waits until every unit of a spread market is owned, by two servers. */
 async function spreadOver(db: Database): Promise<void> {
@@ -73,11 +82,14 @@ async function benchMode(
   try {
     const { apps, dbs } = cluster;
     if (mode === 'spread') await spreadOver(dbs[0]);
-    const trader = await fundedAccount(apps[0], dbs[0], { USDT: '100000000' });
+    const tokens: string[] = [];
+    for (const _ of ONE_TRADER ? [0] : PAIR_SYMBOLS) {
+      tokens.push((await fundedAccount(apps[0], dbs[0], { USDT: '100000000' })).token);
+    }
     const figures: SpreadFigures[] = [];
     for (const concurrency of concurrencies) {
-      await time(apps, trader.token, 32, concurrency);
-      const { latencies, seconds } = await time(apps, trader.token, orders, concurrency);
+      await time(apps, tokens, 32, concurrency);
+      const { latencies, seconds } = await time(apps, tokens, orders, concurrency);
       figures.push({
         mode,
         concurrency,
@@ -112,7 +124,7 @@ export async function benchSpreadOrders(
 /** The figures as a Markdown table. */
 export function spreadOrdersTable(figures: readonly SpreadFigures[], machine: string): string {
   return [
-    `orders.place on all eight pairs through two servers in turn, in one process on one PostgreSQL, the market on one owner or spread over both (${machine}).`,
+    `orders.place on all eight pairs through two servers in turn, ${ONE_TRADER ? 'one trader for all' : 'a trader per pair'}, in one process on one PostgreSQL, the market on one owner or spread over both (${machine}).`,
     '',
     '| market | concurrent | orders | p50 | p99 | orders/s |',
     '|---|---|---|---|---|---|',
@@ -126,5 +138,7 @@ export function spreadOrdersTable(figures: readonly SpreadFigures[], machine: st
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { cpus } = await import('node:os');
   const figures = await benchSpreadOrders(Number(process.env.BENCH_ORDERS ?? 400), [1, 10]);
-  console.log(spreadOrdersTable(figures, `${cpus().length} cores, Node ${process.versions.node}`));
+  const table = spreadOrdersTable(figures, `${cpus().length} cores, Node ${process.versions.node}`);
+  console.log(table);
+  if (process.argv.includes('--write')) writeMeasurements('spread', table);
 }

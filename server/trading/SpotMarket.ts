@@ -169,15 +169,6 @@ export class SpotMarket {
     return this.unitOf(pair).bookSnapshot(pair);
   }
 
-  /**
-   * The seq (ownership.ts) of the last batch this server's books hold: what `openOrders` and
-   * the books stand at (the owner's own, or a follower's replica); spread, the highest of its
-   * units'.
-   */
-  get seq(): number {
-    return Math.max(...this.units.map((unit) => unit.seq));
-  }
-
   /** The account's open orders, oldest first (the owners' books, or a follower's replicas). */
   openOrders(userId: number, pair: PairSymbol | null): OrderRow[] {
     if (pair !== null) return this.unitOf(pair).openOrders(userId, pair);
