@@ -10,10 +10,9 @@ import { type Database, openDatabase } from '../server/storage/db.ts';
 import { createScratchDatabase } from '../test/postgres.ts';
 import { send } from '../test/serverTesting.ts';
 
-/** The server to send order `i` to, and what it places (as `token`, when not the bench's). */
+/** The server to send order `i` to, and what it places. */
 export type NthOrder = (i: number) => {
   app: FastifyInstance;
-  token?: string;
   order: { pair: string; price: string; amount: string };
 };
 
@@ -33,18 +32,11 @@ export async function placeInTurn(
   const worker = async () => {
     while (next < orders) {
       const i = next++;
-      const { app, order, token: own } = nth(i);
+      const { app, order } = nth(i);
       const started = performance.now();
       const answer = await send(
         app,
-        {
-          method: 'orders.place',
-          token: own ?? token,
-          subId: '',
-          side: 'buy',
-          type: 'limit',
-          ...order,
-        },
+        { method: 'orders.place', token, subId: '', side: 'buy', type: 'limit', ...order },
         { ip: `10.9.0.${i % 250}` },
       );
       latencies.push(performance.now() - started);

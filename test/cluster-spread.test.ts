@@ -168,6 +168,17 @@ forEachDatabase(
       watcher.close();
       back.close();
     });
+
+    test('a server started with the other MARKET_SPREAD refuses to start, saying why', async () => {
+      await assert.rejects(
+        cluster.start({ name: 'third', env: { MARKET_SPREAD: 'off' } }),
+        /MARKET_SPREAD=off, but the servers running on this database match the market with MARKET_SPREAD=on/,
+      );
+      // The cluster goes on: an order through a running server is answered.
+      const trader = await fundedAccount(first.app, db, { USDT: '1000' });
+      const { order } = await place(second.app, trader.token, 'BTC_USDT', 'buy', '1', '10');
+      assert.equal(order.status, 'new');
+    });
   },
   { drivers: ['postgres'] },
 );

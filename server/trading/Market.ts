@@ -34,7 +34,7 @@ import {
 } from './Command.ts';
 import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
-import { answerOf, notifyCommit, storeAnswers } from './intake.ts';
+import { answerOf, storeAnswers } from './intake.ts';
 import { knownOrders } from './knownOrders.ts';
 import { countLent, type Lender, lendForGroups } from './lending.ts';
 import { MarketState } from './MarketState.ts';
@@ -479,10 +479,12 @@ export class Market {
   }
 
   /**
-   * Numbers the batch (ownership.ts). A unit among several then gives ids in its lane (units.ts),
-   * above the highest stored: unique whatever other units' batches run beside it, and rising on
-   * each pair, since every batch that writes on a pair holds its unit's row, locked before the
-   * highest ids are read.
+   * Numbers the batch (ownership.ts). A unit among several gives ids in its lane (units.ts):
+   * unique whatever other units' batches run beside it, above the highest stored when the batch
+   * began, so they rise with time across the pairs too. They must also stay above every order
+   * the batch's books hold (writeBatch.ts tells new orders by it): when another unit's batch
+   * wrote on its pairs (its books read again) or the batch borrows another unit's books (a
+   * group), the highest ids are read again after the rows of every unit it writes for are locked.
    */
   private async numbered(
     trx: Queryable,
@@ -499,15 +501,17 @@ export class Market {
       await restoreMarket(trx, this.state);
       this.reread = true;
     }
-    const maxIds = await readMaxIds(trx);
-    const lane = idLaneOf(this.unit);
     const { state } = this;
-    state.nextOrderId = inLane(Math.max(state.nextOrderId, Number(maxIds.order_id ?? 0) + 1), lane);
-    state.nextTradeId = inLane(Math.max(state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1), lane);
-    return numbers;
+    const maxIds = this.reread || others.length > 0 ? await readMaxIds(trx) : numbers.maxIds;
+    state.nextOrderId = Math.max(state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
+    state.nextTradeId = Math.max(state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
+    const lane = idLaneOf(this.unit);
+    state.nextOrderId = inLane(state.nextOrderId, lane);
+    state.nextTradeId = inLane(state.nextTradeId, lane);
+    return { batch: numbers.batch, seq: numbers.seq };
   }
 
-  /** Stores the answers of forwarded commands and tells every server the batch committed. */
+  /** Stores the answers of forwarded commands, telling the servers that wait for them. */
   private async answerForwarded(
     trx: Queryable,
     owner: Ownership,
@@ -520,8 +524,7 @@ export class Market {
         ? []
         : [{ id: intake, answer: answerOf(result) }];
     });
-    await storeAnswers(trx, answers);
-    await notifyCommit(trx, owner.market);
+    await storeAnswers(trx, owner.market, answers);
   }
 
   /** Adds the fee split's postings to the batch; returns the accounts they pay. */

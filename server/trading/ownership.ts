@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
+import type { MaxIds } from './recovery.ts';
 
 /** The one matching group today: every spot pair, so an order group's legs match together. */
 export const SPOT_MARKET = 'spot';
@@ -75,16 +76,15 @@ export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<Ba
  * every unit the batch may write for (its own, and the other unit of each group over two units:
  * lending.ts) are locked first, in name order, so two such batches never wait on each other in
  * a circle; then the unit's batch count and seq are raised as in `advanceBatch`, fenced by its
- * epoch. Units' batches otherwise share no row: they commit side by side.
+ * epoch. Units' batches otherwise share no row: they commit side by side. Also the highest order
+ * and trade ids as the statement began (a batch that committed while it waited for the row may
+ * be missing: see Market.ts).
  */
 export async function advanceUnitBatch(
   trx: Queryable,
   owner: Ownership,
   others: readonly string[],
-): Promise<BatchNumbers> {
-  await sql`select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))`.execute(
-    trx,
-  );
+): Promise<BatchNumbers & { maxIds: MaxIds }> {
   const units = [...new Set([owner.market, ...others])].sort();
   if (units.length > 1) {
     await trx
@@ -95,7 +95,17 @@ export async function advanceUnitBatch(
       .forUpdate()
       .execute();
   }
-  return advanceBatch(trx, owner);
+  // The batch's lock, and the highest ids stored as the statement began, in one round trip.
+  const { rows } = await sql<BatchNumbers & { order_id: number | null; trade_id: number | null }>`
+    update market_owners set batch = batch + 1, seq = seq + 1
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))) as locked
+    where market = ${owner.market} and epoch = ${owner.epoch}
+    returning batch, seq, (select max(id) from orders) as order_id,
+      (select max(id) from trades) as trade_id`.execute(trx);
+  const [row] = rows;
+  if (row === undefined) throw refusal('market.moved');
+  const maxIds = { order_id: row.order_id, trade_id: row.trade_id };
+  return { batch: Number(row.batch), seq: Number(row.seq), maxIds };
 }
 
 /**
