@@ -19,6 +19,7 @@ import { benchSiteLoad, siteLoadTable } from './siteLoad.ts';
 import { benchSocket } from './socket.ts';
 import { benchAllSocketOrders, socketOrdersTable } from './socketOrders.ts';
 import { benchSpot, spotTables } from './spot.ts';
+import { benchSpreadOrders, spreadOrdersTable } from './spreadOrders.ts';
 import { benchStreams, streamsTable } from './streams.ts';
 import { benchSwapQuotes, swapTable } from './swap.ts';
 import { benchWalletFaults, walletFaultsTable } from './walletFaults.ts';
@@ -156,6 +157,10 @@ writeMeasurements('cluster', cluster);
 const forwarding = forwardingTable(await benchForwarding(500, [1, 10]), machine);
 console.log(`\n${forwarding}`);
 writeMeasurements('forwarding', forwarding);
+
+const spread = spreadOrdersTable(await benchSpreadOrders(400, [1, 10]), machine);
+console.log(`\n${spread}`);
+writeMeasurements('spread', spread);
 
 const feed = marketFeedTable(await benchMarketFeed(200, 200, 2_000), 200, 200, 2_000, machine);
 console.log(`\n${feed}`);

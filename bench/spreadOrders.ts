@@ -1,20 +1,24 @@
 /**
  * Orders per pair with the spot market spread over two servers (`MARKET_SPREAD=on`, each owning
- * four pairs) against the same two servers with one owner: two servers in this process on one
- * PostgreSQL database, resting buys on all eight pairs sent to both servers in turn,
- * `concurrency` at a time. Per request latency (p50, p99) and orders a second over the whole run.
- * Run alone: `node --import tsx bench/spreadOrders.ts` (TEST_DATABASE_URL names a server, else
- * one starts).
+ * four pairs) against the same two servers with one owner: two server processes on one
+ * PostgreSQL database, as a cluster runs them, resting buys on all eight pairs sent to both in
+ * turn over HTTP, `concurrency` at a time, each pair's by a trader of its own (as many accounts
+ * trade: one account's orders wait on each other in any mode, since each batch locks the balances
+ * it spends; `BENCH_SPREAD_TRADERS=one` measures that case). Per request latency (p50, p99) and
+ * orders a second over the whole run. Run alone: `node --import tsx bench/spreadOrders.ts`
+ * (`--write` puts the table in docs/measurements.md; TEST_DATABASE_URL names a server, else one
+ * starts).
  */
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
-import type { Database } from '../server/storage/db.ts';
+import { loadConfig } from '../server/config.ts';
+import { type Database, openDatabase } from '../server/storage/db.ts';
 import { unitNameOf } from '../server/trading/units.ts';
-import { startPostgres } from '../test/postgres.ts';
-import { fundedAccount, testConfig } from '../test/serverTesting.ts';
+import { Cluster, unitOwners } from '../test/cluster/servers.ts';
+import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
+import { callApi, prepareTraders } from '../test/spot/traders.ts';
+import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
-import { placeInTurn, twoServers } from './ordersInTurn.ts';
 
 /** One run's figures. */
 export interface SpreadFigures {
@@ -26,33 +30,51 @@ export interface SpreadFigures {
   perSecond: number;
 }
 
-/** Places `orders` resting buys over every pair, to the apps in turn, `concurrency` at a time. */
-function time(
-  apps: readonly FastifyInstance[],
-  token: string,
+/** Whether every pair's orders come from one trader (`BENCH_SPREAD_TRADERS=one`). */
+const ONE_TRADER = process.env.BENCH_SPREAD_TRADERS === 'one';
+
+/**
+ * Places `orders` resting buys over every pair, to the servers in turn, `concurrency` at a time,
+ * each pair's by its trader (`tokens`: one per pair, or one for all); a refused order stops the
+ * bench, since the figures would lie.
+ */
+async function time(
+  urls: readonly string[],
+  tokens: readonly string[],
   orders: number,
   concurrency: number,
 ): Promise<{ latencies: number[]; seconds: number }> {
-  return placeInTurn(token, orders, concurrency, (i) => ({
-    app: apps[i % apps.length] as FastifyInstance,
-    order: {
-      pair: PAIR_SYMBOLS[Math.floor(i / apps.length) % PAIR_SYMBOLS.length] as string,
-      price: '0.1',
-      amount: '60',
-    },
-  }));
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < orders) {
+      const i = next++;
+      const pairIndex = Math.floor(i / urls.length) % PAIR_SYMBOLS.length;
+      const token = tokens[pairIndex % tokens.length] as string;
+      const order = { pair: PAIR_SYMBOLS[pairIndex], side: 'buy', type: 'limit' };
+      const started = performance.now();
+      const answer = await callApi(urls[i % urls.length] as string, 'orders.place', token, {
+        ...order,
+        price: '0.1',
+        amount: '60',
+      });
+      latencies.push(performance.now() - started);
+      if (!answer.status) throw new Error(JSON.stringify(answer));
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Waits until every unit of a spread market is owned, by two servers. */
+/** Waits until the units of a spread market are owned half by each of the two servers. */
 async function spreadOver(db: Database): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
-    const { rows } = await sql<{ pid: number; units: number }>`
-      select l.pid, count(*)::int as units from unnest(${PAIR_SYMBOLS.map(unitNameOf)}::text[]) u (unit)
-        join pg_locks l on l.locktype = 'advisory' and l.granted
-          and l.objid::bigint = (hashtext('market:' || u.unit)::bigint & 4294967295)
-        group by l.pid`.execute(db);
-    const owned = rows.reduce((sum, row) => sum + row.units, 0);
-    if (owned === PAIR_SYMBOLS.length && rows.length === 2) return;
+  const units = PAIR_SYMBOLS.map(unitNameOf);
+  for (let tries = 0; tries < 600; tries++) {
+    const owners = [...(await unitOwners(db, units)).values()];
+    // Each its fair share: the first up takes every pair and hands half on, one a second.
+    const first = owners.filter((server) => server === 'server1').length;
+    if (owners.length === units.length && first === units.length / 2) return;
     await new Promise((wake) => setTimeout(wake, 100));
   }
   throw new Error('the pairs were not spread over the two servers');
@@ -65,19 +87,26 @@ async function benchMode(
   orders: number,
   concurrencies: readonly number[],
 ): Promise<SpreadFigures[]> {
-  const cluster = await twoServers(
-    url,
-    `bench_spread_${mode === 'spread' ? 1 : 0}`,
-    testConfig({ API_RATE_LIMIT: '0', MARKET_SPREAD: mode === 'spread' ? 'on' : 'off' }),
-  );
+  const scratch = await createScratchDatabase(url, `bench_spread_${mode === 'spread' ? 1 : 0}`);
+  const db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
+  let cluster: Cluster | null = null;
   try {
-    const { apps, dbs } = cluster;
-    if (mode === 'spread') await spreadOver(dbs[0]);
-    const trader = await fundedAccount(apps[0], dbs[0], { USDT: '100000000' });
+    const config = loadConfig({ DATABASE_URL: scratch.url, DEMO_ACCOUNT: 'off' });
+    const traders = await prepareTraders(db, config, ONE_TRADER ? 1 : PAIR_SYMBOLS.length, {
+      USDT: '100000000',
+    });
+    const tokens = traders.map((trader) => trader.token);
+    cluster = await Cluster.start(scratch.url, 2, {
+      MARKET_SPREAD: mode === 'spread' ? 'on' : 'off',
+    });
+    if (mode === 'spread') await spreadOver(db);
+    const urls = cluster.servers.map((server) => server.url);
     const figures: SpreadFigures[] = [];
     for (const concurrency of concurrencies) {
-      await time(apps, trader.token, 32, concurrency);
-      const { latencies, seconds } = await time(apps, trader.token, orders, concurrency);
+      // Warm-up at the concurrency measured: each connection a server opens for it prepares
+      // its statements on first use, which is start-up, not the steady rate.
+      await time(urls, tokens, 160, concurrency);
+      const { latencies, seconds } = await time(urls, tokens, orders, concurrency);
       figures.push({
         mode,
         concurrency,
@@ -89,7 +118,9 @@ async function benchMode(
     }
     return figures;
   } finally {
-    await cluster.close();
+    await cluster?.stop();
+    await db.destroy();
+    await scratch.drop();
   }
 }
 
@@ -111,8 +142,9 @@ export async function benchSpreadOrders(
 
 /** The figures as a Markdown table. */
 export function spreadOrdersTable(figures: readonly SpreadFigures[], machine: string): string {
+  const traders = ONE_TRADER ? 'one trader for all' : 'a trader per pair';
   return [
-    `orders.place on all eight pairs through two servers in turn, in one process on one PostgreSQL, the market on one owner or spread over both (${machine}).`,
+    `orders.place on all eight pairs through two server processes in turn, ${traders}, on one PostgreSQL, the market on one owner or spread over both (${machine}).`,
     '',
     '| market | concurrent | orders | p50 | p99 | orders/s |',
     '|---|---|---|---|---|---|',
@@ -124,7 +156,14 @@ export function spreadOrdersTable(figures: readonly SpreadFigures[], machine: st
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { cpus } = await import('node:os');
+  const { cpus, loadavg } = await import('node:os');
+  const before = loadavg()[0]?.toFixed(1);
   const figures = await benchSpreadOrders(Number(process.env.BENCH_ORDERS ?? 400), [1, 10]);
-  console.log(spreadOrdersTable(figures, `${cpus().length} cores, Node ${process.versions.node}`));
+  const load = `load average ${before} before, ${loadavg()[0]?.toFixed(1)} after`;
+  const table = spreadOrdersTable(
+    figures,
+    `${cpus().length} cores, Node ${process.versions.node}, ${load}`,
+  );
+  console.log(table);
+  if (process.argv.includes('--write')) writeMeasurements('spread', table);
 }

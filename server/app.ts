@@ -114,21 +114,27 @@ export async function createServer(
   );
   sweepRateLimits(app, database);
   const events = options.events ?? new EventBus<ServerEvents>();
-  const relay = await relayEvents(app, database, events);
-  const live = await createLiveHub(database, events);
-  const market = await wireTrading(app, database, config, options, { events, relay });
-  const chains = wireWallet(app, database, config, events, options);
-  const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
-  registerApi(app, parts);
-  registerBuy(app, { db: database, config, events });
-  await registerMail(app, {
-    db: database,
-    config,
-    ...(relay === null ? {} : { listen: (channel, hear) => relay.listen(channel, hear) }),
-  });
-  await registerP2p(app, { db: database, events });
-  await wireSockets(app, parts);
-  await registerSite(app, config);
+  try {
+    const relay = await relayEvents(app, database, events);
+    const live = await createLiveHub(database, events);
+    const market = await wireTrading(app, database, config, options, { events, relay });
+    const chains = wireWallet(app, database, config, events, options);
+    const parts: ServerParts = { db: database, config, limits, live, market, events, chains };
+    registerApi(app, parts);
+    registerBuy(app, { db: database, config, events });
+    await registerMail(app, {
+      db: database,
+      config,
+      ...(relay === null ? {} : { listen: (channel, hear) => relay.listen(channel, hear) }),
+    });
+    await registerP2p(app, { db: database, events });
+    await wireSockets(app, parts);
+    await registerSite(app, config);
+  } catch (error) {
+    // A server that cannot start (the market refused: spreadGuard.ts) lets go of what it opened.
+    await app.close();
+    throw error;
+  }
   return app;
 }
 

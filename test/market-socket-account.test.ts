@@ -1,6 +1,6 @@
 /**
  * A trading program's own updates on the market socket: every `account` message carries the
- * market's seq, which only grows; a program that reconnects and subscribes with `since` gets
+ * account's seq, which only grows; a program that reconnects and subscribes with `since` gets
  * exactly what it missed (each changed order at its last change, every fill once, in seq order),
  * then live updates with no gap; one that comes back from too far behind gets a snapshot.
  */
@@ -152,7 +152,7 @@ forEachDatabase((open) => {
     follow(program);
     const { seq } = await waitFor('the snapshot', () => program.account().find((m) => m.snapshot));
     program.close();
-    await sql`update market_owners set seq = seq + ${ACCOUNT_RESUME_BATCHES + 1}`.execute(db);
+    await sql`update account_seqs set seq = seq + ${ACCOUNT_RESUME_BATCHES + 1}`.execute(db);
     const back = await ProgramSocket.login(base, key);
     follow(back, seq);
     const snapshot = await waitFor('the snapshot', () => back.account()[0]);

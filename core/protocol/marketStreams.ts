@@ -21,15 +21,16 @@
  * the order the socket's requests were sent (which is the order they committed). A logged-in
  * socket may subscribe to `account` without a ticket.
  *
- * Every `account` message carries `seq`: the market's number of the batch that made the change
- * (a snapshot: the batch its orders stand at; a wallets update: the last batch the server had
- * published). Seqs only grow, across reconnects and servers; messages of one batch share one.
+ * Every `account` message carries `seq`: the account's own number of the change, 1, 2, 3 ...
+ * (a snapshot: the change its orders stand at; a wallets update: the last change sent on this
+ * stream). Seqs only grow, across reconnects and servers, and updates come in seq order without
+ * a gap, whichever server the socket is on; a swap over two pairs may come as two updates.
  * Subscribing to `account` with `since` (a seq the client holds) resumes: when the server can,
- * it sends, in seq order, one `account` update per batch after `since` that changed the account
+ * it sends, in seq order, one `account` update per change after `since` of the account
  * (its orders changed then, as they are now, and the fills made then), then one with the
  * wallets, then live updates, with no gap and nothing twice; an order changed several times
  * since comes once, at its last change. When it cannot — `since` more than
- * ACCOUNT_RESUME_BATCHES behind or ahead of the market, or more than ACCOUNT_RESUME_ITEMS orders
+ * ACCOUNT_RESUME_BATCHES behind or ahead of the account's seq, or more than ACCOUNT_RESUME_ITEMS orders
  * or fills missed — it sends a fresh snapshot (`snapshot: true`) instead, as without `since`.
  */
 import type { ErrorCode } from '../errors/index.ts';
@@ -61,7 +62,7 @@ export const MARKET_PING_MS = 15_000;
 /** The price levels each side of a book stream holds. */
 export const BOOK_STREAM_DEPTH = 100;
 
-/** How far back (in the market's batches) an account stream may resume from `since`. */
+/** How far back (in the account's seqs) an account stream may resume from `since`. */
 export const ACCOUNT_RESUME_BATCHES = 100_000;
 
 /** The most orders, and the most fills, a resume sends; past either, a snapshot. */
@@ -167,7 +168,7 @@ export type MarketServerMessage =
       v: 1;
       type: 'account';
       snapshot: boolean;
-      /** The market's batch this stands at; see the file comment. */
+      /** The account's change this stands at; see the file comment. */
       seq: number;
       /** Open orders (snapshot) or orders that changed (update). */
       orders: SpotOrder[];

@@ -37,6 +37,7 @@ import { ticketSessionMigration } from '../support/ticketSessionMigration.ts';
 import { visitorMigration } from '../support/visitorMigration.ts';
 import { swapsMigration } from '../swap/migration.ts';
 import { accountSeqMigration } from '../trading/accountSeqMigration.ts';
+import { accountSeqsMigration } from '../trading/accountSeqsMigration.ts';
 import { backdatedMigration } from '../trading/backdatedMigration.ts';
 import { batchesMigration } from '../trading/batchesMigration.ts';
 import { orderFillsMigration } from '../trading/fillsMigration.ts';
@@ -268,6 +269,7 @@ export const migrations: Record<string, Migration> = {
   '0041_mail_queued_notify': mailQueuedNotifyMigration,
   '0042_market_servers': seatsMigration,
   '0044_p2p_chat_reads': p2pChatReadsMigration,
+  '0045_account_seqs': accountSeqsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,7 @@
 import { DomainError } from '../errors/DomainError.ts';
 import type { Database } from '../storage/db.ts';
 import type { Command } from './Command.ts';
-import { notifyCommit, storeAnswers, waitingCommands } from './intake.ts';
+import { storeAnswers, waitingCommands } from './intake.ts';
 import type { Market } from './Market.ts';
 import { OneAtATime } from './OneAtATime.ts';
 import type { GroupMakers } from './OrderGroup.ts';
@@ -89,8 +89,7 @@ export class IntakeRunner {
       .transaction()
       .execute(async (trx) => {
         await holdEpoch(trx, this.owner);
-        await storeAnswers(trx, [{ id, answer: { failed: true } }]);
-        await notifyCommit(trx, this.owner.market);
+        await storeAnswers(trx, this.owner.market, [{ id, answer: { failed: true } }]);
       })
       .catch(() => {
         // Moved, or the database is away: the command waits for whoever owns the market next.

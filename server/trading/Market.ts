@@ -23,6 +23,7 @@ import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { AccountIds } from '../wallet/ledger.ts';
+import { type AccountSeq, raiseAccountSeqs } from './accountSeqs.ts';
 import { Batch } from './Batch.ts';
 import {
   type Command,
@@ -33,7 +34,7 @@ import {
 } from './Command.ts';
 import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
-import { answerOf, notifyCommit, storeAnswers } from './intake.ts';
+import { answerOf, storeAnswers } from './intake.ts';
 import { knownOrders } from './knownOrders.ts';
 import { countLent, type Lender, lendForGroups } from './lending.ts';
 import { MarketState } from './MarketState.ts';
@@ -53,7 +54,7 @@ import { lockBalances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
-import { type MarketUnit, WHOLE_MARKET } from './units.ts';
+import { ID_LANES, idLaneOf, inLane, type MarketUnit, unitNameOf, WHOLE_MARKET } from './units.ts';
 import { writeBatch } from './writeBatch.ts';
 
 /**
@@ -87,6 +88,21 @@ interface BatchDone {
   credited: number[];
   /** Other units' parts of it (a group over two units, lending.ts). */
   foreign: ForeignPart[];
+  /** The seqs the accounts of this unit's part took (accountSeqs.ts). */
+  accounts: AccountSeq[];
+}
+
+/**
+ * Times a batch is run again when PostgreSQL ended it to break a deadlock: batches of units side
+ * by side may lock two accounts' balances in opposite orders (a maker on two pairs). Nothing of
+ * the ended try was written, so the books are read again and the same commands run again.
+ */
+const DEADLOCK_TRIES = 3;
+
+/** Whether PostgreSQL ended the transaction to break a deadlock or a serialization conflict. */
+function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
 }
 
 /** See the file comment. */
@@ -122,6 +138,7 @@ export class Market {
     private readonly unit: MarketUnit,
   ) {
     this.state = new MarketState(fees, unit.pairs);
+    if (unit.spread) this.state.idStep = ID_LANES;
   }
 
   /**
@@ -370,7 +387,7 @@ export class Market {
     const queued = waiting.map(({ command }) => command);
     let done: BatchDone;
     try {
-      done = await this.db.transaction().execute((trx) => this.transact(trx, queued));
+      done = await this.transactRetrying(queued);
     } catch (error) {
       for (const caller of waiting) caller.reject(error);
       this.accounts.forget();
@@ -379,7 +396,7 @@ export class Market {
       else await this.restoreAfterFailure();
       return;
     }
-    const { batch, number, seq, results, credited, foreign } = done;
+    const { batch, number, seq, results, credited, foreign, accounts } = done;
     this.state.forget(batch.ended);
     this.committedSeq = seq;
     if (number !== null) this.lastBatch = number;
@@ -394,6 +411,7 @@ export class Market {
       credited,
       foreign,
       reread,
+      accounts,
     });
     waiting.forEach((caller, index) => {
       const result = results[index];
@@ -404,11 +422,25 @@ export class Market {
     });
   }
 
+  /** Runs the batch's transaction, again after a deadlock (see DEADLOCK_TRIES). */
+  private async transactRetrying(queued: readonly Queued[]): Promise<BatchDone> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.db.transaction().execute((trx) => this.transact(trx, queued));
+      } catch (error) {
+        if (!isDeadlock(error) || tries >= DEADLOCK_TRIES) throw error;
+        this.accounts.forget();
+        this.giveBackLent();
+        await restoreMarket(this.db, this.state);
+      }
+    }
+  }
+
   /** The batch's work inside its transaction: read, match, split the fees, write. */
   private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
-    // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
-    const { batch: number, seq } = await this.numbered(trx);
     const commands = queued.map(({ command }) => command);
+    // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
+    const { batch: number, seq } = await this.numbered(trx, commands);
     const { lent, refused } =
       this.lender === null
         ? { lent: [], refused: new Map<number, DomainError>() }
@@ -429,11 +461,15 @@ export class Market {
       }
     });
     const credited = await this.splitFees(trx, batch);
-    await writeBatch(trx, batch.writes, this.accounts, seq);
+    const lentTo = new Map(lent.map(({ pair, unit }) => [pair as string, unit]));
+    const name = this.unit.name;
+    const { rows, trades } = batch.writes;
+    const seqs = await raiseAccountSeqs(trx, rows.values(), trades, (p) => lentTo.get(p) ?? name);
+    await writeBatch(trx, batch.writes, this.accounts, seqs);
     for (const record of batch.records) await record(trx);
-    const foreign = await countLent(trx, lent, batch.writes.rows.values(), seq);
+    const foreign = await countLent(trx, lent, rows.values(), seqs);
     if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
-    return { batch, number, seq, results, credited, foreign };
+    return { batch, number, seq, results, credited, foreign, accounts: seqs.part(name) };
   }
 
   /** Drops the pairs lent to the last batch (lending.ts). */
@@ -443,26 +479,39 @@ export class Market {
   }
 
   /**
-   * Numbers the batch (ownership.ts). A unit among several then takes the next ids from the
-   * database: the shared seq's row lock makes every unit's batch wait for the one before, so the
-   * highest ids stored are final, and ids stay unique and rising across the units.
+   * Numbers the batch (ownership.ts). A unit among several gives ids in its lane (units.ts):
+   * unique whatever other units' batches run beside it, above the highest stored when the batch
+   * began, so they rise with time across the pairs too. They must also stay above every order
+   * the batch's books hold (writeBatch.ts tells new orders by it): when another unit's batch
+   * wrote on its pairs (its books read again) or the batch borrows another unit's books (a
+   * group), the highest ids are read again after the rows of every unit it writes for are locked.
    */
-  private async numbered(trx: Queryable): Promise<{ batch: number | null; seq: number }> {
+  private async numbered(
+    trx: Queryable,
+    commands: readonly Command[],
+  ): Promise<{ batch: number | null; seq: number }> {
     if (this.owner === null) return { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) };
     if (!this.unit.spread) return advanceBatch(trx, this.owner);
-    const numbers = await advanceUnitBatch(trx, this.owner);
+    const others = commands.flatMap((command) =>
+      command.kind === 'group' ? (command.group.pairs ?? []).map(unitNameOf) : [],
+    );
+    const numbers = await advanceUnitBatch(trx, this.owner, others);
     // Another server counted a batch of this unit (lending.ts): its books are read again first.
     if (numbers.batch !== this.lastBatch + 1) {
       await restoreMarket(trx, this.state);
       this.reread = true;
     }
-    const maxIds = await readMaxIds(trx);
-    this.state.nextOrderId = Math.max(this.state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
-    this.state.nextTradeId = Math.max(this.state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
-    return numbers;
+    const { state } = this;
+    const maxIds = this.reread || others.length > 0 ? await readMaxIds(trx) : numbers.maxIds;
+    state.nextOrderId = Math.max(state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
+    state.nextTradeId = Math.max(state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
+    const lane = idLaneOf(this.unit);
+    state.nextOrderId = inLane(state.nextOrderId, lane);
+    state.nextTradeId = inLane(state.nextTradeId, lane);
+    return { batch: numbers.batch, seq: numbers.seq };
   }
 
-  /** Stores the answers of forwarded commands and tells every server the batch committed. */
+  /** Stores the answers of forwarded commands, telling the servers that wait for them. */
   private async answerForwarded(
     trx: Queryable,
     owner: Ownership,
@@ -475,8 +524,7 @@ export class Market {
         ? []
         : [{ id: intake, answer: answerOf(result) }];
     });
-    await storeAnswers(trx, answers);
-    await notifyCommit(trx, owner.market);
+    await storeAnswers(trx, owner.market, answers);
   }
 
   /** Adds the fee split's postings to the batch; returns the accounts they pay. */

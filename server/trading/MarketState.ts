@@ -20,6 +20,8 @@ export class MarketState {
   readonly held = new Map<number, HeldOrder>();
   nextOrderId = 1;
   nextTradeId = 1;
+  /** How far apart the ids it gives are: 1, or a spread unit's lanes (units.ts). */
+  idStep = 1;
   /** One settler per pair, made once: settling runs for every order. */
   private readonly settlers: ReadonlyMap<PairSymbol, Settler>;
 
@@ -28,7 +30,11 @@ export class MarketState {
     /** The pairs this state matches (a unit's, MarketUnit); the other books stay empty. */
     readonly pairs: readonly PairSymbol[] = PAIR_SYMBOLS,
   ) {
-    const nextTradeId = () => this.nextTradeId++;
+    const nextTradeId = () => {
+      const id = this.nextTradeId;
+      this.nextTradeId += this.idStep;
+      return id;
+    };
     this.settlers = new Map(
       PAIR_SYMBOLS.map((pair) => [pair, new Settler(PAIRS[pair], fees, nextTradeId)]),
     );

@@ -1,5 +1,6 @@
 /** Publishing: what each committed batch changed, handed to the market's listeners (streams). */
 import type { PairSymbol } from '../../core/markets/pairs.ts';
+import type { AccountSeq } from './accountSeqs.ts';
 import type { BookChanges } from './BookWindows.ts';
 import type { OrderRow } from './orderRows.ts';
 import type { TradesTable } from './TradingTables.ts';
@@ -10,17 +11,27 @@ export interface BatchPosition {
   batch: number;
 }
 
-/** Another unit's part of a committed batch (lending.ts): its pairs and its batch's position. */
+/**
+ * Another unit's part of a committed batch (lending.ts): its pairs, its batch's position and
+ * seq in that unit, and the seqs its accounts took for it.
+ */
 export interface ForeignPart {
   unit: string;
   pairs: PairSymbol[];
   position: BatchPosition;
+  seq: number;
+  accounts: AccountSeq[];
 }
 
 /** A batch as the market that ran it publishes it once committed. */
 export interface MarketBatch {
-  /** The market's seq of the batch (ownership.ts): only grows, across owners too. */
+  /** The unit's seq of the batch (ownership.ts): only grows, across owners too. */
   seq: number;
+  /**
+   * The seq each account it changed took for it (accountSeqs.ts), which its account stream
+   * carries; absent in news from an owner of the version before.
+   */
+  accounts?: readonly AccountSeq[];
   /** Where the batch stands in the owner's journal; null for a server alone (PGlite). */
   position: BatchPosition | null;
   /** Every order the batch placed or changed, as stored. */

@@ -26,6 +26,7 @@ import type { OrderRow } from './orderRows.ts';
 import { lockNameOf } from './ownership.ts';
 import { type Committed, Publisher } from './Publisher.ts';
 import type { FeeRates } from './settlement.ts';
+import { requireSameSpread } from './spreadGuard.ts';
 import { type SpotMarketOptions, type UnitLocking, UnitMarket } from './UnitMarket.ts';
 import { type MarketUnit, unitsOf } from './units.ts';
 
@@ -69,6 +70,7 @@ export class SpotMarket {
   static async open(db: Database, fees: FeeRates, options: SpotMarketSetup): Promise<SpotMarket> {
     const pool = postgresPool(db);
     const units = unitsOf(pool !== null && options.spread === true);
+    if (pool !== null) await requireSameSpread(db, options.spread === true);
     const market = new SpotMarket(db, fees, []);
     // Alone on PGlite a server always matches; sharing a database, only where the operator lets it.
     const mayMatch = pool === null || options.mayMatch !== false;
@@ -167,15 +169,6 @@ export class SpotMarket {
   /** A pair's book window as the streams publish it: the snapshot a new subscriber gets. */
   bookSnapshot(pair: PairSymbol): BookChanges {
     return this.unitOf(pair).bookSnapshot(pair);
-  }
-
-  /**
-   * The seq (ownership.ts) of the last batch this server's books hold: what `openOrders` and
-   * the books stand at (the owner's own, or a follower's replica); spread, the highest of its
-   * units'.
-   */
-  get seq(): number {
-    return Math.max(...this.units.map((unit) => unit.seq));
   }
 
   /** The account's open orders, oldest first (the owners' books, or a follower's replicas). */

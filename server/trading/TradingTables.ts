@@ -76,8 +76,14 @@ export interface MarketOwnersTable {
   batch: Generated<number>;
   /** When the owner last said it is alive (ownerHeartbeat.ts). */
   beat_at: Generated<Date>;
-  /** The market's last committed batch, counted across owners (accountSeqMigration.ts). */
+  /** The unit's last committed batch, counted across owners: never reset (replicas use it). */
   seq: Generated<number>;
+}
+
+/** An account's seq: the number of the last batch that changed it (accountSeqs.ts). */
+export interface AccountSeqsTable {
+  user_id: number;
+  seq: number;
 }
 
 /** A command handed to the market's owner, and its answer once the owner committed it. */
@@ -91,7 +97,7 @@ export interface MarketIntakeTable {
 }
 
 /**
- * The market's seq of the batch that wrote a row (accountSeqMigration.ts), stored beside the row
+ * The account's seq a batch took for a row (accountSeqs.ts), stored beside the row
  * the market keeps in memory: written by writeBatch.ts, read by an account stream's resume.
  */
 type Sequenced<Column extends string> = { [column in Column]: Generated<number> };
@@ -99,7 +105,8 @@ type Sequenced<Column extends string> = { [column in Column]: Generated<number> 
 /** The trading tables, joined into the database's schema. */
 export interface TradingTables {
   orders: OrdersTable & Sequenced<'changed_seq'>;
-  trades: TradesTable & Sequenced<'batch_seq'>;
+  trades: TradesTable & Sequenced<'maker_seq' | 'taker_seq'>;
   market_owners: MarketOwnersTable;
+  account_seqs: AccountSeqsTable;
   market_intake: MarketIntakeTable;
 }

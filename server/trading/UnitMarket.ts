@@ -30,7 +30,7 @@ import { Forwarder } from './Forwarder.ts';
 import { IntakeRunner } from './IntakeRunner.ts';
 import type { Lender, LentUnit } from './lending.ts';
 import { Market } from './Market.ts';
-import { type BatchNews, carriedBatch, newsOf } from './marketCommits.ts';
+import { type BatchNews, carriedBatch, newsOf, readBatch } from './marketCommits.ts';
 import type { GroupMakers } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
 import {
@@ -164,11 +164,6 @@ export class UnitMarket {
   bookSnapshot(pair: PairSymbol): BookChanges {
     if (this.windows === null) throw new Error('the market is not open yet');
     return this.windows.snapshot(pair);
-  }
-
-  /** The seq (ownership.ts) of the last batch this server's books of the unit hold. */
-  get seq(): number {
-    return this.local?.seq ?? this.replica().seq;
   }
 
   /** The account's open orders, oldest first (the owner's books, or a follower's replica). */
@@ -324,8 +319,9 @@ export class UnitMarket {
     for (const news of newsOf(this.unit.name, batch.position, batch, windows.sequences())) {
       this.options.events.publish('market.committed', news);
     }
-    for (const { unit, pairs, position } of foreign) {
-      const part = { ...partOf(whole, (pair) => pairs.includes(pair)), credited: [], position };
+    for (const { unit, pairs, position, seq, accounts } of foreign) {
+      const mine = partOf(whole, (pair) => pairs.includes(pair));
+      const part = { ...mine, credited: [], position, seq, accounts };
       const numbers = this.shared.booksAfter?.(unit, pairs) ?? [];
       for (const news of newsOf(unit, position, part, numbers)) {
         this.options.events.publish('market.committed', news);
@@ -336,7 +332,8 @@ export class UnitMarket {
   /**
    * News of this unit heard while owning it: its own batches (a bus shared in one process), or
    * one another unit's batch counted for it (lending.ts). Then the books are read again, the
-   * windows start again, and the batch's rows, when the news carries them, reach the streams.
+   * windows start again, and the batch's rows (carried in the news, else read back) reach this
+   * server's streams: its makers' fills among them.
    */
   private async heardWhileOwning(news: BatchNews): Promise<void> {
     const local = this.local;
@@ -347,7 +344,10 @@ export class UnitMarket {
     }
     await local.refresh();
     this.restartWindows();
-    const carried = carriedBatch([news]);
+    // A batch in parts is left to the account streams' gaps: they read what they missed.
+    const carried =
+      carriedBatch([news]) ??
+      (news.parts === 1 ? await readBatch(this.db, [news]).catch(() => null) : null);
     if (carried !== null) this.shared.publisher.publish({ ...carried, books: new Map() });
   }
 

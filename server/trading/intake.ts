@@ -1,8 +1,9 @@
 /**
  * The market's intake: commands a server that does not own the market stores for the owner, and
  * the answers the owner stores back. A command goes in with a NOTIFY on INTAKE_CHANNEL in the
- * same transaction; the owner answers it in the transaction of the batch that ran it, and every
- * batch NOTIFYs COMMITS_CHANNEL, so a waiting server reads its answer once it is committed.
+ * same transaction; the owner answers it in the transaction of the batch that ran it, and a
+ * batch that answered any NOTIFYs COMMITS_CHANNEL, so a waiting server reads its answer once it
+ * is committed.
  * Answers are plain JSON: the rows a local call resolves with, or the refusal it rejects with.
  */
 import { sql } from 'kysely';
@@ -95,21 +96,21 @@ export async function waitingCommands(
   return rows.map((row) => ({ id: row.id, command: row.command as Command }));
 }
 
-/** Stores the answers of commands run in the caller's transaction. */
+/**
+ * Stores the answers of commands of `market` run in the caller's transaction, and tells every
+ * server they are there (the notification goes when the transaction commits), in one statement.
+ */
 export async function storeAnswers(
   trx: Queryable,
+  market: string,
   answers: readonly { id: number; answer: Answer }[],
 ): Promise<void> {
   if (answers.length === 0) return;
-  await sql`update market_intake set answer = given.answer, answered_at = now()
+  await sql`with stored as (update market_intake set answer = given.answer, answered_at = now()
     from unnest(${answers.map((a) => a.id)}::bigint[], ${answers.map((a) => JSON.stringify(a.answer))}::jsonb[])
       as given (id, answer)
-    where market_intake.id = given.id and market_intake.answered_at is null`.execute(trx);
-}
-
-/** Tells every server that a batch of `market` committed (sent when the transaction commits). */
-export async function notifyCommit(trx: Queryable, market: string): Promise<void> {
-  await sql`select pg_notify(${COMMITS_CHANNEL}, ${market})`.execute(trx);
+    where market_intake.id = given.id and market_intake.answered_at is null)
+    select pg_notify(${COMMITS_CHANNEL}, ${market})`.execute(trx);
 }
 
 /** Takes the answered ones of `ids` out of the intake: their answers by id. */

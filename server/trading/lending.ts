@@ -1,11 +1,12 @@
 /**
  * A group over two units (a swap between two coins with the market spread, units.ts), placed
- * whole in ONE batch of the first leg's unit. Every unit's batch first takes the market's one seq
- * (ownership.ts), whose row lock makes the units' batches commit one at a time: while this batch
- * holds it, no other unit commits anything. So the other unit's committed books are fixed for the
- * batch, and this server holds them exactly when its copy (its replica, or its own books when it
- * owns that unit too) stands at the unit's last batch, as its row in `market_owners` says, read
- * and locked in the batch. The books are then lent to this batch: the group is matched on both,
+ * whole in ONE batch of the first leg's unit. That batch locks its own unit's row in
+ * `market_owners` and the other unit's, in name order, before anything else (ownership.ts); every
+ * batch of the other unit raises that row first in its transaction, so none commits while this
+ * batch holds it, and one in flight has committed before the lock is granted. So the other
+ * unit's committed books are fixed for the batch, and this server holds them exactly when its
+ * copy (its replica, or its own books when it owns that unit too) stands at the unit's last
+ * batch, as its row says, read in the batch. The books are then lent to this batch: the group is matched on both,
  * both legs are written in its one transaction, which also counts a batch of the other unit in
  * that unit's epoch, and the lent book is dropped after. A copy behind the row refuses the group
  * with `market.groupBusy` (nothing placed; the spot market tries again once its copy caught up).
@@ -19,6 +20,7 @@ import { sql } from 'kysely';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { type DomainError, refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
+import type { BatchSeqs } from './accountSeqs.ts';
 import type { Command } from './Command.ts';
 import type { MarketState } from './MarketState.ts';
 import type { OrderRow } from './orderRows.ts';
@@ -102,14 +104,14 @@ async function lendPair(
 }
 
 /**
- * Counts a batch of each lent unit whose pair the batch changed, in that unit's epoch, with the
- * batch's seq; their parts of the batch.
+ * Counts a batch of each lent unit whose pair the batch changed, in that unit's epoch and seq;
+ * their parts of the batch, with the seqs their accounts took for them.
  */
 export async function countLent(
   trx: Queryable,
   lent: readonly Lent[],
   rows: Iterable<OrderRow>,
-  seq: number,
+  seqs: BatchSeqs,
 ): Promise<ForeignPart[]> {
   const changed = new Set([...rows].map((row) => row.pair));
   const parts: ForeignPart[] = [];
@@ -117,14 +119,15 @@ export async function countLent(
     if (!changed.has(pair)) continue;
     const row = await trx
       .updateTable('market_owners')
-      .set({ batch: sql`batch + 1`, seq })
+      .set({ batch: sql`batch + 1`, seq: sql`seq + 1` })
       .where('market', '=', unit)
       .where('epoch', '=', epoch)
-      .returning('batch')
+      .returning(['batch', 'seq'])
       .executeTakeFirst();
     // Locked by lendPair since: it cannot have moved.
     if (row === undefined) throw new Error(`the lent unit ${unit} moved in the batch`);
-    parts.push({ unit, pairs: [pair], position: { epoch, batch: row.batch } });
+    const position = { epoch, batch: row.batch };
+    parts.push({ unit, pairs: [pair], position, seq: row.seq, accounts: seqs.part(unit) });
   }
   return parts;
 }

@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import { MAX_NOTIFY_BYTES } from '../events/PostgresRelay.ts';
 import type { Queryable } from '../storage/db.ts';
+import type { AccountSeq } from './accountSeqs.ts';
 import { type CarriedRows, carriedRows, placedRow, tradeRow } from './carriedRows.ts';
 import { type OrderRow, plain } from './orderRows.ts';
 import type { BatchPosition, MarketBatch } from './Publisher.ts';
@@ -35,7 +36,7 @@ export type BatchNews = {
   market: string;
   epoch: number;
   batch: number;
-  /** The market's seq of the batch (ownership.ts). */
+  /** The unit's seq of the batch (ownership.ts). */
   seq: number;
   /** This part's index, of `parts`: a large batch's orders and credited accounts are split. */
   part: number;
@@ -46,6 +47,8 @@ export type BatchNews = {
   /** The batch's first and last trade ids, or null when it traded nothing. */
   trades: [first: number, last: number] | null;
   credited: number[];
+  /** Its part of the accounts' seqs (accountSeqs.ts); absent from an owner of the version before. */
+  accounts?: AccountSeq[];
   /** Each pair's book sequence number after the batch, in PAIR_SYMBOLS order. */
   books: number[];
   /** The batch's rows when its news fits one notification with them; null: read them back. */
@@ -57,6 +60,9 @@ export type BatchNews = {
  * a part stays under a notification's 8,000.
  */
 const ORDERS_PER_PART = 40;
+
+/** Accounts' seqs per part: about 20 bytes each as they run (an id and a seq), 30 at most. */
+const ACCOUNTS_PER_PART = 20;
 
 /** Credited accounts per part. */
 const CREDITED_PER_PART = 300;
@@ -76,6 +82,7 @@ export function newsOf(
 ): BatchNews[] {
   const orders = batch.orders.map(stateOf);
   const credited = [...batch.credited];
+  const accounts = (batch.accounts ?? []).map(([userId, seq]): AccountSeq => [userId, seq]);
   const tradeIds = batch.trades.map((trade) => trade.id);
   const trades: BatchNews['trades'] =
     tradeIds.length === 0 ? null : [Math.min(...tradeIds), Math.max(...tradeIds)];
@@ -84,6 +91,7 @@ export function newsOf(
     1,
     Math.ceil(orders.length / ORDERS_PER_PART),
     Math.ceil(credited.length / CREDITED_PER_PART),
+    Math.ceil(accounts.length / ACCOUNTS_PER_PART),
   );
   const news = Array.from({ length: parts }, (_, part) => ({
     market,
@@ -95,6 +103,7 @@ export function newsOf(
     orders: orders.slice(part * ORDERS_PER_PART, (part + 1) * ORDERS_PER_PART),
     trades,
     credited: credited.slice(part * CREDITED_PER_PART, (part + 1) * CREDITED_PER_PART),
+    accounts: accounts.slice(part * ACCOUNTS_PER_PART, (part + 1) * ACCOUNTS_PER_PART),
     books,
     rows: null,
   }));
@@ -140,8 +149,9 @@ export async function readBatch(db: Queryable, parts: readonly BatchNews[]): Pro
           .orderBy('id')
           .execute();
   const credited = parts.flatMap((part) => part.credited);
+  const accounts = parts.flatMap((part) => part.accounts ?? []);
   const position = { epoch: head.epoch, batch: head.batch };
-  return { seq: head.seq, position, orders, trades, credited };
+  return { seq: head.seq, position, orders, trades, credited, accounts };
 }
 
 /**
@@ -162,7 +172,8 @@ export function carriedBatch(parts: readonly BatchNews[]): MarketBatch | null {
   }
   const trades = rows.trades.map(tradeRow);
   const position = { epoch: head.epoch, batch: head.batch };
-  return { seq: head.seq, position, orders, trades, credited: head.credited };
+  const accounts = head.accounts ?? [];
+  return { seq: head.seq, position, orders, trades, credited: head.credited, accounts };
 }
 
 /** An order's row after a batch: its fixed columns with the state the batch left it in. */

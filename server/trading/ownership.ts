@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
+import type { MaxIds } from './recovery.ts';
 
 /** The one matching group today: every spot pair, so an order group's legs match together. */
 export const SPOT_MARKET = 'spot';
@@ -47,14 +48,14 @@ export async function claimMarket(db: Database, market: string): Promise<Ownersh
   return { market, epoch: row.epoch };
 }
 
-/** A batch's numbers: its place in its owner's epoch, and the market's seq (never reset). */
+/** A batch's numbers: its place in its owner's epoch, and its unit's seq (never reset). */
 export interface BatchNumbers {
   batch: number;
   seq: number;
 }
 
 /**
- * Numbers a batch in the caller's transaction: raises the epoch's batch count and the market's
+ * Numbers a batch in the caller's transaction: raises the epoch's batch count and the unit's
  * seq, which, like `holdEpoch`, waits for a claim in flight and refuses with `market.moved` once
  * the epoch changed. The number, with the epoch, is the batch's place in the owner's journal.
  */
@@ -71,26 +72,40 @@ export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<Ba
 }
 
 /**
- * Numbers a batch of one unit among several (units.ts) in the caller's transaction: first the
- * market's one seq (its row lock makes the units' batches commit one after another, in seq
- * order, so the account streams' numbers follow commits as with one unit), then the unit's
- * batch count, fenced by its epoch as in `advanceBatch`; the unit's row keeps the seq of its
- * last batch.
+ * Numbers a batch of one unit among several (units.ts) in the caller's transaction. The rows of
+ * every unit the batch may write for (its own, and the other unit of each group over two units:
+ * lending.ts) are locked first, in name order, so two such batches never wait on each other in
+ * a circle; then the unit's batch count and seq are raised as in `advanceBatch`, fenced by its
+ * epoch. Units' batches otherwise share no row: they commit side by side. Also the highest order
+ * and trade ids as the statement began (a batch that committed while it waited for the row may
+ * be missing: see Market.ts).
  */
-export async function advanceUnitBatch(trx: Queryable, owner: Ownership): Promise<BatchNumbers> {
-  await sql`select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))`.execute(
-    trx,
-  );
-  const seq = await advanceSeq(trx, SPOT_MARKET);
-  const row = await trx
-    .updateTable('market_owners')
-    .set({ batch: sql`batch + 1`, seq })
-    .where('market', '=', owner.market)
-    .where('epoch', '=', owner.epoch)
-    .returning('batch')
-    .executeTakeFirst();
+export async function advanceUnitBatch(
+  trx: Queryable,
+  owner: Ownership,
+  others: readonly string[],
+): Promise<BatchNumbers & { maxIds: MaxIds }> {
+  const units = [...new Set([owner.market, ...others])].sort();
+  if (units.length > 1) {
+    await trx
+      .selectFrom('market_owners')
+      .select('market')
+      .where('market', 'in', units)
+      .orderBy('market')
+      .forUpdate()
+      .execute();
+  }
+  // The batch's lock, and the highest ids stored as the statement began, in one round trip.
+  const { rows } = await sql<BatchNumbers & { order_id: number | null; trade_id: number | null }>`
+    update market_owners set batch = batch + 1, seq = seq + 1
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))) as locked
+    where market = ${owner.market} and epoch = ${owner.epoch}
+    returning batch, seq, (select max(id) from orders) as order_id,
+      (select max(id) from trades) as trade_id`.execute(trx);
+  const [row] = rows;
   if (row === undefined) throw refusal('market.moved');
-  return { batch: row.batch, seq };
+  const maxIds = { order_id: row.order_id, trade_id: row.trade_id };
+  return { batch: Number(row.batch), seq: Number(row.seq), maxIds };
 }
 
 /**
@@ -109,7 +124,7 @@ export async function advanceSeq(trx: Queryable, market: string): Promise<number
   return row.seq;
 }
 
-/** The market's seq: its last committed batch's (0 before any). */
+/** A unit's seq: its last committed batch's, counted across owners (0 before any). */
 export async function marketSeq(db: Queryable, market: string): Promise<number> {
   const row = await db
     .selectFrom('market_owners')

@@ -31,7 +31,7 @@ export function placeInBook(
   if (result.order.status === 'rejected') {
     throw refusal(reasonCode(result.order.reason ?? 'invalidOrder'));
   }
-  state.nextOrderId += 1;
+  state.nextOrderId += state.idStep;
   const row = rowOf(pair, request, batch.now, capped);
   state.open.set(id, row);
   // An order that ends as it is placed (IOC, FOK, market, filled at once) pays from the

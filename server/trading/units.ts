@@ -3,8 +3,8 @@
  * one batch count and one intake. By default the whole spot market is one unit (`spot`), so a
  * swap's two legs always match in one batch. With spreading on (`MARKET_SPREAD`, PostgreSQL
  * only) each pair is a unit of its own (`spot:BTC_USDT`, ...), owned by whichever server took
- * it (MarketSeat.ts); every unit's batches still take the one market seq (`spot`), so the
- * account streams keep one number across pairs.
+ * it (MarketSeat.ts). Spread units commit side by side, so each gives its order and trade ids
+ * in a lane of its own (`ID_LANES`), never one another unit gives.
  */
 import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { SPOT_MARKET } from './ownership.ts';
@@ -13,7 +13,7 @@ import { SPOT_MARKET } from './ownership.ts';
 export interface MarketUnit {
   name: string;
   pairs: readonly PairSymbol[];
-  /** Whether it is one of several: its batches take the shared seq and read the next ids. */
+  /** Whether it is one of several: its batches give ids in its lane, above the highest stored. */
   spread: boolean;
 }
 
@@ -29,4 +29,24 @@ export function unitsOf(spread: boolean): MarketUnit[] {
 /** The name of a pair's own unit when the market is spread. */
 export function unitNameOf(pair: PairSymbol): string {
   return `${SPOT_MARKET}:${pair}`;
+}
+
+/**
+ * Lanes a spread unit's ids fall in: unit n gives ids equal to n modulo this, so no two units
+ * ever give one id, however their batches overlap. Room for pairs to come: a lane is a pair's
+ * place in PAIR_SYMBOLS, new pairs are added at its end.
+ */
+export const ID_LANES = 64;
+
+if (PAIR_SYMBOLS.length > ID_LANES) throw new Error('more pairs than id lanes');
+
+/** A spread unit's id lane. */
+export function idLaneOf(unit: MarketUnit): number {
+  const [pair] = unit.pairs;
+  return pair === undefined ? 0 : PAIR_SYMBOLS.indexOf(pair);
+}
+
+/** The first id in `lane` at or above `from`. */
+export function inLane(from: number, lane: number): number {
+  return from + ((((lane - from) % ID_LANES) + ID_LANES) % ID_LANES);
 }

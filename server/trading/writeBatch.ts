@@ -12,6 +12,7 @@ import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { AccountIds, Posting } from '../wallet/ledger.ts';
+import type { BatchSeqs } from './accountSeqs.ts';
 import type { OrderRow } from './orderRows.ts';
 import type { TradesTable } from './TradingTables.ts';
 
@@ -25,24 +26,27 @@ export interface BatchWrites {
   lastPrices: Map<PairSymbol, number>;
 }
 
-/** Writes a batch in the caller's transaction; every order and trade it writes takes its `seq`. */
+/**
+ * Writes a batch in the caller's transaction; every order it writes takes the seq its account
+ * took in the batch, every trade each side's (accountSeqs.ts).
+ */
 export async function writeBatch(
   trx: Queryable,
   writes: BatchWrites,
   accounts: AccountIds,
-  seq: number,
+  seqs: BatchSeqs,
 ): Promise<void> {
   const rows = [...writes.rows.values()];
   const parts = [
     insertOrders(
       rows.filter((row) => row.id >= writes.firstNewOrderId),
-      seq,
+      seqs,
     ),
     updateOrders(
       rows.filter((row) => row.id < writes.firstNewOrderId),
-      seq,
+      seqs,
     ),
-    insertTrades(writes.trades, seq),
+    insertTrades(writes.trades, seqs),
     await accounts.entriesOf(trx, writes.postings),
     updateLastPrices(writes.lastPrices),
   ].filter((part): part is RawBuilder<unknown> => part !== null);
@@ -57,13 +61,18 @@ function column<T, K extends keyof T>(rows: readonly T[], key: K): T[K][] {
   return rows.map((row) => row[key]);
 }
 
-function insertOrders(rows: readonly OrderRow[], seq: number): RawBuilder<unknown> | null {
+/** Each row's account's seq in the batch. */
+function seqsOf(rows: readonly OrderRow[], seqs: BatchSeqs): number[] {
+  return rows.map((row) => seqs.of(row.user_id, row.pair));
+}
+
+function insertOrders(rows: readonly OrderRow[], seqs: BatchSeqs): RawBuilder<unknown> | null {
   if (rows.length === 0) return null;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   return sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
       spend_cap, time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
       filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at, changed_seq)
-    select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
+    select * from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
       ${of('side')}::text[], ${of('type')}::text[], ${of('price')}::bigint[],
       ${of('stop_price')}::bigint[], ${of('amount')}::bigint[], ${of('total')}::bigint[],
       ${of('spend_cap')}::bigint[], ${of('time_in_force')}::text[],
@@ -72,38 +81,43 @@ function insertOrders(rows: readonly OrderRow[], seq: number): RawBuilder<unknow
       ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
       ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
       ${of('triggered')}::boolean[], ${of('created_at')}::timestamptz[],
-      ${of('updated_at')}::timestamptz[])`;
+      ${of('updated_at')}::timestamptz[], ${seqsOf(rows, seqs)}::bigint[])`;
 }
 
 /** Writes what trading changes in orders placed by earlier batches. */
-function updateOrders(rows: readonly OrderRow[], seq: number): RawBuilder<unknown> | null {
+function updateOrders(rows: readonly OrderRow[], seqs: BatchSeqs): RawBuilder<unknown> | null {
   if (rows.length === 0) return null;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   return sql`update orders set status = changed.status, reason = changed.reason,
       filled = changed.filled, filled_value = changed.filled_value, fee = changed.fee,
       last_fill_at = changed.last_fill_at, priority = changed.priority,
-      triggered = changed.triggered, updated_at = changed.updated_at, changed_seq = ${seq}
+      triggered = changed.triggered, updated_at = changed.updated_at,
+      changed_seq = changed.changed_seq
     from unnest(${of('id')}::bigint[], ${of('status')}::text[], ${of('reason')}::text[],
       ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
       ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
-      ${of('triggered')}::boolean[], ${of('updated_at')}::timestamptz[])
+      ${of('triggered')}::boolean[], ${of('updated_at')}::timestamptz[],
+      ${seqsOf(rows, seqs)}::bigint[])
       as changed (id, status, reason, filled, filled_value, fee, last_fill_at, priority,
-        triggered, updated_at)
+        triggered, updated_at, changed_seq)
     where orders.id = changed.id`;
 }
 
-function insertTrades(trades: readonly TradesTable[], seq: number): RawBuilder<unknown> | null {
+function insertTrades(trades: readonly TradesTable[], seqs: BatchSeqs): RawBuilder<unknown> | null {
   if (trades.length === 0) return null;
   const of = <K extends keyof TradesTable>(key: K) => column(trades, key);
+  const makerSeqs = trades.map((trade) => seqs.of(trade.maker_user_id, trade.pair));
+  const takerSeqs = trades.map((trade) => seqs.of(trade.taker_user_id, trade.pair));
   return sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
       taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, backdated,
-      batch_seq)
-    select *, ${seq}::bigint from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
+      maker_seq, taker_seq)
+    select * from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
       ${of('price')}::bigint[], ${of('amount')}::bigint[], ${of('taker_side')}::text[],
       ${of('maker_order_id')}::bigint[], ${of('taker_order_id')}::bigint[],
       ${of('maker_user_id')}::integer[], ${of('taker_user_id')}::integer[],
       ${of('maker_fee')}::numeric[], ${of('taker_fee')}::numeric[],
-      ${of('created_at')}::timestamptz[], ${of('backdated')}::boolean[])`;
+      ${of('created_at')}::timestamptz[], ${of('backdated')}::boolean[], ${makerSeqs}::bigint[],
+      ${takerSeqs}::bigint[])`;
 }
 
 /** Each traded pair's last price, kept on its base currency for valuing balances. */

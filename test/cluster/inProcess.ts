@@ -50,7 +50,12 @@ export class InProcessServers {
   async start({ name, env = {}, options = {}, listen = false }: StartOptions = {}) {
     const url = name === undefined ? this.url : `${this.url}?application_name=${name}`;
     const db = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
-    const app = await createServer(testConfig({ API_RATE_LIMIT: '0', ...env }), db, options);
+    const app = await createServer(testConfig({ API_RATE_LIMIT: '0', ...env }), db, options).catch(
+      async (error: unknown) => {
+        await db.destroy();
+        throw error;
+      },
+    );
     const base = listen ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
     const server = { app, db, base };
     this.servers.push(server);

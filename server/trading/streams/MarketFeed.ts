@@ -9,8 +9,9 @@
  * - `stats` and `chart`: the pair's ticker and current candle, read again from the database at
  *   most every REFRESH_MS per pair (a busy pair trades far more often than anyone can read);
  * - `account`: each account's changed orders and new fills, and its wallets, each message with
- *   its seq; a subscriber's first message (a snapshot, or a resume: accountResume.ts) and the
- *   live ones pass the gate (AccountGate.ts), so none is missed or sent twice.
+ *   the account's seq (accountSeqs.ts); a subscriber's first message (a snapshot or a resume,
+ *   read from the database: accountResume.ts) and the live ones pass the gate (AccountGate.ts),
+ *   so none is missed, sent twice or sent before one with a lower seq.
  *
  * Everything published has been committed: an update never shows what a rollback could undo.
  * When the market's windows start again (a new owner, or a follower that may have missed a
@@ -33,13 +34,14 @@ import type { ServerEvents } from '../../events/ServerEvents.ts';
 import type { Database } from '../../storage/db.ts';
 import { type RecentPurchases, readWalletActivity } from '../../wallet/walletActivity.ts';
 import { listWallets } from '../../wallet/wallets.ts';
+import type { AccountSeq } from '../accountSeqs.ts';
 import { INTERVAL_MS, priceCharts, readCandles } from '../candles.ts';
 import { publicTrade, readPublicTrades, readSummaries } from '../marketData.ts';
 import { ownFills, toWire } from '../orderRows.ts';
 import type { Committed } from '../Publisher.ts';
 import type { SpotMarket } from '../SpotMarket.ts';
-import { AccountGate } from './AccountGate.ts';
-import { readResume } from './accountResume.ts';
+import { AccountGate, GAP_MS, type GatedMessage } from './AccountGate.ts';
+import { readResume, readSnapshot } from './accountResume.ts';
 import { CommitFrames } from './CommitFrames.ts';
 import { FAN_OUT_BATCH, FanOut } from './FanOut.ts';
 import type { Subscriber } from './Subscriber.ts';
@@ -84,6 +86,7 @@ export class MarketFeed {
   /** Commits' frames held while the fan-out is busy, sent together once it is free. */
   private held: CommitFrames | null = null;
   private readonly gate = new AccountGate();
+  private readonly gaps: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
@@ -95,6 +98,17 @@ export class MarketFeed {
       market.onCommit((committed) => this.publish(committed)),
       market.onRestart(() => this.sendSnapshotsAgain()),
     ];
+    this.gaps = setInterval(() => this.readGaps(), GAP_MS / 2);
+    this.gaps.unref();
+  }
+
+  /** Reads from the database what the subscribers whose updates wait on a gap are missing. */
+  private readGaps(): void {
+    for (const subscriber of this.gate.stalled(Date.now() - GAP_MS)) {
+      this.openAccount(subscriber, this.gate.lastOf(subscriber)).catch((error: unknown) =>
+        console.error('Market stream account gap:', error),
+      );
+    }
   }
 
   /**
@@ -130,12 +144,13 @@ export class MarketFeed {
   private async openAccount(subscriber: Subscriber, since: number | undefined): Promise<void> {
     const userId = subscriber.userId;
     if (userId === null) return;
+    const reopening = this.gate.lastOf(subscriber) !== undefined;
     this.gate.hold(subscriber);
     try {
       const resume = since === undefined ? null : await readResume(this.db, userId, since);
-      // The snapshot's orders are read now, at the seq the books stand at, before any await.
-      const upTo = resume?.upTo ?? this.market.seq;
-      const orders = resume === null ? this.market.openOrders(userId, null).map(toWire) : [];
+      const fresh = resume === null ? await readSnapshot(this.db, userId) : null;
+      const upTo = resume?.upTo ?? fresh?.upTo ?? 0;
+      const orders = fresh?.orders ?? [];
       const wallets = await listWallets(this.db, userId, priceCharts);
       const first: MarketServerMessage[] =
         resume === null
@@ -161,11 +176,13 @@ export class MarketFeed {
               },
             ];
       const texts = first.map((message) => JSON.stringify(message));
-      const frame = this.gate.open(subscriber, upTo, texts, this.market.seq);
+      const frame = this.gate.open(subscriber, upTo, texts);
       const text = frame.length === 1 ? (frame[0] ?? '') : `[${frame.join(',')}]`;
       this.sendNow(Buffer.from(text), [subscriber]);
     } catch (error) {
-      this.gate.drop(subscriber);
+      // A stream already open keeps its place: its next gap or restart reads again.
+      if (reopening) this.gate.release(subscriber);
+      else this.gate.drop(subscriber);
       throw error;
     }
   }
@@ -194,14 +211,17 @@ export class MarketFeed {
     this.topicOf.delete(key);
   }
 
-  /** Sends every subscriber each of its topics' snapshots again (the windows started again). */
+  /**
+   * Sends every subscriber each of its topics' snapshots again (the windows started again); an
+   * account stream resumes from its last seq instead (news may have been missed).
+   */
   private sendSnapshotsAgain(): void {
     for (const [key, listeners] of this.topics) {
       const topic = this.topicOf.get(key);
       if (topic === undefined) continue;
       if (topic.stream === 'account') {
         for (const listener of listeners) {
-          this.openAccount(listener, undefined).catch((error: unknown) =>
+          this.openAccount(listener, this.gate.lastOf(listener)).catch((error: unknown) =>
             console.error(`Market stream ${key}:`, error),
           );
         }
@@ -225,6 +245,7 @@ export class MarketFeed {
   /** Stops publishing (server shutdown). */
   close(): void {
     for (const stop of this.stops) stop();
+    clearInterval(this.gaps);
     this.fanOut.close();
     this.held = null;
     for (const timer of this.refreshing.values()) clearTimeout(timer);
@@ -267,7 +288,6 @@ export class MarketFeed {
     this.outbox = outbox;
     try {
       this.publishCommitted(committed);
-      if (this.gate.busy) this.gate.passed(committed.seq);
     } finally {
       this.outbox = null;
       // One frame per socket per commit, or for every commit held while the fan-out was busy.
@@ -321,8 +341,12 @@ export class MarketFeed {
     this.publishAccounts(committed);
   }
 
-  /** Each touched account's changed orders and new fills at once, its wallets just after. */
+  /**
+   * Each touched account's changed orders and new fills at once, with the seq it took in the
+   * batch, its wallets just after.
+   */
   private publishAccounts(committed: Committed): void {
+    const seqs = new Map<number, number>(committed.accounts ?? ([] as AccountSeq[]));
     const changes = new Map<number, { orders: SpotOrder[]; trades: OwnTrade[] }>();
     const of = (userId: number) => {
       const found = changes.get(userId) ?? { orders: [], trades: [] };
@@ -340,8 +364,20 @@ export class MarketFeed {
     }
     for (const [userId, { orders, trades }] of changes) {
       const key = `account:${userId}`;
-      const { seq } = committed;
-      this.send(key, { v: 1, type: 'account', snapshot: false, seq, orders, trades, wallets: [] });
+      const seq = seqs.get(userId);
+      // Absent only in news from an owner of the version before: the gap reads it back.
+      if (seq !== undefined) {
+        const message = {
+          v: 1,
+          type: 'account',
+          snapshot: false,
+          seq,
+          orders,
+          trades,
+          wallets: [],
+        };
+        this.sendAccount(userId, { kind: 'update', seq, text: JSON.stringify(message) });
+      }
       this.refresh(key, () => this.sendWallets(userId));
     }
     // A referrer paid a commission sees its wallets move though none of its orders did.
@@ -392,22 +428,34 @@ export class MarketFeed {
   }
 
   /**
-   * Sends the account's wallets to its streams, at the seq of the last batch this server
-   * published: they are read after it.
+   * Sends the account's wallets to its streams, each at the seq its subscriber stands at: they
+   * are read after it.
    */
   private async sendWallets(userId: number): Promise<void> {
     const wallets = await listWallets(this.db, userId, priceCharts);
-    const seq = this.market.seq;
-    const message = {
-      v: 1,
-      type: 'account',
-      snapshot: false,
-      seq,
-      orders: [],
-      trades: [],
-      wallets,
-    };
-    this.send(`account:${userId}`, message as MarketServerMessage);
+    const text = (seq: number) =>
+      JSON.stringify({
+        v: 1,
+        type: 'account',
+        snapshot: false,
+        seq,
+        orders: [],
+        trades: [],
+        wallets,
+      });
+    this.sendAccount(userId, { kind: 'wallets', text });
+  }
+
+  /** Sends to an account's streams through the gate, each subscriber its own texts in order. */
+  private sendAccount(userId: number, message: GatedMessage): void {
+    const listeners = this.topics.get(`account:${userId}`);
+    if (listeners === undefined || listeners.size === 0) return;
+    for (const [subscriber, texts] of this.gate.pass(listeners, message)) {
+      for (const text of texts) {
+        if (this.outbox === null) this.sendNow(Buffer.from(text), [subscriber]);
+        else this.outbox.add(text, [subscriber]);
+      }
+    }
   }
 
   /** Tells the account's open private streams that staff decided on its verification. */
@@ -445,11 +493,11 @@ export class MarketFeed {
     const listeners = this.topics.get(key);
     if (listeners === undefined || listeners.size === 0) return;
     const text = JSON.stringify(message);
-    const to =
-      this.gate.busy && key.startsWith('account:')
-        ? this.gate.pass(listeners, { text, seq: message.type === 'account' ? message.seq : null })
-        : listeners;
-    if (this.outbox === null) this.sendNow(Buffer.from(text), [...to]);
-    else this.outbox.add(text, to);
+    if (message.type !== 'account' && key.startsWith('account:')) {
+      this.sendAccount(Number(key.slice('account:'.length)), { kind: 'other', text });
+      return;
+    }
+    if (this.outbox === null) this.sendNow(Buffer.from(text), [...listeners]);
+    else this.outbox.add(text, listeners);
   }
 }
