@@ -72,14 +72,19 @@ forEachDatabase(
       return next;
     };
 
-    /** The pairs each server owns now, by server name; waits until every pair has an owner. */
+    /**
+     * The pairs each server owns, by server name, once the servers have settled: every pair has
+     * an owner and each live server at least two and at most its fair share (a server that took
+     * more while the others started hands the rest on at its next look).
+     */
     const spread = async (live: readonly ClusterServer[]): Promise<Map<string, PairSymbol[]>> => {
       let owners = new Map<string, string>();
-      await until('every pair owned, each live server with at least two', async () => {
+      const fairShare = Math.ceil(UNITS.length / live.length);
+      await until('every pair owned, each live server with two up to its fair share', async () => {
         owners = await unitOwners(db, UNITS);
         if (owners.size < UNITS.length) return false;
         const counts = live.map((server) => [...owners.values()].filter((s) => s === server.name));
-        return counts.every((owned) => owned.length >= 2);
+        return counts.every((owned) => owned.length >= 2 && owned.length <= fairShare);
       });
       const byServer = new Map<string, PairSymbol[]>();
       for (const [unit, server] of owners) {
