@@ -82,7 +82,10 @@ async function build() {
   );
 }
 
-/** Writes a file under a name of this process's, then renames it: a server starting alongside reads the old file or the new one, never half of one. */
+/**
+ * Writes a file under a name of this process's, then renames it: a server starting alongside
+ * reads the old file or the new one, never half of one.
+ */
 async function writeAtomically(path, contents) {
   const partial = `${path}.${process.pid}.tmp`;
   await writeFile(partial, contents);
