@@ -71,7 +71,11 @@ export async function startServerProcess(
   const startMs = performance.now() - started;
   const ended = once(child, 'exit');
   const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      // A server a hang test stopped (SIGSTOP) acts on SIGTERM only once it runs again.
+      if (signal !== 'SIGKILL') child.kill('SIGCONT');
+    }
     await ended;
   };
   return {
