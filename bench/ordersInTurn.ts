@@ -17,35 +17,49 @@ export type NthOrder = (i: number) => {
 };
 
 /**
- * Places `orders` resting buys as `nth` says, `concurrency` in flight at once, each from an
- * address of its own (so no per-address limit counts them together); each one's latency and
- * the seconds the whole took. A refused order stops the bench: the figures would lie.
+ * Runs `placeOne` for 0 … `count` - 1, `concurrency` at a time, timing each; `placeOne` throws
+ * on a refusal, which stops the bench: the figures would lie.
  */
-export async function placeInTurn(
-  token: string,
-  orders: number,
+export async function timeInTurn(
+  count: number,
   concurrency: number,
-  nth: NthOrder,
+  placeOne: (i: number) => Promise<void>,
 ): Promise<{ latencies: number[]; seconds: number }> {
   const latencies: number[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < orders) {
+    while (next < count) {
       const i = next++;
-      const { app, order } = nth(i);
       const started = performance.now();
-      const answer = await send(
-        app,
-        { method: 'orders.place', token, subId: '', side: 'buy', type: 'limit', ...order },
-        { ip: `10.9.0.${i % 250}` },
-      );
+      await placeOne(i);
       latencies.push(performance.now() - started);
-      if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Places `orders` resting buys as `nth` says, `concurrency` in flight at once, each from an
+ * address of its own (so no per-address limit counts them together); each one's latency and
+ * the seconds the whole took.
+ */
+export function placeInTurn(
+  token: string,
+  orders: number,
+  concurrency: number,
+  nth: NthOrder,
+): Promise<{ latencies: number[]; seconds: number }> {
+  return timeInTurn(orders, concurrency, async (i) => {
+    const { app, order } = nth(i);
+    const answer = await send(
+      app,
+      { method: 'orders.place', token, subId: '', side: 'buy', type: 'limit', ...order },
+      { ip: `10.9.0.${i % 250}` },
+    );
+    if (answer.body.status !== true) throw new Error(JSON.stringify(answer.body));
+  });
 }
 
 /** Two servers on one fresh database, as a cluster's two processes would share it. */

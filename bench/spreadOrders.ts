@@ -9,7 +9,6 @@
  * (`--write` puts the table in docs/measurements.md; TEST_DATABASE_URL names a server, else one
  * starts).
  */
-import { performance } from 'node:perf_hooks';
 import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
@@ -19,6 +18,7 @@ import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { callApi, prepareTraders } from '../test/spot/traders.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
+import { timeInTurn } from './ordersInTurn.ts';
 
 /** One run's figures. */
 export interface SpreadFigures {
@@ -38,33 +38,23 @@ const ONE_TRADER = process.env.BENCH_SPREAD_TRADERS === 'one';
  * each pair's by its trader (`tokens`: one per pair, or one for all); a refused order stops the
  * bench, since the figures would lie.
  */
-async function time(
+function time(
   urls: readonly string[],
   tokens: readonly string[],
   orders: number,
   concurrency: number,
 ): Promise<{ latencies: number[]; seconds: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < orders) {
-      const i = next++;
-      const pairIndex = Math.floor(i / urls.length) % PAIR_SYMBOLS.length;
-      const token = tokens[pairIndex % tokens.length] as string;
-      const order = { pair: PAIR_SYMBOLS[pairIndex], side: 'buy', type: 'limit' };
-      const started = performance.now();
-      const answer = await callApi(urls[i % urls.length] as string, 'orders.place', token, {
-        ...order,
-        price: '0.1',
-        amount: '60',
-      });
-      latencies.push(performance.now() - started);
-      if (!answer.status) throw new Error(JSON.stringify(answer));
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { latencies, seconds: (performance.now() - started) / 1000 };
+  return timeInTurn(orders, concurrency, async (i) => {
+    const pairIndex = Math.floor(i / urls.length) % PAIR_SYMBOLS.length;
+    const token = tokens[pairIndex % tokens.length] as string;
+    const order = { pair: PAIR_SYMBOLS[pairIndex], side: 'buy', type: 'limit' };
+    const answer = await callApi(urls[i % urls.length] as string, 'orders.place', token, {
+      ...order,
+      price: '0.1',
+      amount: '60',
+    });
+    if (!answer.status) throw new Error(JSON.stringify(answer));
+  });
 }
 
 /** Waits until the units of a spread market are owned half by each of the two servers. */
