@@ -6,8 +6,6 @@
  */
 import pg from 'pg';
 import { boundValues } from './arrayLiteral.ts';
-// Results' empty rows made once per list of columns (see the file).
-import './resultRows.ts';
 
 /**
  * Named statements per connection. Each keeps its parse tree and plan in the connection's server
