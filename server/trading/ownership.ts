@@ -26,10 +26,19 @@ export function lockNameOf(market: string): string {
   return `market:${market}`;
 }
 
-/** The lock a unit's batch takes for its transaction, so a silent owner's batch can be found. */
-export function batchLockOf(market: string): string {
-  return `market-batch:${market}`;
+/** What a spread server's seat lock is named by, before the server's id (MarketSeat.ts). */
+export const SEAT_LOCK_PREFIX = 'market-server:';
+
+/**
+ * The lock a unit's batch takes for its transaction, so a silent owner's batch can be found: by
+ * its epoch too, so the batch a silent owner left open is told from the next owner's.
+ */
+export function batchLockOf(owner: Ownership): string {
+  return `${BATCH_LOCK_PREFIX}${owner.market}#${owner.epoch}`;
 }
+
+/** What a batch's lock is named by, before its unit and epoch. */
+export const BATCH_LOCK_PREFIX = 'market-batch:';
 
 /** Raises the group's epoch; the ownership this server now has. */
 export async function claimMarket(db: Database, market: string): Promise<Ownership> {
@@ -86,19 +95,21 @@ export async function advanceUnitBatch(
   others: readonly string[],
 ): Promise<BatchNumbers & { maxIds: MaxIds }> {
   const units = [...new Set([owner.market, ...others])].sort();
+  const batchLock = batchLockOf(owner);
   if (units.length > 1) {
-    await trx
-      .selectFrom('market_owners')
-      .select('market')
-      .where('market', 'in', units)
-      .orderBy('market')
-      .forUpdate()
-      .execute();
+    // The batch's lock before the first row's: a hung owner's open batch is then always found
+    // by it and ended (ownerHeartbeat.ts), never left holding rows every claim waits on.
+    await sql`select m.market
+      from (select pg_advisory_xact_lock_shared(hashtext(${batchLock}))) as locked,
+        market_owners m
+      where m.market in (${sql.join(units)})
+      order by m.market
+      for update of m`.execute(trx);
   }
   // The batch's lock, and the highest ids stored as the statement began, in one round trip.
   const { rows } = await sql<BatchNumbers & { order_id: number | null; trade_id: number | null }>`
     update market_owners set batch = batch + 1, seq = seq + 1
-    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))) as locked
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLock}))) as locked
     where market = ${owner.market} and epoch = ${owner.epoch}
     returning batch, seq, (select max(id) from orders) as order_id,
       (select max(id) from trades) as trade_id`.execute(trx);
@@ -134,13 +145,16 @@ export async function marketSeq(db: Queryable, market: string): Promise<number> 
   return row?.seq ?? 0;
 }
 
-/** Holds the group's epoch for the transaction; refuses with `market.moved` if it changed. */
+/**
+ * Holds the group's epoch for the transaction; refuses with `market.moved` if it changed. It
+ * takes the batch's lock with the row, as a batch does, so a hung owner's open transaction is
+ * found by that lock and ended.
+ */
 export async function holdEpoch(trx: Queryable, owner: Ownership): Promise<void> {
-  const row = await trx
-    .selectFrom('market_owners')
-    .select('epoch')
-    .where('market', '=', owner.market)
-    .forShare()
-    .executeTakeFirst();
-  if (row?.epoch !== owner.epoch) throw refusal('market.moved');
+  const { rows } = await sql<{ epoch: number }>`select m.epoch
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked,
+      market_owners m
+    where m.market = ${owner.market}
+    for share of m`.execute(trx);
+  if (rows[0]?.epoch !== owner.epoch) throw refusal('market.moved');
 }
