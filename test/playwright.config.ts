@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { LANES, type Lane, lanePort, partnerOrigin } from './e2e/lanes.ts';
+import { SERVER_START } from './e2e/ownServer.ts';
 import { MONEY } from './e2e/shellHelpers.ts';
 import { POSTGRES_MISSING_ON_CI, postgresAvailable, postgresRequired } from './postgres.ts';
 import { TEST_SERVER_ENV } from './testServerEnv.ts';
@@ -52,9 +53,12 @@ const serverEnv = {
   ALLOWED_ORIGINS: (Object.keys(LANES) as Lane[]).map(partnerOrigin).join(','),
 };
 
-/** The shared server of a lane on PGlite, in a fresh data folder copied from the migrated one. */
+/**
+ * The shared server of a lane on PGlite, in a fresh data folder copied from the migrated one: the
+ * copy made, the shell gives way to the server as `npm start` runs it (ownServer.ts says why).
+ */
 const pgliteServer = (lane: Lane, dataDir = freshDataDir()) => ({
-  command: 'node --import tsx test/e2e/pgliteWebServer.ts',
+  command: `node --import tsx test/e2e/pgliteDataDir.ts && exec node ${SERVER_START.join(' ')}`,
   cwd: '..',
   url: `http://127.0.0.1:${lanePort(lane)}/`,
   reuseExistingServer: false,
