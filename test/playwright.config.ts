@@ -42,6 +42,9 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   // Books and trades only the specs make, so what they assert stays as they left it.
   DEMO_MARKET: 'off',
+  // Every person of every spec in a lane comes from 127.0.0.1: one address for all of them, where
+  // the limit is meant for one visitor's (it has tests of its own, server/http/api.test.ts).
+  API_RATE_LIMIT: '6000',
   // Snapshots of reserves only when staff ask: the reserves spec's snapshot stays the latest.
   RESERVES_SNAPSHOT_HOURS: '0',
   // The shell specs sign in as staff and check the pixel against this (intercepted) vendor URL.
