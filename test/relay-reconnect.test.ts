@@ -155,6 +155,9 @@ forEachDatabase(
         'B heard everything A published',
         () => b.heard.length - from >= published.length,
       );
+      // The socket's copies follow what B heard (each is read from the database): wait for them
+      // all, then a moment more, in which a copy sent twice would arrive.
+      await until('the socket got as many', () => messageIds(tab).length >= published.length);
       await sleep(200);
       assert.deepEqual(b.heard.slice(from), published, 'every event, once, in order');
       assert.equal(messageIds(tab).length, published.length, 'the socket got every message once');

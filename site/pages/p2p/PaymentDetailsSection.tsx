@@ -64,16 +64,7 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
         Where buyers pay you when you sell. Only the other side of a trade under way sees them.
         {Object.keys(saved).length > 0 && ` Saved for: ${Object.keys(saved).map(name).join(', ')}.`}
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-method`}>Payment method</label>
-        <select id={`${id}-method`} value={method} onChange={(event) => choose(event.target.value)}>
-          {catalogue.paymentMethods.map((listed) => (
-            <option key={listed.id} value={listed.id}>
-              {listed.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MethodField id={`${id}-method`} catalogue={catalogue} method={method} onChoose={choose} />
       <div className="field">
         <label htmlFor={`${id}-details`}>Details (account holder, IBAN, e-mail …)</label>
         <textarea
@@ -90,6 +81,30 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
         Save the details
       </button>
     </form>
+  );
+}
+
+function MethodField(props: {
+  id: string;
+  catalogue: P2pCatalogue;
+  method: string;
+  onChoose: (method: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>Payment method</label>
+      <select
+        id={props.id}
+        value={props.method}
+        onChange={(event) => props.onChoose(event.target.value)}
+      >
+        {props.catalogue.paymentMethods.map((listed) => (
+          <option key={listed.id} value={listed.id}>
+            {listed.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
