@@ -26,6 +26,7 @@ import { AccountIds } from '../wallet/ledger.ts';
 import { type AccountSeq, SeqPlan } from './accountSeqs.ts';
 import { Batch } from './Batch.ts';
 import { openBatch } from './batchOpening.ts';
+import { BatchTransactions, type Finish } from './batchTransaction.ts';
 import {
   type Command,
   clientOrderIdsOf,
@@ -113,6 +114,7 @@ export class Market {
   private readonly sequencer = new Sequencer<Queued, OrderRow[]>((batch) => this.runBatch(batch));
   private readonly publisher = new Publisher<MarketBatch>();
   private readonly accounts = new AccountIds();
+  private readonly transactions: BatchTransactions;
   private fenced = false;
   /** The seq of the last batch committed (ownership.ts): what the books stand at. */
   private committedSeq = 0;
@@ -140,6 +142,7 @@ export class Market {
     private readonly unit: MarketUnit,
   ) {
     this.state = new MarketState(fees, unit.pairs);
+    this.transactions = new BatchTransactions(db);
     if (unit.spread) this.state.idStep = ID_LANES;
   }
 
@@ -428,7 +431,7 @@ export class Market {
   private async transactRetrying(queued: readonly Queued[]): Promise<BatchDone> {
     for (let tries = 1; ; tries++) {
       try {
-        return await this.db.transaction().execute((trx) => this.transact(trx, queued));
+        return await this.transactions.run((trx, finish) => this.transact(trx, finish, queued));
       } catch (error) {
         if (!isDeadlock(error) || tries >= DEADLOCK_TRIES) throw error;
         this.accounts.forget();
@@ -439,7 +442,11 @@ export class Market {
   }
 
   /** The batch's work inside its transaction: read, match, split the fees, write. */
-  private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
+  private async transact(
+    trx: Queryable,
+    finish: Finish,
+    queued: readonly Queued[],
+  ): Promise<BatchDone> {
     const commands = queued.map(({ command }) => command);
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
     const { batch: number, seq, balances } = await this.numbered(trx, commands);
@@ -467,7 +474,10 @@ export class Market {
     const { rows, trades } = batch.writes;
     const plan = new SeqPlan(rows.values(), trades, (p) => lentTo.get(p) ?? name);
     const answers = this.answers(queued, results);
-    const seqs = await writeBatch(trx, batch.writes, this.accounts, plan, answers);
+    // The write is the last statement, sent with the commit, unless a group's writes follow it.
+    const last = batch.records.length === 0 && lent.length === 0;
+    const run: Finish = last ? finish : async (statement) => (await statement.execute(trx)).rows;
+    const seqs = await writeBatch(trx, batch.writes, this.accounts, plan, answers, run);
     for (const record of batch.records) await record(trx);
     const foreign = await countLent(trx, lent, rows.values(), seqs);
     return { batch, number, seq, results, credited, foreign, accounts: seqs.part(name) };

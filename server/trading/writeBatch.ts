@@ -40,6 +40,8 @@ export async function writeBatch(
   accounts: AccountIds,
   plan: SeqPlan,
   answers: Answering | null,
+  /** Runs the write statement: at once, or as the batch's last, with its commit. */
+  run: <R>(statement: RawBuilder<R>) => Promise<R[]>,
 ): Promise<BatchSeqs> {
   const rows = [...writes.rows.values()];
   const raising = plan.raising();
@@ -67,9 +69,11 @@ export async function writeBatch(
       ? sql`'[]'::json`
       : sql`coalesce((select json_agg(json_build_array(user_id, seq)) from raised), '[]'::json)`;
   const notify = answers === null ? sql`` : sql`, ${answers.notify} as notified`;
-  const { rows: written } = await sql<{ seqs: [number, number | string][] }>`with ${sql.join(
-    named,
-  )} select ${seqs} as seqs${notify}`.execute(trx);
+  const written = await run(
+    sql<{
+      seqs: [number, number | string][];
+    }>`with ${sql.join(named)} select ${seqs} as seqs${notify}`,
+  );
   const raised = new Map((written[0]?.seqs ?? []).map(([userId, seq]) => [userId, Number(seq)]));
   return plan.seqs(raised);
 }
