@@ -26,13 +26,18 @@ export class BatchTransactions {
   private client: PipelinedClient | null = null;
   /** A query builder over the running batch's connection. */
   private readonly trx: Database;
+  /** Sends `begin` and the batch's first statement, until that statement is sent. */
+  private begin: ((text: string, values: unknown[]) => Promise<pg.QueryResult>) | null = null;
 
   constructor(private readonly db: Database) {
     this.pool = postgresPool(db);
     const onBatch = {
       query: (text: string, values: unknown[]) => {
         if (this.client === null) throw new Error('a batch statement outside its batch');
-        return this.client.query(text, values);
+        // The batch's first statement goes out with its `begin`, in one write.
+        const begin = this.begin;
+        this.begin = null;
+        return begin === null ? this.client.query(text, values) : begin(text, values);
       },
       // The connection is the batch's until it ends: see `run`.
       release: () => {},
@@ -61,29 +66,59 @@ export class BatchTransactions {
       return answer;
     };
     let committed: Promise<pg.QueryResult> | null = null;
+    let begun = false;
+    const begin = () => {
+      if (begun) return;
+      begun = true;
+      send('begin');
+    };
+    this.begin = (text, values) =>
+      together(client, () => {
+        begin();
+        return send(text, values);
+      });
     const finish: Finish = async <R>(statement: RawBuilder<R>) => {
       if (committed !== null) throw new Error('a batch finished twice');
       const { sql, parameters } = statement.compile(this.trx);
-      const answer = send(sql, [...parameters]);
-      committed = send('commit');
+      const answer = together(client, () => {
+        begin();
+        const written = send(sql, [...parameters]);
+        committed = send('commit');
+        return written;
+      });
       return (await answer).rows as R[];
     };
     let broken = false;
     try {
-      send('begin');
       const result = await work(this.trx, finish);
+      begin();
       const ended = await (committed ?? send('commit'));
       if (ended.command !== 'COMMIT') throw new Error(`the batch ended in ${ended.command}`);
       return result;
     } catch (error) {
-      if (committed === null) await send('rollback').catch(() => (broken = true));
+      if (begun && committed === null) await send('rollback').catch(() => (broken = true));
       throw error;
     } finally {
       // Every statement answered before the connection leaves pipeline mode and the batch.
       await Promise.allSettled(sent);
       this.client = null;
+      this.begin = null;
       client.pipeline = false;
       client.release(broken);
     }
+  }
+}
+
+/** The socket under a node-postgres client, where it has one. */
+type Corkable = { connection?: { stream?: { cork?(): void; uncork?(): void } } };
+
+/** Runs `send` with the client's socket corked: what it sends leaves in one write. */
+function together<T>(client: pg.PoolClient, send: () => T): T {
+  const stream = (client as Corkable).connection?.stream;
+  stream?.cork?.();
+  try {
+    return send();
+  } finally {
+    stream?.uncork?.();
   }
 }
