@@ -398,6 +398,21 @@ describe('attachments', () => {
     assert.equal(notes[0]?.tone, 'error');
     assert.match(notes[0]?.text ?? '', /png/);
   });
+  it('says why when the upload fails, and leaves nothing attached', async () => {
+    const { chat } = setup({
+      upload: async () => ({
+        ...failureOf('request.serverError'),
+        error_msg: 'The file could not be stored. Try again.',
+      }),
+    });
+    await chat.attach([new File(['x'], 'receipt.png')]);
+    assert.equal(chat.state.attachment, null);
+    assert.equal(chat.state.upload, null);
+    assert.deepEqual(
+      notes.map((note) => [note.tone, note.text]),
+      [['error', 'The file could not be stored. Try again.']],
+    );
+  });
 });
 
 describe('toast tabs (several open tabs toast once)', () => {

@@ -108,7 +108,7 @@ export function createSupportChat(options: SupportChatOptions = {}): SupportChat
   const isIncoming = (message: SupportMessage) => (isStaff ? message.isOut : !message.isOut);
 
   const receive = (message: SupportServerMessage) => {
-    if (message.type === 'PONG' || forAnotherDialog(message, userId)) return;
+    if (socketOnly(message) || forAnotherDialog(message, userId)) return;
     if (message.type === 'SUPPORT_TYPING_MESSAGE') {
       typing.heard();
       return;
@@ -192,6 +192,13 @@ function serverCalls(options: SupportChatOptions) {
       ((file: Blob, settings: UploadOptions) =>
         uploadAttachment(file, { ...settings, client: api })),
   };
+}
+
+/** The messages the socket client answers itself, which never reach a chat. */
+function socketOnly(
+  message: SupportServerMessage,
+): message is Extract<SupportServerMessage, { type: 'PONG' | 'SUPPORT_RESUMED' }> {
+  return message.type === 'PONG' || message.type === 'SUPPORT_RESUMED';
 }
 
 /** Whether a staff chat (for client `userId`) hears of another client's dialog. */

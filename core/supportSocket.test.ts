@@ -116,6 +116,45 @@ test('messages written while connecting are sent in order once open', async () =
   assert.equal(connection.status, 'closed');
 });
 
+test('after a reconnect the client asks what the server has and resends only the rest, in order', async () => {
+  const { connection, received, reconnects } = start();
+  await until('the first socket', () => FakeSocket.all.length === 1);
+  const first = FakeSocket.all[0] as FakeSocket;
+  first.open();
+  const a = connection.send({ text: 'a', attachment: null });
+  const b = connection.send({ text: 'b', attachment: null });
+  const c = connection.send({ text: 'c', attachment: null });
+  first.frame({ type: 'SUPPORT_SEND_MESSAGE', message: message(a, 'a') });
+  first.close();
+  assert.equal(connection.status, 'closed');
+  // Written offline: never on a socket, so not asked about.
+  const d = connection.send({ text: 'd', attachment: null, userId: 4 });
+  await until('a second socket after the drop', () => FakeSocket.all.length === 2);
+  const second = FakeSocket.all[1] as FakeSocket;
+  second.open();
+  assert.deepEqual(second.sentJson(), [{ type: 'SUPPORT_RESUME', sends: [{ id: b }, { id: c }] }]);
+  assert.equal(reconnects(), 1);
+  // Held until the answer, behind the older ones.
+  const e = connection.send({ text: 'e', attachment: null });
+  assert.equal(second.sentJson().length, 1);
+  // The server has c (stored from the old socket after b was lost on the way).
+  second.frame({ type: 'SUPPORT_SEND_MESSAGE', message: message(c, 'c') });
+  second.frame({ type: 'SUPPORT_RESUMED' });
+  assert.deepEqual(
+    second
+      .sentJson()
+      .slice(1)
+      .map((frame) => (frame as { id: string }).id),
+    [b, d, e],
+  );
+  assert.deepEqual(
+    received.map((m) => ('message' in m ? m.message.id : m.type)),
+    [a, c],
+    'SUPPORT_RESUMED stays inside the client',
+  );
+  connection.close();
+});
+
 test('unechoed messages are resent after a reconnect; echoed ones are not', async () => {
   const { connection, received, reconnects } = start();
   await until('the first socket', () => FakeSocket.all.length === 1);
@@ -129,9 +168,12 @@ test('unechoed messages are resent after a reconnect; echoed ones are not', asyn
   await until('a second socket after the drop', () => FakeSocket.all.length === 2);
   const second = FakeSocket.all[1] as FakeSocket;
   second.open();
+  second.frame({ type: 'SUPPORT_RESUMED' });
   assert.deepEqual(
-    second.sentJson().map((frame) => (frame as { id: string }).id),
-    [b],
+    second
+      .sentJson()
+      .map((frame) => (frame as { id?: string }).id ?? (frame as { type: string }).type),
+    ['SUPPORT_RESUME', b],
   );
   assert.equal(reconnects(), 1);
   // The same echo twice (old and new socket) reaches onMessage once.

@@ -5,8 +5,11 @@
  *   without one (signed out) it waits and asks again rather than connect.
  * - PING every SUPPORT_PING_MS; a connection silent for two intervals is dropped and replaced.
  * - Outgoing messages queue while not open and go out in order; a message stays pending until its
- *   echo arrives and is sent again after a reconnect. The server stores a message once per
- *   (dialog, id), so a resend is harmless: nothing is lost and nothing is duplicated.
+ *   echo arrives. After a reconnect the client first asks which pending ones the server has
+ *   (SUPPORT_RESUME), holding every send until the answer, then sends only the others, oldest
+ *   first. The server stores a message once per (dialog, id), so a resend the answer could not
+ *   spare (a cluster's other server still storing it) is harmless: nothing is lost and nothing
+ *   is duplicated.
  * - Incoming messages are de-duplicated by message id before reaching `onMessage`.
  */
 import {
@@ -22,6 +25,7 @@ import {
   type SocketStatus,
   socketUrl,
 } from './socket/reconnectingSocket.ts';
+import { type SendFrame, SendQueue } from './support/sendQueue.ts';
 
 export {
   RECONNECT_BASE_MS,
@@ -66,8 +70,6 @@ export const TYPING_THROTTLE_MS = 2_000;
 /** How many recent message keys are remembered for de-duplication. */
 const SEEN_LIMIT = 5_000;
 
-type SendFrame = Extract<SupportClientMessage, { type: 'SUPPORT_SEND_MESSAGE' }>;
-
 /** A random message id: crypto.randomUUID, or a v4 UUID from getRandomValues where missing. */
 export function messageId(): string {
   const cryptoApi = globalThis.crypto;
@@ -92,27 +94,22 @@ export function supportSocketUrl(baseUrl: string, ticket: string, tradeId?: numb
  * Whether a server message reaches `onMessage`: an echo or a new message once per (dialog, id);
  * an echo also ends its message's wait, refused or not.
  */
-function admit(
-  message: SupportServerMessage,
-  pending: Map<string, SendFrame>,
-  seen: RecentKeys,
-): boolean {
+function admit(message: SupportServerMessage, queue: SendQueue, seen: RecentKeys): boolean {
   if (message.type !== 'SUPPORT_SEND_MESSAGE' && message.type !== 'SUPPORT_NEW_MESSAGE') {
-    return message.type !== 'PONG';
+    return message.type !== 'PONG' && message.type !== 'SUPPORT_RESUMED';
   }
   const id = message.message?.id;
   if (typeof id !== 'string') return false;
   const key = `${message.userId ?? ''}/${id}`;
   if (message.type === 'SUPPORT_NEW_MESSAGE') return seen.remember(key);
   // A refusal ends the attempt too: the UI shows the error and keeps the draft.
-  pending.delete(id);
+  queue.settle(id);
   return message.error !== undefined || seen.remember(key);
 }
 
 /** Opens the support connection and keeps it open until `close()`. */
 export function connectSupport(options: SupportConnectionOptions): SupportConnection {
-  /** Sent or queued messages without an echo yet, in the order they were written. */
-  const pending = new Map<string, SendFrame>();
+  const queue = new SendQueue();
   const seen = new RecentKeys(SEEN_LIMIT);
   const lastTyping = new Map<string, number>();
 
@@ -123,8 +120,10 @@ export function connectSupport(options: SupportConnectionOptions): SupportConnec
     ping: { frame: JSON.stringify({ type: 'PING' }), intervalMs: SUPPORT_PING_MS },
     ...(options.WebSocket === undefined ? {} : { WebSocket: options.WebSocket }),
     onOpen(again) {
-      // Everything without an echo goes again, oldest first; the server stores each id once.
-      for (const frame of pending.values()) transmit(frame);
+      // Asks first, when the server may have some: it echoes those, then SUPPORT_RESUMED.
+      const resume = queue.opened();
+      if (resume === null) flush();
+      else transmit(resume);
       if (again) options.onReconnect?.();
     },
     onMessage(data) {
@@ -134,13 +133,24 @@ export function connectSupport(options: SupportConnectionOptions): SupportConnec
       } catch {
         return;
       }
-      if (admit(message, pending, seen)) options.onMessage(message);
+      if (message.type === 'SUPPORT_RESUMED') flush();
+      else if (admit(message, queue, seen)) options.onMessage(message);
     },
-    ...(options.onStatus === undefined ? {} : { onStatus: options.onStatus }),
+    onStatus(status) {
+      if (status !== 'open') queue.closed();
+      options.onStatus?.(status);
+    },
   });
 
   function transmit(frame: SupportClientMessage): boolean {
-    return socket.send(JSON.stringify(frame));
+    const sent = socket.send(JSON.stringify(frame));
+    if (sent && frame.type === 'SUPPORT_SEND_MESSAGE') queue.sent(frame.id);
+    return sent;
+  }
+
+  /** Sends every message still without an echo, oldest first. */
+  function flush() {
+    for (const frame of queue.resume()) transmit(frame);
   }
 
   return {
@@ -153,8 +163,9 @@ export function connectSupport(options: SupportConnectionOptions): SupportConnec
         attachment: draft.attachment,
         ...(draft.userId === undefined ? {} : { userId: draft.userId }),
       };
-      pending.set(id, frame);
-      transmit(frame);
+      queue.add(frame);
+      // Before the server's SUPPORT_RESUMED it waits its turn behind the older ones.
+      if (queue.resumed) transmit(frame);
       return id;
     },
     typing(userId) {

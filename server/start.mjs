@@ -10,7 +10,10 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
-const OUT_DIR = join(REPO_ROOT, 'dist', 'server');
+/** Where the bundle goes: dist/server, or SERVER_BUNDLE_DIR (start.test.ts builds into a scratch one). */
+const OUT_DIR = process.env.SERVER_BUNDLE_DIR
+  ? resolve(process.env.SERVER_BUNDLE_DIR)
+  : join(REPO_ROOT, 'dist', 'server');
 const BUNDLE = join(OUT_DIR, 'main.mjs');
 /** What the bundle was made from, repository-relative: any of them changing makes it stale. */
 const INPUTS = join(OUT_DIR, 'inputs.json');

@@ -299,11 +299,8 @@ forEachDatabase(
       await killMidBurst('ETH_USDT', 8);
     });
 
-    // Stalled once in four runs when written, cause not found yet: run and reported, but a
-    // failure here does not fail the fault runs until it is understood (docs/cluster.md).
     test("the swaps' first pair's owner hung mid-burst (SIGSTOP): the others take its pairs, and it wakes fenced", {
       timeout: 120_000,
-      todo: 'stalls about one run in four; cause not found yet',
     }, async () => {
       await killMidBurst('BTC_USDT', 9, 'stop');
     });

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './chromium.ts';
 import { LANES, type Lane, lanePort, partnerOrigin } from './e2e/lanes.ts';
+import { SERVER_START } from './e2e/ownServer.ts';
 import { MONEY } from './e2e/shellHelpers.ts';
 import { POSTGRES_MISSING_ON_CI, postgresAvailable, postgresRequired } from './postgres.ts';
 import { TEST_SERVER_ENV } from './testServerEnv.ts';
@@ -41,6 +42,9 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   // Books and trades only the specs make, so what they assert stays as they left it.
   DEMO_MARKET: 'off',
+  // Every person of every spec in a lane comes from 127.0.0.1: one address for all of them, where
+  // the limit is meant for one visitor's (it has tests of its own, server/http/api.test.ts).
+  API_RATE_LIMIT: '6000',
   // Snapshots of reserves only when staff ask: the reserves spec's snapshot stays the latest.
   RESERVES_SNAPSHOT_HOURS: '0',
   // The shell specs sign in as staff and check the pixel against this (intercepted) vendor URL.
@@ -52,9 +56,12 @@ const serverEnv = {
   ALLOWED_ORIGINS: (Object.keys(LANES) as Lane[]).map(partnerOrigin).join(','),
 };
 
-/** The shared server of a lane on PGlite, in a fresh data folder copied from the migrated one. */
+/**
+ * The shared server of a lane on PGlite, in a fresh data folder copied from the migrated one: the
+ * copy made, the shell gives way to the server as `npm start` runs it (ownServer.ts says why).
+ */
 const pgliteServer = (lane: Lane, dataDir = freshDataDir()) => ({
-  command: 'node --import tsx test/e2e/pgliteWebServer.ts',
+  command: `node --import tsx test/e2e/pgliteDataDir.ts && exec node ${SERVER_START.join(' ')}`,
   cwd: '..',
   url: `http://127.0.0.1:${lanePort(lane)}/`,
   reuseExistingServer: false,

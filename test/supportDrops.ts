@@ -23,6 +23,8 @@ export interface DroppingConnection {
   /** Every message that reached `onMessage`, in order. */
   messages: SupportServerMessage[];
   reconnects(): number;
+  /** How many SUPPORT_SEND_MESSAGE frames the client put on a socket: first sends and resends. */
+  sendFrames(): number;
   /** Closes the newest socket from the client's side. */
   dropClient(): void;
 }
@@ -34,10 +36,15 @@ export function droppingConnection(
   token: string,
 ): DroppingConnection {
   const sockets: WebSocket[] = [];
+  let sendFrames = 0;
   class Tracked extends WebSocket {
     constructor(url: string) {
       super(url);
       sockets.push(this);
+    }
+    override send(data: string) {
+      if (data.includes('"type":"SUPPORT_SEND_MESSAGE"')) sendFrames += 1;
+      super.send(data);
     }
   }
   const echoed = new Set<string>();
@@ -74,6 +81,7 @@ export function droppingConnection(
     statuses,
     messages,
     reconnects: () => reconnects,
+    sendFrames: () => sendFrames,
     dropClient: () => sockets.at(-1)?.close(),
   };
 }

@@ -108,7 +108,23 @@ export type SupportClientMessage =
       attachment: number | null;
       userId?: number;
     }
-  | { type: 'SUPPORT_TYPING'; userId?: number };
+  | { type: 'SUPPORT_TYPING'; userId?: number }
+  | { type: 'SUPPORT_RESUME'; sends: ResumedSend[] };
+
+/**
+ * A send a reconnected client has no echo for: its id, and on staff sockets the client's dialog.
+ * SUPPORT_RESUME lists them (the oldest RESUME_LIMIT) before anything else on a new socket; the
+ * server echoes those it has stored, waiting for any still being stored, then says
+ * SUPPORT_RESUMED, and the client sends the rest again, in order: a message goes over the wire
+ * again only when the server does not have it.
+ */
+export interface ResumedSend {
+  id: string;
+  userId?: number;
+}
+
+/** At most this many sends in one SUPPORT_RESUME (a frame stays under the 32 KB bound). */
+export const RESUME_LIMIT = 400;
 
 /**
  * The support socket also carries a P2P trade's chat: opened with `&trade=ID`, a socket belongs
@@ -126,13 +142,14 @@ export type SupportReader = 'client' | 'staff';
  * as sent. SUPPORT_READ_MESSAGE says one side read the dialog: to the other side, every message
  * it sent so far is read; to the reader's side, nothing is unread any more. TRADE_READ_MESSAGE,
  * in a P2P trade's chat, says the other side has read every message up to the one with id
- * `through`.
+ * `through`. SUPPORT_RESUMED answers SUPPORT_RESUME, after the echoes of what was stored.
  */
 export type SupportServerMessage =
   | { type: 'PONG' }
   | { type: 'SUPPORT_TYPING_MESSAGE'; userId?: number }
   | { type: 'SUPPORT_READ_MESSAGE'; reader: SupportReader; userId?: number }
   | { type: 'TRADE_READ_MESSAGE'; through: string }
+  | { type: 'SUPPORT_RESUMED' }
   | { type: 'SUPPORT_NEW_MESSAGE'; message: SupportMessage; userId?: number }
   | {
       type: 'SUPPORT_SEND_MESSAGE';

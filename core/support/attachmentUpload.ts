@@ -51,6 +51,9 @@ export function createAttachmentUpload(
       if (reply.status) {
         state.attachment = reply.attachment;
         state.attachmentName = pick.file.name;
+      } else {
+        // The progress bar has gone: without a word the file would seem attached and be lost.
+        notify({ kind: 'toast', tone: 'error', text: reply.error_msg });
       }
     },
     remove() {

@@ -73,6 +73,11 @@ export class LastLookup<C extends Found> {
     this.position = position;
   }
 
+  /** Whether `answer` may answer at all: on the embedded database, after a first lookup. */
+  get answering(): boolean {
+    return this.on && this.position !== null;
+  }
+
   /**
    * The callers of `asked` as the last lookup found them, if it found every one with every column
    * asked, none has expired, and the database has not changed since; else null.

@@ -14,6 +14,7 @@ import {
   CallerLookup,
   createSession,
   findCallers,
+  hashToken,
   revokeSession,
 } from './sessions.ts';
 import { createUser } from './users.ts';
@@ -55,6 +56,26 @@ forEachDatabase((open) => {
     }
   });
 
+  test("a caller's account is its users row as stored, whatever the lookup brought along", async () => {
+    const a = await signIn();
+    const lookup = new CallerLookup(db);
+    const stored = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', a.id)
+      .executeTakeFirst();
+    const [plain, doubled] = await Promise.all([
+      lookup.find(a.token),
+      lookup.find(a.token, DOUBLED),
+    ]);
+    for (const caller of [plain, doubled, (await findCallers(db, [a.token])).get(a.token)]) {
+      assert.deepEqual({ ...caller?.user }, stored);
+      assert.deepEqual(Object.keys(caller?.user ?? {}), Object.keys(stored ?? {}));
+    }
+    assert.deepEqual(doubled?.brought, { doubled: a.id * 2 });
+    assert.equal(plain?.brought, undefined);
+  });
+
   test('a revoked or expired session is not found by the next lookup', async () => {
     const lookup = new CallerLookup(db);
     const kept = await signIn();
@@ -72,4 +93,12 @@ forEachDatabase((open) => {
     assert.deepEqual(stillThere?.brought, { doubled: kept.id * 2 });
     assert.equal(gone, null);
   });
+});
+
+test('a token is stored as the hex SHA-256 of its text, so sessions stored before keep working', () => {
+  const token = 'A'.repeat(43);
+  assert.equal(
+    hashToken(token),
+    '0f007385b6f9d4b7eeb2748605afe1a984a0a3bfa3f014d09e2a784ce9e5cd1a',
+  );
 });

@@ -1,7 +1,7 @@
 /**
  * Buying crypto by card, on the HTTP server: the provider's callback endpoint, the test
- * provider's payment pages, and the sweep that expires unpaid purchases (every 10 seconds) and
- * credits any paid one a crash left uncredited.
+ * provider's payment pages, and the sweep that expires unpaid purchases and credits any paid one
+ * a crash left uncredited (sweep.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -10,12 +10,10 @@ import type { Database } from '../storage/db.ts';
 import { CallbackRefused } from './CardProvider.ts';
 import { SIGNATURE_HEADER } from './callbackSignature.ts';
 import { cardProvider } from './providers.ts';
-import { applyPaymentEvent, sweepPurchases } from './purchases.ts';
+import { applyPaymentEvent } from './purchases.ts';
+import { startPurchaseSweep } from './sweep.ts';
 import { TEST_CALLBACK_PATH } from './TestCardProvider.ts';
 import { registerTestPaymentPage } from './testPaymentPage.ts';
-
-/** How often unpaid purchases are looked at for expiry. */
-export const SWEEP_MS = 10_000;
 
 /** What the card purchase routes need. */
 export interface BuyDependencies {
@@ -51,17 +49,6 @@ export function registerBuy(app: FastifyInstance, { db, config, events }: BuyDep
     return reply.send({ received: true });
   });
 
-  // Every server sweeps, not in turn: it is safe on many at once. Expiry is one UPDATE whose
-  // condition PostgreSQL checks again on a row another server changed meanwhile, and
-  // creditPurchase locks the purchase and reads its status again before posting, so a purchase
-  // expires or is credited once however many servers sweep.
-  const timer = setInterval(() => {
-    sweepPurchases(db)
-      .then((owners) => {
-        if (owners.length > 0) events.publish('wallet.balancesChanged', { userIds: owners });
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'card purchase sweep failed'));
-  }, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const sweep = startPurchaseSweep(db, events, app.log);
+  app.addHook('onClose', () => sweep.stop());
 }

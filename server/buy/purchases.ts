@@ -13,6 +13,7 @@ import type { SpotMarket } from '../trading/SpotMarket.ts';
 import { post } from '../wallet/ledger.ts';
 import type { BuySettings } from './buySettings.ts';
 import type { CardProvider, PaymentEvent } from './CardProvider.ts';
+import { purchaseMade } from './purchaseDeadlines.ts';
 import { type PurchaseRow, readPurchase, selectPurchases } from './purchaseRows.ts';
 import { cardRate, priceCardPurchase } from './quote.ts';
 
@@ -42,6 +43,7 @@ export async function createPurchase(
   if (earlier !== undefined) return handOver(db, provider, sameRequest(earlier, params));
   const quote = priceCardPurchase(params, cardRate(market, params.asset), settings);
   let id: number;
+  const expiresAt = new Date(Date.now() + settings.expiryMs);
   try {
     const inserted = await db
       .insertInto('card_purchases')
@@ -55,11 +57,12 @@ export async function createPurchase(
         status: 'created',
         provider: provider.name,
         idempotency_key: params.idempotencyKey,
-        expires_at: new Date(Date.now() + settings.expiryMs),
+        expires_at: expiresAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     id = inserted.id;
+    purchaseMade(db, expiresAt);
   } catch (error) {
     if (!isUniqueViolation(error, 'card_purchases_idempotency_key')) throw error;
     const first = await byKey(db, userId, params.idempotencyKey);
@@ -241,6 +244,16 @@ export async function sweepPurchases(db: Database, now: Date = new Date()): Prom
     if (await creditPurchase(db, row.id)) owners.add(row.user_id);
   }
   return [...owners];
+}
+
+/** When the next unpaid purchase's time is up, if any purchase is waiting for payment. */
+export async function nextPurchaseDeadline(db: Queryable): Promise<Date | null> {
+  const row = await db
+    .selectFrom('card_purchases')
+    .select((eb) => eb.fn.min('expires_at').as('at'))
+    .where('status', 'in', ['created', 'awaitingPayment'])
+    .executeTakeFirst();
+  return row?.at ?? null;
 }
 
 /**

@@ -64,12 +64,15 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   private readonly lostListeners = new Set<() => void>();
   /** Other channels heard on this connection, with who hears each. */
   private readonly channels = new Map<string, (payload: string) => void>();
+  /** How this bus's own notifications begin: heard back, they are dropped before parsing. */
+  private readonly ownPrefix: string;
 
   private constructor(
     private readonly bus: EventBus<Events>,
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.ownPrefix = `[${JSON.stringify(bus.origin)},`;
     this.stopRelaying = bus.relayTo((name, payload) => this.enqueue(name, payload));
     this.check = setInterval(() => {
       const client = this.client;
@@ -208,7 +211,7 @@ export class PostgresRelay<Events extends EventMap<Events>> {
       const count = this.fitting();
       const first = this.waiting[0]?.seq ?? 0;
       const events = this.waiting.slice(0, count).map((waiting) => waiting.event);
-      const text = `[${JSON.stringify(this.bus.origin)},[${events.join(',')}],${first}]`;
+      const text = `${this.ownPrefix}[${events.join(',')}],${first}]`;
       try {
         await this.client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
         this.waiting.splice(0, count);
@@ -233,7 +236,8 @@ export class PostgresRelay<Events extends EventMap<Events>> {
   }
 
   private receive(text: string | undefined): void {
-    if (text === undefined) return;
+    // A server hears its own notifications too (a batch's news is up to 8 KB): not parsed.
+    if (text === undefined || text.startsWith(this.ownPrefix)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(text) as Envelope;

@@ -433,6 +433,16 @@ export async function expireDueTrades(db: Database, now = new Date()): Promise<T
   return moves;
 }
 
+/** When the next unpaid trade's payment window ends, if any trade is waiting for payment. */
+export async function nextPaymentDeadline(db: Queryable): Promise<Date | null> {
+  const row = await db
+    .selectFrom('p2p_trades')
+    .select((eb) => eb.fn.min('pay_by').as('at'))
+    .where('status', '=', 'opened')
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
 /** The caller's trades, either side, newest first. */
 export async function myTrades(
   db: Queryable,

@@ -39,6 +39,15 @@ const pools = new WeakMap<Database, pg.Pool>();
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
+ * How long a connection may sit in an open transaction, sending nothing, before PostgreSQL ends
+ * it. A server that hangs (its event loop stuck, its process stopped) keeps its connections, and
+ * a transaction it left open keeps its row locks: every server waiting on those rows (a market's
+ * owners' row, an account's balances) would wait as long as the hang lasts. No transaction of
+ * ours pauses this long between two statements; ended, it rolls back whole like any other.
+ */
+export const IDLE_TRANSACTION_LIMIT_MS = 30_000;
+
+/**
  * Whether `error` says the database is out of reach (refused, timed out, cut, shutting down)
  * rather than that a query was wrong: such a request did nothing, and may be tried again.
  */
@@ -112,6 +121,7 @@ function openPostgres(url: string): Database {
     connectionString: url,
     // A database out of reach fails a request within this time instead of holding it open.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_TRANSACTION_LIMIT_MS,
     // Each connection prepares the statements it sends repeatedly (see preparedStatements.ts).
     Client: PreparingClient,
     types: {

@@ -49,6 +49,7 @@ import { addressBookMigration } from '../wallet/addressBook/migration.ts';
 import { devnetMigration } from '../wallet/devnet/migration.ts';
 import { ledgerBatchMigration } from '../wallet/ledgerBatchMigration.ts';
 import { ledgerEntryAccountsMigration } from '../wallet/ledgerEntryAccountsMigration.ts';
+import { ledgerGuardMigration } from '../wallet/ledgerGuardMigration.ts';
 import { transfersMigration } from '../wallet/transfersMigration.ts';
 import { NON_NEGATIVE_BALANCE } from '../wallet/WalletTables.ts';
 import { withdrawalMailMigration } from '../wallet/withdrawals/mailConfirmationMigration.ts';
@@ -270,6 +271,7 @@ export const migrations: Record<string, Migration> = {
   '0042_market_servers': seatsMigration,
   '0044_p2p_chat_reads': p2pChatReadsMigration,
   '0045_account_seqs': accountSeqsMigration,
+  '0047_ledger_guard_when': ledgerGuardMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

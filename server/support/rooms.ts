@@ -5,7 +5,11 @@
  * makes the checks every room shares before storing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { SupportClientMessage, SupportServerMessage } from '../../core/protocol/index.ts';
+import type {
+  ResumedSend,
+  SupportClientMessage,
+  SupportServerMessage,
+} from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database, Queryable } from '../storage/db.ts';
@@ -37,8 +41,8 @@ export interface RoomContext {
 export interface Room {
   /** Messages name no client in a trade's chat. */
   readonly inTrade: boolean;
-  /** The echo of the message already stored under this id, or null. */
-  stored(message: SendMessage): Promise<SupportServerMessage | null>;
+  /** The echo of the message already stored under this id (in `userId`'s dialog), or null. */
+  stored(message: ResumedSend): Promise<SupportServerMessage | null>;
   /**
    * Stores the message (once) and publishes it, for every server to echo it to the sender's side
    * and deliver it to the other; a resend is answered to its sender alone.
@@ -74,7 +78,7 @@ export interface TradeSeat {
 /** The support dialog a socket writes to: the client's own, or the one staff name. */
 export function supportRoom(context: RoomContext, peer: SupportPeer): Room {
   const { db, key } = context;
-  const clientOf = (message: SendMessage) =>
+  const clientOf = (message: ResumedSend) =>
     peer.isStaff ? (message.userId as number) : peer.userId;
   return {
     inTrade: false,

@@ -4,6 +4,7 @@
  */
 import type { SupportClientMessage } from '../../core/protocol/index.ts';
 import { recordId } from '../http/fields.ts';
+import { resumedSends } from './resume.ts';
 
 /** Largest socket frame accepted; bigger frames close the socket (1009). */
 export const MAX_FRAME_BYTES = 32 * 1024;
@@ -32,6 +33,9 @@ export function parseFrame(text: string): SupportClientMessage | null {
     return userId.success
       ? { type: 'SUPPORT_TYPING', userId: userId.data }
       : { type: 'SUPPORT_TYPING' };
+  }
+  if (type === 'SUPPORT_RESUME') {
+    return { type: 'SUPPORT_RESUME', sends: resumedSends((value as { sends?: unknown }).sends) };
   }
   // Validated in full (with a readable refusal) when its turn comes.
   if (type === 'SUPPORT_SEND_MESSAGE') return value as SupportClientMessage;

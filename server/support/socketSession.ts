@@ -1,17 +1,19 @@
 /**
  * One open support socket: its peer in the hub (its support dialog or its trade's chat), closed
  * by a logout or block, and its receive loop. PING is answered at once and typing is published
- * for every server to pass on; sends are handled one after another, so they are stored in the
- * order sent. A client's sockets here are recorded in the shared presence as they open and close.
+ * for every server to pass on; sends (and a reconnected client's SUPPORT_RESUME) are handled one
+ * after another, so they are stored in the order sent. A client's sockets here are recorded in the shared presence as they open and close.
  */
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ResumedSend } from '../../core/protocol/index.ts';
 import { accessEnded } from '../accounts/sessions.ts';
 import type { ServerEventBus } from '../events/ServerEvents.ts';
 import type { Database } from '../storage/db.ts';
 import { markClientBack } from './dialogs.ts';
 import type { SupportHub, SupportPeer } from './hub.ts';
 import type { SupportPresence } from './presence.ts';
+import { answerResume } from './resume.ts';
 import { type Room, type RoomContext, supportRoom, type TradeSeat } from './rooms.ts';
 import type { SendReceiver } from './sendReceiver.ts';
 import { SendsUnderWay } from './sendsUnderWay.ts';
@@ -111,7 +113,25 @@ export class SocketSession {
       this.typing(message.userId);
       return;
     }
+    if (message.type === 'SUPPORT_RESUME') {
+      this.resume(message.sends);
+      return;
+    }
     this.queue(message);
+  }
+
+  /** Answers a reconnected client's SUPPORT_RESUME in turn with the socket's sends. */
+  private resume(sends: ResumedSend[]): void {
+    const { peer, answered, room } = this;
+    const context = { peer, answered, room, place: this.place(), underWay: this.context.underWay };
+    this.chain = this.chain
+      .then(() => answerResume(context, sends))
+      .catch((error: unknown) => this.log.error({ err: error }, 'support resume failed'));
+  }
+
+  /** Where this socket's sends go, as SendsUnderWay keys them. */
+  private place(): string {
+    return this.seat === null ? 'dialog' : `trade ${this.seat.tradeId}`;
   }
 
   /** Publishes typing for the other side's sockets, on whichever server they are. */
@@ -139,8 +159,7 @@ export class SocketSession {
     }
     this.inFlight += 1;
     const { receiver, underWay } = this.context;
-    const place = this.seat === null ? 'dialog' : `trade ${this.seat.tradeId}`;
-    const key = SendsUnderWay.key(this.peer.userId, place, message);
+    const key = SendsUnderWay.key(this.peer.userId, this.place(), message);
     // A resend of what an older socket of the sender still has waiting goes after it.
     const earlier = key === null ? undefined : underWay.earlier(key);
     this.chain = this.chain

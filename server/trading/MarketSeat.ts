@@ -23,7 +23,7 @@ import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import type { Role } from '../storage/LeaderLock.ts';
 import { OWNER_SILENCE_MS } from './ownerHeartbeat.ts';
-import { lockNameOf } from './ownership.ts';
+import { lockNameOf, SEAT_LOCK_PREFIX } from './ownership.ts';
 import type { MarketUnit } from './units.ts';
 
 /** One unit as the seat holds it. */
@@ -43,7 +43,7 @@ interface Others {
 
 /** The advisory lock that says a server lives, by its id. */
 function seatLockOf(id: string): string {
-  return `market-server:${id}`;
+  return `${SEAT_LOCK_PREFIX}${id}`;
 }
 
 /** See the file comment. */
@@ -206,8 +206,8 @@ export class MarketSeat {
              select 1 from pg_locks l
                where l.locktype = 'advisory' and l.granted
                  and l.database = (select oid from pg_database where datname = current_database())
-                 and l.objid::bigint = (hashtext('market-server:' || s.id)::bigint & 4294967295))`,
-      [`${OWNER_SILENCE_MS} milliseconds`],
+                 and l.objid::bigint = (hashtext($2::text || s.id)::bigint & 4294967295))`,
+      [`${OWNER_SILENCE_MS} milliseconds`, SEAT_LOCK_PREFIX],
     );
     const pinnedElsewhere = new Set(
       rows.filter((row) => row.id !== this.id).flatMap((row) => row.pins),

@@ -16,6 +16,7 @@ import { type Database, postgresPool } from '../storage/db.ts';
 import { LEADER_RETRY_MS, LeaderLock, type Role } from '../storage/LeaderLock.ts';
 import type { BookChanges } from './BookWindows.ts';
 import type { Command, OrderDraft, OrderRef } from './Command.ts';
+import { ClosedOrders } from './closedOrders.ts';
 import type { OrderBook } from './engine/index.ts';
 import { COMMITS_CHANNEL, INTAKE_CHANNEL } from './intake.ts';
 import type { Market } from './Market.ts';
@@ -55,6 +56,8 @@ const GROUP_RETRY_MS = 25;
 export class SpotMarket {
   private readonly byPair = new Map<PairSymbol, UnitMarket>();
   private readonly publisher = new Publisher();
+  /** Orders committed closed lately: a cancel of one is refused without a read. */
+  private readonly closed = new ClosedOrders();
   private readonly restarts = new Set<() => void>();
   private stopListening: (() => void)[] = [];
   private seat: MarketSeat | null = null;
@@ -64,7 +67,9 @@ export class SpotMarket {
     /** The fee rates every order pays. */
     readonly fees: FeeRates,
     private readonly units: UnitMarket[],
-  ) {}
+  ) {
+    this.publisher.listen((committed) => this.closed.note(committed.orders));
+  }
 
   /** Opens every unit: owned here when this server takes it, forwarded to its owner else. */
   static async open(db: Database, fees: FeeRates, options: SpotMarketSetup): Promise<SpotMarket> {
@@ -127,7 +132,7 @@ export class SpotMarket {
       rows = await this.cancelInUnit(userId, ref);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'order.notFound') throw error;
-      throw await cancelRefusal(this.db, userId, ref, error);
+      throw await cancelRefusal(this.db, userId, ref, error, this.closed);
     }
     const [row] = rows;
     if (row === undefined) throw new Error('cancel answered nothing');

@@ -2,6 +2,7 @@
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { OrderRef } from './Command.ts';
+import type { ClosedOrders } from './closedOrders.ts';
 import { isOpen, type OrderRow } from './orderRows.ts';
 
 /** A reference as a refusal names it: `42`, or `with client order id "my-1"`. */
@@ -35,14 +36,19 @@ export async function requireOrder(
 /**
  * Why an order could not be cancelled, once the market found no open order by the reference:
  * `order.closed` with its state when the account has it (it filled, was cancelled or expired),
- * else `order.notFound` as the market said.
+ * else `order.notFound` as the market said. An order this server saw committed closed lately is
+ * answered from `closed` without reading it back.
  */
 export async function cancelRefusal(
   db: Queryable,
   userId: number,
   ref: OrderRef,
   notFound: Error,
+  closed?: ClosedOrders,
 ): Promise<Error> {
+  const remembered = closed?.statusOf(userId, ref);
+  if (remembered !== undefined)
+    return refusal('order.closed', { ref: refText(ref), status: remembered });
   const row = await findOrder(db, userId, ref);
   if (row === undefined || isOpen(row)) return notFound;
   return refusal('order.closed', { ref: refText(ref), status: row.status });

@@ -25,10 +25,19 @@ export function lockNameOf(market: string): string {
   return `market:${market}`;
 }
 
-/** The lock a unit's batch takes for its transaction, so a silent owner's batch can be found. */
-export function batchLockOf(market: string): string {
-  return `market-batch:${market}`;
+/** What a spread server's seat lock is named by, before the server's id (MarketSeat.ts). */
+export const SEAT_LOCK_PREFIX = 'market-server:';
+
+/**
+ * The lock a unit's batch takes for its transaction, so a silent owner's batch can be found: by
+ * its epoch too, so the batch a silent owner left open is told from the next owner's.
+ */
+export function batchLockOf(owner: Ownership): string {
+  return `${BATCH_LOCK_PREFIX}${owner.market}#${owner.epoch}`;
 }
+
+/** What a batch's lock is named by, before its unit and epoch. */
+export const BATCH_LOCK_PREFIX = 'market-batch:';
 
 /** Raises the group's epoch; the ownership this server now has. */
 export async function claimMarket(db: Database, market: string): Promise<Ownership> {
@@ -83,25 +92,27 @@ export async function lockUnits(
 ): Promise<void> {
   const units = [...new Set([owner.market, ...others])].sort();
   if (units.length === 1) return;
-  await trx
-    .selectFrom('market_owners')
-    .select('market')
-    .where('market', 'in', units)
-    .orderBy('market')
-    .forUpdate()
-    .execute();
+  // The batch's lock before the first row's: a hung owner's open batch is then always found by
+  // it and ended (ownerHeartbeat.ts), never left holding rows every claim waits on.
+  await sql`select m.market
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked,
+      market_owners m
+    where m.market in (${sql.join(units)})
+    order by m.market
+    for update of m`.execute(trx);
 }
 
 /**
- * Numbers a batch of one unit among several, after `lockUnits`: raises the unit's batch count
- * and seq as in `batchNumbering`, fenced by its epoch, and takes the batch's lock. Units'
- * batches otherwise share no row: they commit side by side. Also the highest order and trade ids
- * as the statement began (a batch that committed while it waited for the row may be missing: see
- * Market.ts).
+ * Numbers a batch of one unit among several, after `lockUnits`: takes the batch's lock (named by
+ * its epoch, so a silent epoch's batch is found and ended even after a new owner took the unit)
+ * before the unit's row, then raises the unit's batch count and seq as in `batchNumbering`,
+ * fenced by its epoch. Units' batches otherwise share no row: they commit side by side. Also the
+ * highest order and trade ids as the statement began (a batch that committed while it waited for
+ * the row may be missing: see Market.ts).
  */
 export function unitBatchNumbering(owner: Ownership): RawBuilder<BatchNumbers> {
   return sql<BatchNumbers>`update market_owners set batch = batch + 1, seq = seq + 1
-    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner.market)}))) as locked
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked
     where market = ${owner.market} and epoch = ${owner.epoch}
     returning batch, seq, (select max(id) from orders) as order_id,
       (select max(id) from trades) as trade_id`;
@@ -128,13 +139,16 @@ export async function marketSeq(db: Queryable, market: string): Promise<number> 
   return row?.seq ?? 0;
 }
 
-/** Holds the group's epoch for the transaction; refuses with `market.moved` if it changed. */
+/**
+ * Holds the group's epoch for the transaction; refuses with `market.moved` if it changed. It
+ * takes the batch's lock with the row, as a batch does, so a hung owner's open transaction is
+ * found by that lock and ended.
+ */
 export async function holdEpoch(trx: Queryable, owner: Ownership): Promise<void> {
-  const row = await trx
-    .selectFrom('market_owners')
-    .select('epoch')
-    .where('market', '=', owner.market)
-    .forShare()
-    .executeTakeFirst();
-  if (row?.epoch !== owner.epoch) throw refusal('market.moved');
+  const { rows } = await sql<{ epoch: number }>`select m.epoch
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked,
+      market_owners m
+    where m.market = ${owner.market}
+    for share of m`.execute(trx);
+  if (rows[0]?.epoch !== owner.epoch) throw refusal('market.moved');
 }

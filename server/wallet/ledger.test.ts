@@ -150,6 +150,16 @@ forEachDatabase((open) => {
       /Balances change only through ledger entries/,
     );
     await assert.rejects(
+      sql`update ledger_accounts set ticker = 'BTC' where user_id = ${userId}`.execute(db),
+      /keeps its owner and currency/,
+    );
+    await assert.rejects(
+      sql`update ledger_accounts set user_id = ${await newUser()} where user_id = ${userId}`.execute(
+        db,
+      ),
+      /keeps its owner and currency/,
+    );
+    await assert.rejects(
       sql`insert into ledger_accounts (user_id, ticker, balance) values (${await newUser()}, 'LTC', 10)`.execute(
         db,
       ),

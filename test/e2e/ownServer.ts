@@ -1,5 +1,5 @@
 /**
- * A server of a spec's own: `server/main.ts` on a port of its own, so what the spec writes
+ * A server of a spec's own: the server on a port of its own, so what the spec writes
  * (orders, trades, books) never changes what the other specs see on the shared e2e server. Its
  * database follows the Playwright project: a scratch database on PostgreSQL in the `postgres`
  * project, a fresh PGlite folder otherwise. It can stop and start again on the same database
@@ -14,6 +14,13 @@ import { copyPgliteTemplate, postgresTemplate } from '../migratedTemplates.ts';
 import { createScratchDatabase, startPostgres } from '../postgres.ts';
 import { TEST_SERVER_ENV } from '../testServerEnv.ts';
 import { laneOf, lanePort } from './lanes.ts';
+
+/**
+ * How a test server runs: as `npm start` runs it, the server bundled ahead (server/start.mjs,
+ * which rebuilds the bundle when a source is newer), not through the TypeScript loader: what
+ * ships, and a start costs 2.5 CPU-seconds instead of 4.2 (and half the wait) on this machine.
+ */
+export const SERVER_START = ['server/start.mjs'];
 
 /** How long a start may take: the first one on a busy machine migrates a fresh database. */
 const START_TIMEOUT_MS = 90_000;
@@ -94,7 +101,7 @@ export function ownServer(options: OwnServerOptions): OwnServer {
     async start(env = {}) {
       await stop();
       database ??= await openDatabase();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, SERVER_START, {
         cwd: join(import.meta.dirname, '..', '..'),
         stdio: ['ignore', 'ignore', 'pipe'],
         env: {

@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { totpCode } from '../../server/accounts/totp.ts';
 import { expect, test } from './consoleGuard.ts';
 import { ownServer } from './ownServer.ts';
-import { apiCall, MONEY, preAcceptCookies, STAFF, turnOnTwoFactor } from './shellHelpers.ts';
+import { apiCall, MONEY, STAFF, signedInPage, turnOnTwoFactor } from './shellHelpers.ts';
 
 /** A real 1x1 PNG: the payment receipt. */
 const RECEIPT = {
@@ -37,16 +37,9 @@ const server = ownServer({
 
 test.afterAll(() => server.close());
 
-/** A page of its own on the server, signed in through the form. */
-async function signedIn(browser: Browser, baseURL: string | undefined, account: typeof SELLER) {
-  const page = await (await browser.newContext()).newPage();
-  await preAcceptCookies(page);
-  await page.goto(server.at(baseURL, '/signin'));
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  return page;
+/** A page of its own on the server, signed in (the sign-in form has specs of its own). */
+function signedIn(browser: Browser, baseURL: string | undefined, account: typeof SELLER) {
+  return signedInPage(browser, new URL(server.at(baseURL, '/')).origin, account);
 }
 
 /** Staff mark the two accounts' identities verified, through the API. */

@@ -1,12 +1,13 @@
 /**
  * The end-to-end server on PostgreSQL (the `postgres` project of playwright.config.ts): a fresh,
  * migrated database on TEST_DATABASE_URL's server, or on a throw-away cluster started here, then
- * `server/main.ts` with DATABASE_URL pointing at it. Stopped with SIGTERM or SIGINT, it drops the
+ * the server (as `npm start` runs it: ownServer.ts) with DATABASE_URL pointing at it. Stopped with SIGTERM or SIGINT, it drops the
  * database and stops the cluster it started once the server has exited.
  */
 import { spawn } from 'node:child_process';
 import { postgresTemplate } from '../migratedTemplates.ts';
 import { createScratchDatabase, POSTGRES_MISSING_ON_CI, startPostgres } from '../postgres.ts';
+import { SERVER_START } from './ownServer.ts';
 
 const cluster = await startPostgres();
 if (cluster === null) {
@@ -20,7 +21,7 @@ const database = await createScratchDatabase(
   await postgresTemplate(cluster.url),
 );
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, SERVER_START, {
   env: { ...process.env, DATABASE_URL: database.url },
   stdio: 'inherit',
 });

@@ -1,6 +1,6 @@
 /** Helpers shared by the site-shell end-to-end specs. */
 import { createHash } from 'node:crypto';
-import { expect, type Page, type Request } from '@playwright/test';
+import { type Browser, expect, type Page, type Request } from '@playwright/test';
 import { DEV_CODEC_KEY, decode, parseCodecKey } from '../../core/codec.ts';
 import { totpCode } from '../../server/accounts/totp.ts';
 
@@ -43,6 +43,35 @@ export async function turnOnTwoFactor(
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   await expect(page.getByTestId('two-factor-state')).toHaveText('Status: On');
   return key;
+}
+
+/**
+ * A page in a new context of `browser` (paths relative to `origin`), signed in there through the
+ * API, cookies accepted:
+ * the session's token is in local storage from the first load, where the sign-in form leaves it.
+ * For flows about something else, it spares the sign-in page and the overview it lands on.
+ */
+export async function signedInPage(
+  browser: Browser,
+  origin: string,
+  account: { email: string; password: string },
+): Promise<Page> {
+  const answer = await fetch(`${origin}/api`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ method: 'users.signIn', token: '', subId: '', ...account }),
+  });
+  const reply = (await answer.json()) as { status: boolean; token?: string };
+  expect(reply.status, JSON.stringify(reply)).toBe(true);
+  const localStorage = [
+    { name: 'token', value: reply.token ?? '' },
+    { name: 'cookies_accepted', value: 'true' },
+  ];
+  const context = await browser.newContext({
+    baseURL: origin,
+    storageState: { cookies: [], origins: [{ origin, localStorage }] },
+  });
+  return context.newPage();
 }
 
 /** Marks cookies accepted before any page script runs. */

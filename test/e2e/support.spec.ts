@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './consoleGuard.ts';
-import { preAcceptCookies, STAFF, signIn } from './shellHelpers.ts';
+import { preAcceptCookies, STAFF, signedInPage } from './shellHelpers.ts';
 
 /** A real 1x1 PNG. */
 const PNG = Buffer.from(
@@ -59,10 +59,7 @@ async function signUp(browser: Browser, baseURL: string | undefined, email: stri
 }
 
 async function openDashboard(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
-  const page = await context.newPage();
-  await preAcceptCookies(page);
-  await signIn(page, STAFF);
+  const page = await signedInPage(browser, new URL(baseURL ?? '').origin, STAFF);
   await page.goto('/account/admin/clients');
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
   return page;

@@ -2,13 +2,15 @@
  * The account's payment details, by method: where buyers pay when this account sells. Private:
  * a buyer sees them only within a trade under way. Saving empty details removes them.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { call, type P2pCatalogue } from '../../../core/index.ts';
 
 export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }) {
   const id = useId();
   const [saved, setSaved] = useState<Record<string, string>>({});
   const [method, setMethod] = useState(catalogue.paymentMethods[0]?.id ?? '');
+  // The method shown when the saved details arrive, which may have changed while they loaded.
+  const methodNow = useRef(method);
   const [details, setDetails] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -17,12 +19,22 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
 
   useEffect(() => {
     void call('p2p.getPaymentDetails', {}).then((reply) => {
-      if (reply.status)
-        setSaved(Object.fromEntries(reply.details.map((d) => [d.method, d.details])));
+      if (reply.status) {
+        const byMethod = byMethodOf(reply.details);
+        setSaved(byMethod);
+        setDetails(byMethod[methodNow.current] ?? '');
+      }
       setLoaded(true);
     });
   }, []);
-  useEffect(() => setDetails(saved[method] ?? ''), [saved, method]);
+
+  // The field shows a method's saved details as the method is chosen, in the same update: set in
+  // a later effect, they replaced whatever was typed between the choice and the effect.
+  function choose(next: string) {
+    methodNow.current = next;
+    setMethod(next);
+    setDetails(saved[next] ?? '');
+  }
 
   const name = (methodId: string) =>
     catalogue.paymentMethods.find((listed) => listed.id === methodId)?.name ?? methodId;
@@ -36,7 +48,9 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
       setAnswer({ ok: false, text: reply.error_msg });
       return;
     }
-    setSaved(Object.fromEntries(reply.details.map((d) => [d.method, d.details])));
+    const byMethod = byMethodOf(reply.details);
+    setSaved(byMethod);
+    setDetails(byMethod[method] ?? '');
     setAnswer({
       ok: true,
       text: details.trim() ? `${name(method)} details saved.` : `${name(method)} details removed.`,
@@ -52,11 +66,7 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
       </p>
       <div className="field">
         <label htmlFor={`${id}-method`}>Payment method</label>
-        <select
-          id={`${id}-method`}
-          value={method}
-          onChange={(event) => setMethod(event.target.value)}
-        >
+        <select id={`${id}-method`} value={method} onChange={(event) => choose(event.target.value)}>
           {catalogue.paymentMethods.map((listed) => (
             <option key={listed.id} value={listed.id}>
               {listed.name}
@@ -81,4 +91,8 @@ export function PaymentDetailsSection({ catalogue }: { catalogue: P2pCatalogue }
       </button>
     </form>
   );
+}
+
+function byMethodOf(list: { method: string; details: string }[]): Record<string, string> {
+  return Object.fromEntries(list.map((saved) => [saved.method, saved.details]));
 }

@@ -4,7 +4,7 @@
  * canvas says nothing to a screen reader) and the chart library's attribution. The library
  * loads with this panel, not with the site, and the candles stream in while it loads.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { type CandleInterval, type PairSymbol, trading } from '../../../core/index.ts';
 import { CandleFeed } from './candleFeed.ts';
@@ -13,13 +13,31 @@ import { LatestCandle } from './LatestCandle.tsx';
 import { useCandleChart } from './useCandleChart.ts';
 import { useCandleStream } from './useCandleStream.ts';
 
+/** The longest the chart waits for the book and the trades before it is drawn anyway. */
+export const CHART_WAIT_MS = 3000;
+
+/**
+ * Whether the chart may start: once the book and the trades are in (their first drawing and the
+ * chart's would otherwise share frames, and such a frame holds the page too long), or after
+ * CHART_WAIT_MS without them.
+ */
+function useChartStart(): boolean {
+  const { isOrdersLoaded, isTradesLoaded } = useSnapshot(trading);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), CHART_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (isOrdersLoaded && isTradesLoaded) || waited;
+}
+
 /** See the file comment. */
 export function PriceChart({ pair }: { pair: PairSymbol }) {
   const [interval, chooseInterval] = useState<CandleInterval>('15m');
   const { isChartLoaded } = useSnapshot(trading);
   const box = useRef<HTMLDivElement>(null);
   const [feed] = useState(() => new CandleFeed());
-  const { drawn, failed } = useCandleChart(box, pair, feed);
+  const { drawn, failed } = useCandleChart(box, pair, feed, useChartStart());
   const latest = useCandleStream(feed, pair, interval);
 
   const name = pair.replace('_', '/');

@@ -20,16 +20,36 @@ export interface CandleChart {
   setCandles(candles: readonly Candle[]): void;
   /** Updates the current candle or adds the next one. */
   updateCandle(candle: Candle): void;
-  /** Shows an axis: the chart starts without them (see createCandleChart). */
-  showAxis(axis: 'price' | 'time'): void;
   remove(): void;
 }
 
 /** The site's font (styles.css). */
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** The price axis's width in CSS pixels, before its labels ask for more. */
+/** The price axis's narrowest width in CSS pixels. */
 const PRICE_AXIS_WIDTH = 72;
+
+/** The library's axis font size in CSS pixels (its default). */
+const AXIS_FONT_SIZE = 12;
+
+/** What the library adds to its widest label: border, tick, two paddings and the label's offset. */
+const AXIS_LABEL_ROOM = 21;
+
+/**
+ * The price axis's width for labels up to `highest` with `decimals` places, as the library works
+ * it out (each digit measured as a zero, the sum made even): given from the start, the axis does
+ * not widen when the candles arrive, which would size and draw every canvas of the chart again.
+ * One digit more than `highest` has, so a price crossing into the next power of ten fits too.
+ */
+export function priceAxisWidth(highest: number, decimals: number): number {
+  const digits = Math.max(1, Math.floor(Math.log10(Math.max(highest, 1))) + 1) + 1;
+  const label = `${'0'.repeat(digits)}${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
+  const context = document.createElement('canvas').getContext('2d');
+  if (context === null) return PRICE_AXIS_WIDTH;
+  context.font = `${AXIS_FONT_SIZE}px ${FONT}`;
+  const width = Math.ceil(AXIS_LABEL_ROOM + context.measureText(label).width);
+  return Math.max(PRICE_AXIS_WIDTH, width + (width % 2));
+}
 
 const UP = '#4ade80';
 const DOWN = '#ff8a80';
@@ -54,12 +74,15 @@ function volume(candle: Candle) {
 }
 
 /**
- * Draws the chart of `pair` into `container`, sized to it, without its axes: the library draws
- * everything it shows in one frame, and a chart whose code has not run yet takes long to draw
- * the first time; shown one at a time (`showAxis`), each part's first drawing has a frame of its
- * own.
+ * Draws the chart of `pair` into `container`, sized to it, with both axes from the start (empty
+ * until the candles come): an axis shown later narrows or shortens the pane, and the library then
+ * sizes and draws every canvas of the chart again in one frame.
  */
-export function createCandleChart(container: HTMLElement, pair: PairSymbol): CandleChart {
+export function createCandleChart(
+  container: HTMLElement,
+  pair: PairSymbol,
+  highest: number,
+): CandleChart {
   const spec = PAIRS[pair];
   const chart = createChart(container, {
     autoSize: true,
@@ -73,15 +96,11 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
       attributionLogo: false,
     },
     grid: { vertLines: { color: '#1f2533' }, horzLines: { color: '#1f2533' } },
-    // Wide enough for a price from the start: the empty chart's axis would otherwise widen when
-    // the candles arrive, and every canvas be sized and drawn again.
-    rightPriceScale: { borderColor: '#2a3140', minimumWidth: PRICE_AXIS_WIDTH, visible: false },
-    timeScale: {
+    rightPriceScale: {
       borderColor: '#2a3140',
-      timeVisible: true,
-      tickMarkFormatter: tickMarkText,
-      visible: false,
+      minimumWidth: priceAxisWidth(highest, spec.priceDecimals),
     },
+    timeScale: { borderColor: '#2a3140', timeVisible: true, tickMarkFormatter: tickMarkText },
   });
   const candles = chart.addSeries(CandlestickSeries, {
     upColor: UP,
@@ -112,10 +131,6 @@ export function createCandleChart(container: HTMLElement, pair: PairSymbol): Can
     updateCandle(candle) {
       candles.update(bar(candle));
       volumes.update(volume(candle));
-    },
-    showAxis(axis) {
-      if (axis === 'price') chart.applyOptions({ rightPriceScale: { visible: true } });
-      else chart.applyOptions({ timeScale: { visible: true } });
     },
     remove() {
       chart.remove();

@@ -21,7 +21,6 @@ function recordingChart() {
   const chart: CandleChart = {
     setCandles: (list) => drawn.push(`all ${list.map((c) => c.close).join(',')}`),
     updateCandle: (c) => drawn.push(`update ${c.close}`),
-    showAxis: () => {},
     remove: () => {},
   };
   return { chart, drawn };
@@ -53,5 +52,13 @@ describe('candle feed', () => {
     feed.attach(later.chart);
     expect(drawn).to.deep.equal(['all 200']);
     expect(later.drawn).to.deep.equal(['all 300']);
+  });
+
+  it('tells the highest price of the candles it holds, 0 before any', () => {
+    const feed = new CandleFeed();
+    expect(feed.highest()).to.equal(0);
+    feed.receive([{ ...candle(0, '100'), high: '97250.5' }, candle(1, '101')], true);
+    feed.receive([{ ...candle(2, '102'), high: '98001' }], false);
+    expect(feed.highest()).to.equal(98001);
   });
 });

@@ -29,6 +29,11 @@ export class CandleFeed {
     }
   }
 
+  /** The highest price of the candles held, as a number for sizing the chart; 0 with none. */
+  highest(): number {
+    return this.candles.reduce((most, candle) => Math.max(most, Number(candle.high)), 0);
+  }
+
   /** Forgets the candles (another interval or pair is coming). */
   clear(): void {
     this.candles = [];

@@ -11,14 +11,15 @@ import type { CandleChart } from './candleChart.ts';
 import type { CandleFeed } from './candleFeed.ts';
 
 /**
- * A candle chart drawn into `box` for `pair` from `feed` once the library has loaded, and whether
- * it is drawn yet or loading it failed. The chart is removed when the pair changes or the panel
- * goes.
+ * A candle chart drawn into `box` for `pair` from `feed` once the library has loaded and `start`
+ * is true, and whether it is drawn yet or loading it failed. The chart is removed when the pair
+ * changes or the panel goes.
  */
 export function useCandleChart(
   box: RefObject<HTMLDivElement | null>,
   pair: PairSymbol,
   feed: CandleFeed,
+  start: boolean,
 ): { drawn: boolean; failed: boolean } {
   const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -28,17 +29,16 @@ export function useCandleChart(
     let current = true;
     let cancelIdle = () => {};
     // The download starts at once; only making the chart waits. Then one step an idle period,
-    // each drawn by the library in a frame of its own: the bare chart, its candles, the price
-    // axis, the time axis. The skeleton covers the chart until the last is in.
+    // each drawn by the library in a frame of its own: the empty chart, then its candles. The
+    // skeleton covers the chart until they are in.
     import('./candleChart.ts').then(
       ({ createCandleChart }) => {
+        if (!start) return;
         const steps = [
           () => {
-            if (box.current !== null) made = createCandleChart(box.current, pair);
+            if (box.current !== null) made = createCandleChart(box.current, pair, feed.highest());
           },
           () => made !== null && feed.attach(made),
-          () => made?.showAxis('price'),
-          () => made?.showAxis('time'),
           () => made !== null && setDrawn(true),
         ];
         const next = () => {
@@ -59,7 +59,7 @@ export function useCandleChart(
       made?.remove();
       setDrawn(false);
     };
-  }, [box, pair, feed]);
+  }, [box, pair, feed, start]);
 
   return { drawn, failed };
 }
