@@ -19,6 +19,8 @@ import { callApi, prepareTraders } from '../test/spot/traders.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { timeInTurn } from './ordersInTurn.ts';
+import { processesOf } from './placement.ts';
+import { sampleCpu } from './processCpu.ts';
 
 /** One run's figures. */
 export interface SpreadFigures {
@@ -28,6 +30,9 @@ export interface SpreadFigures {
   p50Ms: number;
   p99Ms: number;
   perSecond: number;
+  /** CPU per order, ms: both server processes, and PostgreSQL's sessions of the bench database. */
+  serverCpuMs: number;
+  databaseCpuMs: number;
 }
 
 /** Whether every pair's orders come from one trader (`BENCH_SPREAD_TRADERS=one`). */
@@ -70,6 +75,14 @@ async function spreadOver(db: Database): Promise<void> {
   throw new Error('the pairs were not spread over the two servers');
 }
 
+/** The cluster's server processes as one group, PostgreSQL's sessions of its database as another. */
+function cpuGroups(cluster: Cluster, url: string) {
+  const pids = new Set(cluster.servers.map((server) => server.process.pid));
+  const database = processesOf(-1, { url });
+  return (pid: number, commandLine: string) =>
+    pids.has(pid) ? 'server' : database(pid, commandLine) === 'database' ? 'database' : null;
+}
+
 /** One mode's figures at each concurrency, on a database of its own. */
 async function benchMode(
   url: string,
@@ -96,7 +109,9 @@ async function benchMode(
       // Warm-up at the concurrency measured: each connection a server opens for it prepares
       // its statements on first use, which is start-up, not the steady rate.
       await time(urls, tokens, 160, concurrency);
+      const cpu = sampleCpu(cpuGroups(cluster, scratch.url));
       const { latencies, seconds } = await time(urls, tokens, orders, concurrency);
+      const cpuSeconds = cpu.stop();
       figures.push({
         mode,
         concurrency,
@@ -104,6 +119,8 @@ async function benchMode(
         p50Ms: median(latencies),
         p99Ms: percentile(latencies, 0.99),
         perSecond: orders / seconds,
+        serverCpuMs: ((cpuSeconds.server ?? 0) * 1000) / orders,
+        databaseCpuMs: ((cpuSeconds.database ?? 0) * 1000) / orders,
       });
     }
     return figures;
@@ -136,11 +153,11 @@ export function spreadOrdersTable(figures: readonly SpreadFigures[], machine: st
   return [
     `orders.place on all eight pairs through two server processes in turn, ${traders}, on one PostgreSQL, the market on one owner or spread over both (${machine}).`,
     '',
-    '| market | concurrent | orders | p50 | p99 | orders/s |',
-    '|---|---|---|---|---|---|',
+    '| market | concurrent | orders | p50 | p99 | orders/s | CPU/order: servers | PostgreSQL |',
+    '|---|---|---|---|---|---|---|---|',
     ...figures.map(
       (f) =>
-        `| ${f.mode} | ${f.concurrency} | ${f.orders} | ${f.p50Ms.toFixed(2)} ms | ${f.p99Ms.toFixed(2)} ms | ${f.perSecond.toFixed(0)} |`,
+        `| ${f.mode} | ${f.concurrency} | ${f.orders} | ${f.p50Ms.toFixed(2)} ms | ${f.p99Ms.toFixed(2)} ms | ${f.perSecond.toFixed(0)} | ${f.serverCpuMs.toFixed(2)} ms | ${f.databaseCpuMs.toFixed(2)} ms |`,
     ),
   ].join('\n');
 }

@@ -23,8 +23,10 @@ import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { AccountIds } from '../wallet/ledger.ts';
-import { type AccountSeq, raiseAccountSeqs } from './accountSeqs.ts';
+import { type AccountSeq, SeqPlan } from './accountSeqs.ts';
 import { Batch } from './Batch.ts';
+import { openBatch } from './batchOpening.ts';
+import { BatchTransactions, type Finish } from './batchTransaction.ts';
 import {
   type Command,
   clientOrderIdsOf,
@@ -34,23 +36,24 @@ import {
 } from './Command.ts';
 import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
-import { answerOf, storeAnswers } from './intake.ts';
+import { type Answering, answering, answerOf } from './intake.ts';
 import { knownOrders } from './knownOrders.ts';
 import { countLent, type Lender, lendForGroups } from './lending.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
 import {
-  advanceBatch,
-  advanceSeq,
-  advanceUnitBatch,
+  batchNumbering,
+  lockUnits,
   marketSeq,
   type Ownership,
   SPOT_MARKET,
+  seqNumbering,
+  unitBatchNumbering,
 } from './ownership.ts';
 import { type BatchPosition, type ForeignPart, type MarketBatch, Publisher } from './Publisher.ts';
 import { fillMarket, type Journal, readMaxIds, restoreMarket } from './recovery.ts';
-import { lockBalances } from './risk.ts';
+import type { Balances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
@@ -111,6 +114,7 @@ export class Market {
   private readonly sequencer = new Sequencer<Queued, OrderRow[]>((batch) => this.runBatch(batch));
   private readonly publisher = new Publisher<MarketBatch>();
   private readonly accounts = new AccountIds();
+  private readonly transactions: BatchTransactions;
   private fenced = false;
   /** The seq of the last batch committed (ownership.ts): what the books stand at. */
   private committedSeq = 0;
@@ -138,6 +142,7 @@ export class Market {
     private readonly unit: MarketUnit,
   ) {
     this.state = new MarketState(fees, unit.pairs);
+    this.transactions = new BatchTransactions(db);
     if (unit.spread) this.state.idStep = ID_LANES;
   }
 
@@ -426,7 +431,7 @@ export class Market {
   private async transactRetrying(queued: readonly Queued[]): Promise<BatchDone> {
     for (let tries = 1; ; tries++) {
       try {
-        return await this.db.transaction().execute((trx) => this.transact(trx, queued));
+        return await this.transactions.run((trx, finish) => this.transact(trx, finish, queued));
       } catch (error) {
         if (!isDeadlock(error) || tries >= DEADLOCK_TRIES) throw error;
         this.accounts.forget();
@@ -437,16 +442,19 @@ export class Market {
   }
 
   /** The batch's work inside its transaction: read, match, split the fees, write. */
-  private async transact(trx: Queryable, queued: readonly Queued[]): Promise<BatchDone> {
+  private async transact(
+    trx: Queryable,
+    finish: Finish,
+    queued: readonly Queued[],
+  ): Promise<BatchDone> {
     const commands = queued.map(({ command }) => command);
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
-    const { batch: number, seq } = await this.numbered(trx, commands);
+    const { batch: number, seq, balances } = await this.numbered(trx, commands);
     const { lent, refused } =
       this.lender === null
         ? { lent: [], refused: new Map<number, DomainError>() }
         : await lendForGroups(trx, this.state, this.unit, this.lender, commands);
     this.lent = lent.map(({ pair }) => pair);
-    const balances = await lockBalances(trx, commands.flatMap(spendsOf));
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
     const batch = new Batch(balances, known, this.state.nextOrderId);
     const results = queued.map(({ command, at }, index) => {
@@ -464,11 +472,14 @@ export class Market {
     const lentTo = new Map(lent.map(({ pair, unit }) => [pair as string, unit]));
     const name = this.unit.name;
     const { rows, trades } = batch.writes;
-    const seqs = await raiseAccountSeqs(trx, rows.values(), trades, (p) => lentTo.get(p) ?? name);
-    await writeBatch(trx, batch.writes, this.accounts, seqs);
+    const plan = new SeqPlan(rows.values(), trades, (p) => lentTo.get(p) ?? name);
+    const answers = this.answers(queued, results);
+    // The write is the last statement, sent with the commit, unless a group's writes follow it.
+    const last = batch.records.length === 0 && lent.length === 0;
+    const run: Finish = last ? finish : async (statement) => (await statement.execute(trx)).rows;
+    const seqs = await writeBatch(trx, batch.writes, this.accounts, plan, answers, run);
     for (const record of batch.records) await record(trx);
     const foreign = await countLent(trx, lent, rows.values(), seqs);
-    if (this.owner !== null) await this.answerForwarded(trx, this.owner, queued, results);
     return { batch, number, seq, results, credited, foreign, accounts: seqs.part(name) };
   }
 
@@ -479,7 +490,8 @@ export class Market {
   }
 
   /**
-   * Numbers the batch (ownership.ts). A unit among several gives ids in its lane (units.ts):
+   * Numbers the batch (ownership.ts) and locks the balances its commands spend, in one
+   * statement (batchOpening.ts). A unit among several gives ids in its lane (units.ts):
    * unique whatever other units' batches run beside it, above the highest stored when the batch
    * began, so they rise with time across the pairs too. They must also stay above every order
    * the batch's books hold (writeBatch.ts tells new orders by it): when another unit's batch
@@ -489,42 +501,43 @@ export class Market {
   private async numbered(
     trx: Queryable,
     commands: readonly Command[],
-  ): Promise<{ batch: number | null; seq: number }> {
-    if (this.owner === null) return { batch: null, seq: await advanceSeq(trx, SPOT_MARKET) };
-    if (!this.unit.spread) return advanceBatch(trx, this.owner);
+  ): Promise<{ batch: number | null; seq: number; balances: Balances }> {
+    const spends = commands.flatMap(spendsOf);
+    if (this.owner === null) return openBatch(trx, seqNumbering(SPOT_MARKET), spends);
+    if (!this.unit.spread) return openBatch(trx, batchNumbering(this.owner), spends);
     const others = commands.flatMap((command) =>
       command.kind === 'group' ? (command.group.pairs ?? []).map(unitNameOf) : [],
     );
-    const numbers = await advanceUnitBatch(trx, this.owner, others);
+    await lockUnits(trx, this.owner, others);
+    const opened = await openBatch(trx, unitBatchNumbering(this.owner), spends);
     // Another server counted a batch of this unit (lending.ts): its books are read again first.
-    if (numbers.batch !== this.lastBatch + 1) {
+    if (opened.batch !== this.lastBatch + 1) {
       await restoreMarket(trx, this.state);
       this.reread = true;
     }
     const { state } = this;
-    const maxIds = this.reread || others.length > 0 ? await readMaxIds(trx) : numbers.maxIds;
+    const maxIds = this.reread || others.length > 0 ? await readMaxIds(trx) : opened;
     state.nextOrderId = Math.max(state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
     state.nextTradeId = Math.max(state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
     const lane = idLaneOf(this.unit);
     state.nextOrderId = inLane(state.nextOrderId, lane);
     state.nextTradeId = inLane(state.nextTradeId, lane);
-    return { batch: numbers.batch, seq: numbers.seq };
+    return opened;
   }
 
-  /** Stores the answers of forwarded commands, telling the servers that wait for them. */
-  private async answerForwarded(
-    trx: Queryable,
-    owner: Ownership,
+  /** The answers of the batch's forwarded commands, stored with its writes (intake.ts). */
+  private answers(
     queued: readonly Queued[],
     results: readonly (OrderRow[] | DomainError)[],
-  ): Promise<void> {
+  ): Answering | null {
+    if (this.owner === null) return null;
     const answers = queued.flatMap(({ intake }, index) => {
       const result = results[index];
       return intake === null || result === undefined
         ? []
         : [{ id: intake, answer: answerOf(result) }];
     });
-    await storeAnswers(trx, owner.market, answers);
+    return answering(this.owner.market, answers);
   }
 
   /** Adds the fee split's postings to the batch; returns the accounts they pay. */

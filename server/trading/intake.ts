@@ -6,7 +6,7 @@
  * is committed.
  * Answers are plain JSON: the rows a local call resolves with, or the refusal it rejects with.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { ErrorCode } from '../../core/errors/index.ts';
 import { DomainError } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
@@ -68,15 +68,18 @@ export async function submitCommands(
   market: string,
   commands: readonly Command[],
 ): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .insertInto('market_intake')
-      .values(commands.map((command) => ({ market, command: JSON.stringify(command) })))
-      .returning('id')
-      .execute();
-    await sql`select pg_notify(${INTAKE_CHANNEL}, ${market})`.execute(trx);
-    return rows.map((row) => row.id).sort((a, b) => a - b);
-  });
+  // One statement, so one round trip and its own transaction; the notification goes at commit.
+  const { rows } = await sql<{ ids: number[] }>`with stored as (
+      insert into market_intake (market, command)
+        select ${market}, given.command
+        from unnest(${commands.map((command) => JSON.stringify(command))}::jsonb[])
+          with ordinality as given (command, place)
+        order by given.place
+      returning id)
+    select array_agg(id order by id) as ids, pg_notify(${INTAKE_CHANNEL}, ${market}) from stored`.execute(
+    db,
+  );
+  return (rows[0]?.ids ?? []).map(Number);
 }
 
 /** The market's unanswered commands, oldest first. */
@@ -97,20 +100,39 @@ export async function waitingCommands(
 }
 
 /**
- * Stores the answers of commands of `market` run in the caller's transaction, and tells every
- * server they are there (the notification goes when the transaction commits), in one statement.
+ * The answers of a batch's forwarded commands as part of its write statement (writeBatch.ts):
+ * `store` an update to run as one of its parts, `notify` the call that tells every server they
+ * are there (the notification goes when the transaction commits).
  */
+export interface Answering {
+  store: RawBuilder<unknown>;
+  notify: RawBuilder<unknown>;
+}
+
+/** The answers of commands of `market` run in a batch, to store with its writes; null for none. */
+export function answering(
+  market: string,
+  answers: readonly { id: number; answer: Answer }[],
+): Answering | null {
+  if (answers.length === 0) return null;
+  return {
+    store: sql`update market_intake set answer = given.answer, answered_at = now()
+      from unnest(${answers.map((a) => a.id)}::bigint[], ${answers.map((a) => JSON.stringify(a.answer))}::jsonb[])
+        as given (id, answer)
+      where market_intake.id = given.id and market_intake.answered_at is null`,
+    notify: sql`pg_notify(${COMMITS_CHANNEL}, ${market})`,
+  };
+}
+
+/** Stores answers outside a batch (a command that could not run), telling every server. */
 export async function storeAnswers(
   trx: Queryable,
   market: string,
   answers: readonly { id: number; answer: Answer }[],
 ): Promise<void> {
-  if (answers.length === 0) return;
-  await sql`with stored as (update market_intake set answer = given.answer, answered_at = now()
-    from unnest(${answers.map((a) => a.id)}::bigint[], ${answers.map((a) => JSON.stringify(a.answer))}::jsonb[])
-      as given (id, answer)
-    where market_intake.id = given.id and market_intake.answered_at is null)
-    select pg_notify(${COMMITS_CHANNEL}, ${market})`.execute(trx);
+  const parts = answering(market, answers);
+  if (parts === null) return;
+  await sql`with stored as (${parts.store}) select ${parts.notify}`.execute(trx);
 }
 
 /** Takes the answered ones of `ids` out of the intake: their answers by id. */

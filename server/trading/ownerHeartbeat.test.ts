@@ -6,13 +6,7 @@ import { forEachDatabase } from '../../test/databases.ts';
 import { until } from '../../test/supportTesting.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import { evictSilentOwner } from './ownerHeartbeat.ts';
-import {
-  advanceUnitBatch,
-  batchLockOf,
-  claimMarket,
-  lockNameOf,
-  SEAT_LOCK_PREFIX,
-} from './ownership.ts';
+import { batchLockOf, claimMarket, lockNameOf, lockUnits, SEAT_LOCK_PREFIX } from './ownership.ts';
 
 // Only PostgreSQL has several servers, and so an owner the others can find silent.
 forEachDatabase(
@@ -68,7 +62,7 @@ forEachDatabase(
       const batch = db.transaction().execute(async (trx) => {
         batchPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]
           ?.pid as number;
-        await advanceUnitBatch(trx, ownership, ['spot:B']);
+        await lockUnits(trx, ownership, ['spot:B']);
       });
       const ended = batch.then(
         () => 'committed',
@@ -76,9 +70,9 @@ forEachDatabase(
       );
       await until('the batch waits on the second unit', () => waitsOnLock(db, batchPid));
       assert.equal(await evictSilentOwner(db, 'spot:A', 60_000, true), true);
-      // Its unit's row is free at once for the next owner's claim.
-      await sql`select 1 from market_owners where market = 'spot:A' for update nowait`.execute(db);
       assert.equal(await ended, 'ended');
+      // Its unit's row is free for the next owner's claim, as soon as the ended backend is gone.
+      await until("the unit's row is free", () => rowFree(db, 'spot:A'));
       await other.query('rollback');
       other.release();
       owner.release(true);
@@ -119,6 +113,17 @@ forEachDatabase(
 );
 
 /** Whether the connection `pid` waits for a lock. */
+/** Whether `market`'s owners' row can be locked now (no open transaction holds it). */
+async function rowFree(db: Database, market: string): Promise<boolean> {
+  try {
+    await sql`select 1 from market_owners where market = ${market} for update nowait`.execute(db);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false;
+    throw error;
+  }
+}
+
 async function waitsOnLock(db: Database, pid: number): Promise<boolean> {
   const { rows } = await sql<{ waiting: boolean }>`
     select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = ${pid}`.execute(

@@ -2,15 +2,14 @@
  * Ownership of a matching group among servers on one PostgreSQL database. The server holding the
  * group's advisory lock raises the group's epoch (`claimMarket`) before it rebuilds the books;
  * every batch it runs then raises the epoch's batch count in the batch's own transaction
- * (`advanceBatch`; an answer outside a batch only reads the epoch FOR SHARE, `holdEpoch`). The
+ * (`batchNumbering`; an answer outside a batch only reads the epoch FOR SHARE, `holdEpoch`). The
  * row lock makes a new owner's raise wait for a batch in flight, and the raise, once committed,
  * makes the old owner's next batch see the new epoch and roll back: a server that lost the lock,
  * even before it notices, commits nothing more.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
-import type { MaxIds } from './recovery.ts';
 
 /** The one matching group today: every spot pair, so an order group's legs match together. */
 export const SPOT_MARKET = 'spot';
@@ -57,82 +56,77 @@ export async function claimMarket(db: Database, market: string): Promise<Ownersh
   return { market, epoch: row.epoch };
 }
 
-/** A batch's numbers: its place in its owner's epoch, and its unit's seq (never reset). */
+/**
+ * What numbering a batch answers: its place in its owner's epoch (null alone), its unit's seq
+ * (never reset), and for a unit among several the highest order and trade ids as the statement
+ * began (else null).
+ */
 export interface BatchNumbers {
-  batch: number;
+  batch: number | null;
   seq: number;
+  order_id: number | null;
+  trade_id: number | null;
 }
 
 /**
- * Numbers a batch in the caller's transaction: raises the epoch's batch count and the unit's
- * seq, which, like `holdEpoch`, waits for a claim in flight and refuses with `market.moved` once
- * the epoch changed. The number, with the epoch, is the batch's place in the owner's journal.
+ * The statement that numbers a batch in the caller's transaction (batchOpening.ts runs it first
+ * in the batch): raises the epoch's batch count and the unit's seq, which, like `holdEpoch`,
+ * waits for a claim in flight and answers no row once the epoch changed (`market.moved`). The
+ * number, with the epoch, is the batch's place in the owner's journal.
  */
-export async function advanceBatch(trx: Queryable, owner: Ownership): Promise<BatchNumbers> {
-  const row = await trx
-    .updateTable('market_owners')
-    .set({ batch: sql`batch + 1`, seq: sql`seq + 1` })
-    .where('market', '=', owner.market)
-    .where('epoch', '=', owner.epoch)
-    .returning(['batch', 'seq'])
-    .executeTakeFirst();
-  if (row === undefined) throw refusal('market.moved');
-  return row;
+export function batchNumbering(owner: Ownership): RawBuilder<BatchNumbers> {
+  return sql<BatchNumbers>`update market_owners set batch = batch + 1, seq = seq + 1
+    where market = ${owner.market} and epoch = ${owner.epoch}
+    returning batch, seq, null::bigint as order_id, null::bigint as trade_id`;
 }
 
 /**
- * Numbers a batch of one unit among several (units.ts) in the caller's transaction. The rows of
- * every unit the batch may write for (its own, and the other unit of each group over two units:
- * lending.ts) are locked first, in name order, so two such batches never wait on each other in
- * a circle; then the unit's batch count and seq are raised as in `advanceBatch`, fenced by its
- * epoch. Units' batches otherwise share no row: they commit side by side. Also the highest order
- * and trade ids as the statement began (a batch that committed while it waited for the row may
- * be missing: see Market.ts).
+ * Locks the rows of every unit a batch of one unit among several (units.ts) may write for, when
+ * it may write for more than its own (the other unit of each group over two units:
+ * lending.ts), in name order, so two such batches never wait on each other in a circle.
  */
-export async function advanceUnitBatch(
+export async function lockUnits(
   trx: Queryable,
   owner: Ownership,
   others: readonly string[],
-): Promise<BatchNumbers & { maxIds: MaxIds }> {
+): Promise<void> {
   const units = [...new Set([owner.market, ...others])].sort();
-  const batchLock = batchLockOf(owner);
-  if (units.length > 1) {
-    // The batch's lock before the first row's: a hung owner's open batch is then always found
-    // by it and ended (ownerHeartbeat.ts), never left holding rows every claim waits on.
-    await sql`select m.market
-      from (select pg_advisory_xact_lock_shared(hashtext(${batchLock}))) as locked,
-        market_owners m
-      where m.market in (${sql.join(units)})
-      order by m.market
-      for update of m`.execute(trx);
-  }
-  // The batch's lock, and the highest ids stored as the statement began, in one round trip.
-  const { rows } = await sql<BatchNumbers & { order_id: number | null; trade_id: number | null }>`
-    update market_owners set batch = batch + 1, seq = seq + 1
-    from (select pg_advisory_xact_lock_shared(hashtext(${batchLock}))) as locked
+  if (units.length === 1) return;
+  // The batch's lock before the first row's: a hung owner's open batch is then always found by
+  // it and ended (ownerHeartbeat.ts), never left holding rows every claim waits on.
+  await sql`select m.market
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked,
+      market_owners m
+    where m.market in (${sql.join(units)})
+    order by m.market
+    for update of m`.execute(trx);
+}
+
+/**
+ * Numbers a batch of one unit among several, after `lockUnits`: takes the batch's lock (named by
+ * its epoch, so a silent epoch's batch is found and ended even after a new owner took the unit)
+ * before the unit's row, then raises the unit's batch count and seq as in `batchNumbering`,
+ * fenced by its epoch. Units' batches otherwise share no row: they commit side by side. Also the
+ * highest order and trade ids as the statement began (a batch that committed while it waited for
+ * the row may be missing: see Market.ts).
+ */
+export function unitBatchNumbering(owner: Ownership): RawBuilder<BatchNumbers> {
+  return sql<BatchNumbers>`update market_owners set batch = batch + 1, seq = seq + 1
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked
     where market = ${owner.market} and epoch = ${owner.epoch}
     returning batch, seq, (select max(id) from orders) as order_id,
-      (select max(id) from trades) as trade_id`.execute(trx);
-  const [row] = rows;
-  if (row === undefined) throw refusal('market.moved');
-  const maxIds = { order_id: row.order_id, trade_id: row.trade_id };
-  return { batch: Number(row.batch), seq: Number(row.seq), maxIds };
+      (select max(id) from trades) as trade_id`;
 }
 
 /**
  * Numbers a batch of a market alone on its database (PGlite: no owners, no epochs): raises the
  * market's seq, making its row the first time.
  */
-export async function advanceSeq(trx: Queryable, market: string): Promise<number> {
-  const row = await trx
-    .insertInto('market_owners')
-    .values({ market, epoch: 0, seq: 1 })
-    .onConflict((conflict) =>
-      conflict.column('market').doUpdateSet({ seq: sql`market_owners.seq + 1` }),
-    )
-    .returning('seq')
-    .executeTakeFirstOrThrow();
-  return row.seq;
+export function seqNumbering(market: string): RawBuilder<BatchNumbers> {
+  return sql<BatchNumbers>`insert into market_owners as o (market, epoch, seq)
+    values (${market}, 0, 1)
+    on conflict (market) do update set seq = o.seq + 1
+    returning null::integer as batch, seq, null::bigint as order_id, null::bigint as trade_id`;
 }
 
 /** A unit's seq: its last committed batch's, counted across owners (0 before any). */

@@ -3,12 +3,11 @@
  * spend (its hold), read and locked at the batch's start and followed through the batch, so two
  * orders of one batch cannot spend the same money twice.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { parseDecimal, rescale } from '../../core/markets/decimal.ts';
 import type { PairSpec } from '../../core/markets/pairs.ts';
 import type { Ticker } from '../../core/protocol/index.ts';
 import { refusal } from '../errors/DomainError.ts';
-import type { Queryable } from '../storage/db.ts';
 import type { Posting } from '../wallet/ledger.ts';
 import type { Spend } from './Command.ts';
 import type { GroupLeg, Money } from './OrderGroup.ts';
@@ -53,21 +52,20 @@ export class Balances {
 }
 
 /**
- * Locks and reads the available balances a batch's orders spend from. Locked, so that no other
- * writer (a withdrawal) can spend them before the batch commits.
+ * The select that locks and reads the available balances a batch's orders spend from (null when
+ * they spend none): locked, so that no other writer (a withdrawal) can spend them before the
+ * batch commits. Run as part of the statement that opens the batch (batchOpening.ts).
  */
-export async function lockBalances(trx: Queryable, spends: readonly Spend[]): Promise<Balances> {
-  const balances = new Balances();
+export function lockingBalances(
+  spends: readonly Spend[],
+): RawBuilder<{ user_id: number; ticker: string; balance: string }> | null {
   const wanted = [...new Map(spends.map((s) => [`${s.userId}:${s.ticker}`, s])).values()];
-  if (wanted.length === 0) return balances;
-  const { rows } = await sql<{ user_id: number; ticker: string; balance: string }>`
-    select user_id, ticker, balance from ledger_accounts
+  if (wanted.length === 0) return null;
+  return sql`select user_id, ticker, balance from ledger_accounts
     where (user_id, ticker) in (select * from unnest(
       ${wanted.map((w) => w.userId)}::integer[], ${wanted.map((w) => w.ticker)}::text[]))
       and not held
-    for update`.execute(trx);
-  for (const row of rows) balances.set(row.user_id, row.ticker, row.balance);
-  return balances;
+    for update`;
 }
 
 /**

@@ -1,18 +1,21 @@
 /**
- * A market batch's writes: its new orders, the changes to orders placed before, its trades, its
- * ledger entries and the last prices. Each table takes one part whatever the batch holds, its
- * rows passed as one array per column: the statement's text never changes and neither the driver
- * nor the database handles thousands of bind parameters. The parts run as one statement (each a
- * data-modifying `with` query but the last), so a batch costs one round trip for all of them;
- * they touch different rows (the orders updated are older than those inserted), the foreign keys
- * and the ledger's statement trigger are checked at its end, as for separate statements.
+ * A market batch's writes: the accounts' seqs, its new orders, the changes to orders placed
+ * before, its trades, its ledger entries, the last prices and the answers of forwarded commands.
+ * Each table takes one part whatever the batch holds, its rows passed as one array per column:
+ * the statement's text never changes and neither the driver nor the database handles thousands
+ * of bind parameters. The parts run as one statement (each a data-modifying `with` query), so a
+ * batch's writes cost one round trip; they touch different rows (the orders updated are older
+ * than those inserted), the rows and trades take their accounts' seqs from the seqs' part, and
+ * the foreign keys and the ledger's statement trigger are checked at its end, as for separate
+ * statements.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { formatDecimal } from '../../core/markets/decimal.ts';
 import { PAIRS, type PairSymbol } from '../../core/markets/pairs.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { AccountIds, Posting } from '../wallet/ledger.ts';
-import type { BatchSeqs } from './accountSeqs.ts';
+import type { BatchSeqs, SeqPlan } from './accountSeqs.ts';
+import type { Answering } from './intake.ts';
 import type { OrderRow } from './orderRows.ts';
 import type { TradesTable } from './TradingTables.ts';
 
@@ -27,33 +30,52 @@ export interface BatchWrites {
 }
 
 /**
- * Writes a batch in the caller's transaction; every order it writes takes the seq its account
- * took in the batch, every trade each side's (accountSeqs.ts).
+ * Writes a batch in the caller's transaction, with the answers of its forwarded commands (null
+ * for none); every order it writes takes the seq its account took in the batch, every trade each
+ * side's (accountSeqs.ts). Returns those seqs.
  */
 export async function writeBatch(
   trx: Queryable,
   writes: BatchWrites,
   accounts: AccountIds,
-  seqs: BatchSeqs,
-): Promise<void> {
+  plan: SeqPlan,
+  answers: Answering | null,
+  /** Runs the write statement: at once, or as the batch's last, with its commit. */
+  run: <R>(statement: RawBuilder<R>) => Promise<R[]>,
+): Promise<BatchSeqs> {
   const rows = [...writes.rows.values()];
+  const raising = plan.raising();
   const parts = [
+    raising,
     insertOrders(
       rows.filter((row) => row.id >= writes.firstNewOrderId),
-      seqs,
+      plan,
     ),
     updateOrders(
       rows.filter((row) => row.id < writes.firstNewOrderId),
-      seqs,
+      plan,
     ),
-    insertTrades(writes.trades, seqs),
+    insertTrades(writes.trades, plan),
     await accounts.entriesOf(trx, writes.postings),
     updateLastPrices(writes.lastPrices),
-  ].filter((part): part is RawBuilder<unknown> => part !== null);
-  const last = parts.pop();
-  if (last === undefined) return;
-  const before = parts.map((part, index) => sql`${sql.raw(`w${index}`)} as (${part})`);
-  await (before.length === 0 ? last : sql`with ${sql.join(before)} ${last}`).execute(trx);
+    answers?.store ?? null,
+  ];
+  const named = parts.flatMap((part, index) =>
+    part === null ? [] : [sql`${sql.raw(index === 0 ? 'raised' : `w${index}`)} as (${part})`],
+  );
+  if (named.length === 0) return plan.seqs(new Map());
+  const seqs =
+    raising === null
+      ? sql`'[]'::json`
+      : sql`coalesce((select json_agg(json_build_array(user_id, seq)) from raised), '[]'::json)`;
+  const notify = answers === null ? sql`` : sql`, ${answers.notify} as notified`;
+  const written = await run(
+    sql<{
+      seqs: [number, number | string][];
+    }>`with ${sql.join(named)} select ${seqs} as seqs${notify}`,
+  );
+  const raised = new Map((written[0]?.seqs ?? []).map(([userId, seq]) => [userId, Number(seq)]));
+  return plan.seqs(raised);
 }
 
 /** One column of `rows`, as the array a statement takes. */
@@ -61,18 +83,22 @@ function column<T, K extends keyof T>(rows: readonly T[], key: K): T[K][] {
   return rows.map((row) => row[key]);
 }
 
-/** Each row's account's seq in the batch. */
-function seqsOf(rows: readonly OrderRow[], seqs: BatchSeqs): number[] {
-  return rows.map((row) => seqs.of(row.user_id, row.pair));
+/** How far below its account's raised seq each row's seq is (accountSeqs.ts). */
+function backsOf(rows: readonly OrderRow[], plan: SeqPlan): number[] {
+  return rows.map((row) => plan.back(row.user_id, row.pair));
 }
 
-function insertOrders(rows: readonly OrderRow[], seqs: BatchSeqs): RawBuilder<unknown> | null {
+function insertOrders(rows: readonly OrderRow[], plan: SeqPlan): RawBuilder<unknown> | null {
   if (rows.length === 0) return null;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   return sql`insert into orders (id, user_id, pair, side, type, price, stop_price, amount, total,
       spend_cap, time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
       filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at, changed_seq)
-    select * from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
+    select u.id, u.user_id, u.pair, u.side, u.type, u.price, u.stop_price, u.amount, u.total,
+      u.spend_cap, u.time_in_force, u.post_only, u.self_trade, u.client_order_id, u.status,
+      u.reason, u.filled, u.filled_value, u.fee, u.last_fill_at, u.priority, u.triggered,
+      u.created_at, u.updated_at, s.seq - u.back
+    from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('pair')}::text[],
       ${of('side')}::text[], ${of('type')}::text[], ${of('price')}::bigint[],
       ${of('stop_price')}::bigint[], ${of('amount')}::bigint[], ${of('total')}::bigint[],
       ${of('spend_cap')}::bigint[], ${of('time_in_force')}::text[],
@@ -81,43 +107,56 @@ function insertOrders(rows: readonly OrderRow[], seqs: BatchSeqs): RawBuilder<un
       ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
       ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
       ${of('triggered')}::boolean[], ${of('created_at')}::timestamptz[],
-      ${of('updated_at')}::timestamptz[], ${seqsOf(rows, seqs)}::bigint[])`;
+      ${of('updated_at')}::timestamptz[], ${backsOf(rows, plan)}::bigint[])
+      as u (id, user_id, pair, side, type, price, stop_price, amount, total, spend_cap,
+        time_in_force, post_only, self_trade, client_order_id, status, reason, filled,
+        filled_value, fee, last_fill_at, priority, triggered, created_at, updated_at, back)
+      left join raised s on s.user_id = u.user_id`;
 }
 
 /** Writes what trading changes in orders placed by earlier batches. */
-function updateOrders(rows: readonly OrderRow[], seqs: BatchSeqs): RawBuilder<unknown> | null {
+function updateOrders(rows: readonly OrderRow[], plan: SeqPlan): RawBuilder<unknown> | null {
   if (rows.length === 0) return null;
   const of = <K extends keyof OrderRow>(key: K) => column(rows, key);
   return sql`update orders set status = changed.status, reason = changed.reason,
       filled = changed.filled, filled_value = changed.filled_value, fee = changed.fee,
       last_fill_at = changed.last_fill_at, priority = changed.priority,
       triggered = changed.triggered, updated_at = changed.updated_at,
-      changed_seq = changed.changed_seq
-    from unnest(${of('id')}::bigint[], ${of('status')}::text[], ${of('reason')}::text[],
-      ${of('filled')}::bigint[], ${of('filled_value')}::bigint[], ${of('fee')}::numeric[],
-      ${of('last_fill_at')}::timestamptz[], ${of('priority')}::bigint[],
-      ${of('triggered')}::boolean[], ${of('updated_at')}::timestamptz[],
-      ${seqsOf(rows, seqs)}::bigint[])
-      as changed (id, status, reason, filled, filled_value, fee, last_fill_at, priority,
-        triggered, updated_at, changed_seq)
+      changed_seq = s.seq - changed.back
+    from unnest(${of('id')}::bigint[], ${of('user_id')}::integer[], ${of('status')}::text[],
+      ${of('reason')}::text[], ${of('filled')}::bigint[], ${of('filled_value')}::bigint[],
+      ${of('fee')}::numeric[], ${of('last_fill_at')}::timestamptz[],
+      ${of('priority')}::bigint[], ${of('triggered')}::boolean[],
+      ${of('updated_at')}::timestamptz[], ${backsOf(rows, plan)}::bigint[])
+      as changed (id, user_id, status, reason, filled, filled_value, fee, last_fill_at,
+        priority, triggered, updated_at, back)
+      left join raised s on s.user_id = changed.user_id
     where orders.id = changed.id`;
 }
 
-function insertTrades(trades: readonly TradesTable[], seqs: BatchSeqs): RawBuilder<unknown> | null {
+function insertTrades(trades: readonly TradesTable[], plan: SeqPlan): RawBuilder<unknown> | null {
   if (trades.length === 0) return null;
   const of = <K extends keyof TradesTable>(key: K) => column(trades, key);
-  const makerSeqs = trades.map((trade) => seqs.of(trade.maker_user_id, trade.pair));
-  const takerSeqs = trades.map((trade) => seqs.of(trade.taker_user_id, trade.pair));
+  const makerBacks = trades.map((trade) => plan.back(trade.maker_user_id, trade.pair));
+  const takerBacks = trades.map((trade) => plan.back(trade.taker_user_id, trade.pair));
   return sql`insert into trades (id, pair, seq, price, amount, taker_side, maker_order_id,
       taker_order_id, maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, backdated,
       maker_seq, taker_seq)
-    select * from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
+    select t.id, t.pair, t.seq, t.price, t.amount, t.taker_side, t.maker_order_id,
+      t.taker_order_id, t.maker_user_id, t.taker_user_id, t.maker_fee, t.taker_fee, t.created_at,
+      t.backdated, m.seq - t.maker_back, k.seq - t.taker_back
+    from unnest(${of('id')}::bigint[], ${of('pair')}::text[], ${of('seq')}::bigint[],
       ${of('price')}::bigint[], ${of('amount')}::bigint[], ${of('taker_side')}::text[],
       ${of('maker_order_id')}::bigint[], ${of('taker_order_id')}::bigint[],
       ${of('maker_user_id')}::integer[], ${of('taker_user_id')}::integer[],
       ${of('maker_fee')}::numeric[], ${of('taker_fee')}::numeric[],
-      ${of('created_at')}::timestamptz[], ${of('backdated')}::boolean[], ${makerSeqs}::bigint[],
-      ${takerSeqs}::bigint[])`;
+      ${of('created_at')}::timestamptz[], ${of('backdated')}::boolean[], ${makerBacks}::bigint[],
+      ${takerBacks}::bigint[])
+      as t (id, pair, seq, price, amount, taker_side, maker_order_id, taker_order_id,
+        maker_user_id, taker_user_id, maker_fee, taker_fee, created_at, backdated, maker_back,
+        taker_back)
+      left join raised m on m.user_id = t.maker_user_id
+      left join raised k on k.user_id = t.taker_user_id`;
 }
 
 /** Each traded pair's last price, kept on its base currency for valuing balances. */
