@@ -6,8 +6,9 @@
  * subscribes again for a fresh snapshot instead of showing a wrong book.
  *
  * In a browser the messages that arrive between two frames are handed to their listeners together,
- * just before the next frame, in one task: every store they change renders once per frame however
- * many frames the socket brought, instead of once per socket frame.
+ * in one task right after the next frame: every store they change renders once per frame however
+ * many frames the socket brought, instead of once per socket frame, and that rendering is a task of
+ * its own, not part of a frame that also lays out and paints the page (and draws a chart).
  */
 import { BookMirror } from './markets/bookMirror.ts';
 import { PAIRS, type PairSymbol } from './markets/pairs.ts';
@@ -37,7 +38,7 @@ export interface MarketStreamOptions {
   onStatus?(status: SocketStatus): void;
   /** A refusal from the server (a bad subscription), in words. */
   onError?(message: string): void;
-  /** When the messages received so far are handed to their listeners; `beforeNextFrame` by default. */
+  /** When the messages received so far are handed to their listeners; `afterNextFrame` by default. */
   schedule?: (deliver: () => void) => void;
 }
 
@@ -45,10 +46,10 @@ export interface MarketStreamOptions {
 export const DELIVERY_FALLBACK_MS = 250;
 
 /**
- * Calls `deliver` just before the browser's next frame (or after DELIVERY_FALLBACK_MS when no
- * frame comes, as in a hidden tab); at once where there are no frames at all (Node).
+ * Calls `deliver` in a task right after the browser's next frame (or after DELIVERY_FALLBACK_MS
+ * when no frame comes, as in a hidden tab); at once where there are no frames at all (Node).
  */
-export function beforeNextFrame(deliver: () => void): void {
+export function afterNextFrame(deliver: () => void): void {
   if (typeof requestAnimationFrame !== 'function') {
     deliver();
     return;
@@ -62,7 +63,8 @@ export function beforeNextFrame(deliver: () => void): void {
   const fallback = setTimeout(once, DELIVERY_FALLBACK_MS);
   requestAnimationFrame(() => {
     clearTimeout(fallback);
-    once();
+    // Queued from a frame callback, a task runs once that frame is painted.
+    setTimeout(once, 0);
   });
 }
 
@@ -202,7 +204,7 @@ export class MarketStream {
     const messages = (Array.isArray(parsed) ? parsed : [parsed]) as MarketServerMessage[];
     const first = this.pending.length === 0;
     this.pending.push(...messages);
-    if (first) (this.options.schedule ?? beforeNextFrame)(() => this.deliver());
+    if (first) (this.options.schedule ?? afterNextFrame)(() => this.deliver());
   }
 
   /** Hands every pending message to its listeners, in the order received. */

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { Profiler } from 'react';
 import { initialTrading, type MarketSummary, PAIRS, trading } from '../../../core/index.ts';
-import { MarketStream } from '../../../core/marketStream.ts';
+import { afterNextFrame, MarketStream } from '../../../core/marketStream.ts';
 import type { MarketServerMessage, PublicTrade } from '../../../core/protocol/index.ts';
 import { FakeSocket } from '../../../core/socket/FakeSocket.ts';
 import { MarketHeader } from './MarketHeader.tsx';
@@ -94,5 +94,19 @@ describe('a burst of stream messages on the trading page', () => {
     ]);
     stop();
     stream.close();
+  });
+
+  it('hands the messages over after the next frame is drawn, not among its frame callbacks', async () => {
+    const order: string[] = [];
+    const delivered = new Promise<void>((done) =>
+      afterNextFrame(() => {
+        order.push('delivered');
+        done();
+      }),
+    );
+    // Asked for later, this frame callback still runs before the delivery.
+    requestAnimationFrame(() => order.push('frame'));
+    await delivered;
+    expect(order).to.deep.equal(['frame', 'delivered']);
   });
 });
