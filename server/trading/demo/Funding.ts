@@ -39,6 +39,8 @@ export class Funding {
   private last: Promise<void> = Promise.resolve();
   /** By account: each balance as last read or deposited, less what was spent since (18 decimals). */
   private readonly least = new Map<number, Map<Ticker, bigint>>();
+  /** By account, while its balances are being read: what was reported spent meanwhile. */
+  private readonly spentWhileReading = new Map<number, Map<Ticker, bigint>>();
 
   constructor(
     private readonly db: Queryable,
@@ -72,6 +74,8 @@ export class Funding {
 
   /** The user's orders may have spent `amount` (a decimal) of `ticker` since the last read. */
   spent(userId: number, ticker: Ticker, amount: string): void {
+    const meanwhile = this.spentWhileReading.get(userId);
+    meanwhile?.set(ticker, (meanwhile.get(ticker) ?? 0n) + scaled(amount));
     const least = this.least.get(userId);
     const known = least?.get(ticker);
     if (least !== undefined && known !== undefined) least.set(ticker, known - scaled(amount));
@@ -94,6 +98,20 @@ export class Funding {
   private async depositShortfalls(userId: number): Promise<void> {
     // Forgotten first: a deposit that fails leaves the next top-up to read again.
     this.least.delete(userId);
+    const meanwhile = new Map<Ticker, bigint>();
+    this.spentWhileReading.set(userId, meanwhile);
+    try {
+      this.least.set(userId, await this.depositWhatIsShort(userId, meanwhile));
+    } finally {
+      this.spentWhileReading.delete(userId);
+    }
+  }
+
+  /** Reads and tops up the user's balances; each one's lower bound, less `meanwhile`. */
+  private async depositWhatIsShort(
+    userId: number,
+    meanwhile: ReadonlyMap<Ticker, bigint>,
+  ): Promise<Map<Ticker, bigint>> {
     const least = new Map<Ticker, bigint>();
     for (const { ticker, amount } of await balances(this.db, userId)) {
       const level = this.levels.get(ticker);
@@ -109,7 +127,9 @@ export class Funding {
       });
       least.set(ticker, level.target);
     }
-    this.least.set(userId, least);
+    // A spend reported while reading may or may not be in what was read: counted as not.
+    for (const [ticker, spent] of meanwhile) least.set(ticker, (least.get(ticker) ?? 0n) - spent);
+    return least;
   }
 }
 
