@@ -40,6 +40,9 @@ export interface DevnetTransaction {
   confirmations: number;
 }
 
+/** Who hears of a transfer sent on any devnet chain of this process (see `Devnet.onSend`). */
+const sendListeners = new Set<() => void>();
+
 /** See the file comment. */
 export class Devnet {
   /** The networks whose chain rows exist: a block then takes one statement, no transaction. */
@@ -48,6 +51,16 @@ export class Devnet {
   private tipsAsked: Promise<Map<string, number>> | null = null;
 
   constructor(private readonly db: Queryable) {}
+
+  /**
+   * Calls `listener` each time a transfer is put on a devnet chain in this process (perhaps in a
+   * transaction not yet committed); returns the function that stops it. The block maker of a
+   * server alone on its database sleeps while no chain has anything waiting, and this wakes it.
+   */
+  static onSend(listener: () => void): () => void {
+    sendListeners.add(listener);
+    return () => sendListeners.delete(listener);
+  }
 
   /**
    * Mines one block on each network whose chain has something to do: a transaction waiting for a
@@ -125,6 +138,7 @@ export class Devnet {
       // Sending the same transaction again changes nothing, as on a real network.
       .onConflict((conflict) => conflict.columns(['network', 'tx_hash']).doNothing())
       .execute();
+    for (const listener of sendListeners) listener();
     return txHash;
   }
 
