@@ -47,7 +47,7 @@ import {
   createChainAdapters,
 } from './wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from './wallet/devnet/BlockProducer.ts';
-import { WithdrawalSender } from './wallet/withdrawals/WithdrawalSender.ts';
+import { startWithdrawalSender } from './wallet/withdrawals/senderSchedule.ts';
 
 /** The Content-Security-Policy of every response (it matters for HTML). */
 export const CONTENT_SECURITY_POLICY = [
@@ -326,9 +326,9 @@ async function wireSockets(app: FastifyInstance, parts: ServerParts): Promise<vo
 }
 
 /**
- * The devnet's blocks and the withdrawal sender, each on its own timer from the moment the
+ * The devnet's blocks and the withdrawal sender, each on its own schedule from the moment the
  * server is ready, stopped before the database closes. On PostgreSQL other servers may share
- * the database: they take turns.
+ * the database: they take turns on a shared beat; on PGlite the sender sleeps until it is due.
  */
 function startWalletTimers(
   app: FastifyInstance,
@@ -342,7 +342,7 @@ function startWalletTimers(
   app.addHook('onReady', async () => {
     timers = [
       BlockProducer.start(db, config, chains, app.log, events, shared),
-      WithdrawalSender.start(db, chains, config, app.log, events),
+      startWithdrawalSender(db, chains, config, app.log, events),
     ];
   });
   app.addHook('onClose', async () => {

@@ -114,7 +114,8 @@ const review = defineMethod({
   }),
   async handler(decision, { caller, db, events }) {
     const row = await reviewWithdrawal(db, caller.user.id, decision);
-    if (!decision.approve) events.publish('wallet.balancesChanged', { userIds: [row.user_id] });
+    // Either way the owner's pages follow it; approved, the sender takes it up at once.
+    events.publish('wallet.balancesChanged', { userIds: [row.user_id] });
     const owner = await db
       .selectFrom('users')
       .select(['login', 'email'])

@@ -63,4 +63,14 @@ forEachDatabase((open) => {
     // Sent by the sender's timer, then confirmed as the devnet's timer makes blocks.
     await until('the withdrawal confirmed', async () => (await status()) === 'confirmed', 30_000);
   });
+
+  test("a faucet deposit is credited within seconds, though the devnet's clock sleeps when idle", async () => {
+    const { token } = await signUp(app);
+    // Long enough for every chain to stand still (PGlite: the clock then sleeps up to a minute).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await ok(app, 'deposits.faucet', { asset: 'BTC', network: 'BTC', amount: '0.005' }, { token });
+    const credited = async () =>
+      (await ok(app, 'deposits.getMine', {}, { token })).deposits[0]?.status === 'credited';
+    await until('the deposit credited', credited, 20_000);
+  });
 });

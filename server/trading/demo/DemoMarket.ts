@@ -7,7 +7,8 @@
  * Load stays modest: every couple of seconds a step looks at every pair at once, the maker
  * replacing only the quotes that moved or were taken and the taker sending an order when its
  * turn has come (every few seconds); a step's orders are queued in one turn, so the market writes
- * them in one batch (one transaction) and the traders' balances are read once a step.
+ * them in one batch (one transaction). The traders' balances are read only when what their orders
+ * may have spent since the last read could have taken one below its floor (Funding.ts).
  *
  * On a first start they first play the past (DemoPast.ts) in the background, so the server
  * serves at once; the live trading starts when the past has caught up with the clock.

@@ -3,6 +3,12 @@
  * together) falls below a floor, a deposit from the exchange's `deposits` account brings it back
  * to its target, exactly like the demo account's first funds: a ledger entry with the reason
  * 'Deposit', never a write to a balance.
+ *
+ * Balances are read only when one may have fallen below its floor: after a read, the traders
+ * report what their orders may have spent (`spent`), and while what was read less what was
+ * spent stays at or above every floor, a top-up reads nothing. What an account receives is never
+ * counted, so the figure kept is a lower bound; a trader that meets a refusal, or finds orders it
+ * did not follow, says so (`forget`) and the next top-up reads again.
  */
 import { formatDecimal, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
 import { PAIRS } from '../../../core/markets/pairs.ts';
@@ -31,6 +37,10 @@ export class Funding {
   private readonly levels: ReadonlyMap<Ticker, Level>;
   /** Top-ups run one at a time, so two loops never both deposit for the same shortfall. */
   private last: Promise<void> = Promise.resolve();
+  /** By account: each balance as last read or deposited, less what was spent since (18 decimals). */
+  private readonly least = new Map<number, Map<Ticker, bigint>>();
+  /** By account, while its balances are being read: what was reported spent meanwhile. */
+  private readonly spentWhileReading = new Map<number, Map<Ticker, bigint>>();
 
   constructor(
     private readonly db: Queryable,
@@ -50,17 +60,63 @@ export class Funding {
     this.levels = new Map(entries);
   }
 
-  /** Deposits what brings each of the user's balances below its floor back to its target. */
+  /**
+   * Deposits what brings each of the user's balances below its floor back to its target; reads
+   * nothing while none can be below it (see the file comment).
+   */
   topUp(userId: number): Promise<void> {
-    const run = this.last.then(() => this.depositShortfalls(userId));
+    const run = this.last.then(() =>
+      this.mayBeShort(userId) ? this.depositShortfalls(userId) : undefined,
+    );
     this.last = run.catch(() => {});
     return run;
   }
 
+  /** The user's orders may have spent `amount` (a decimal) of `ticker` since the last read. */
+  spent(userId: number, ticker: Ticker, amount: string): void {
+    const meanwhile = this.spentWhileReading.get(userId);
+    meanwhile?.set(ticker, (meanwhile.get(ticker) ?? 0n) + scaled(amount));
+    const least = this.least.get(userId);
+    const known = least?.get(ticker);
+    if (least !== undefined && known !== undefined) least.set(ticker, known - scaled(amount));
+  }
+
+  /** The user's balances may have moved in a way nobody reported: the next top-up reads them. */
+  forget(userId: number): void {
+    this.least.delete(userId);
+  }
+
+  private mayBeShort(userId: number): boolean {
+    const least = this.least.get(userId);
+    if (least === undefined) return true;
+    for (const [ticker, level] of this.levels) {
+      if ((least.get(ticker) ?? 0n) < level.floor) return true;
+    }
+    return false;
+  }
+
   private async depositShortfalls(userId: number): Promise<void> {
+    // Forgotten first: a deposit that fails leaves the next top-up to read again.
+    this.least.delete(userId);
+    const meanwhile = new Map<Ticker, bigint>();
+    this.spentWhileReading.set(userId, meanwhile);
+    try {
+      this.least.set(userId, await this.depositWhatIsShort(userId, meanwhile));
+    } finally {
+      this.spentWhileReading.delete(userId);
+    }
+  }
+
+  /** Reads and tops up the user's balances; each one's lower bound, less `meanwhile`. */
+  private async depositWhatIsShort(
+    userId: number,
+    meanwhile: ReadonlyMap<Ticker, bigint>,
+  ): Promise<Map<Ticker, bigint>> {
+    const least = new Map<Ticker, bigint>();
     for (const { ticker, amount } of await balances(this.db, userId)) {
       const level = this.levels.get(ticker);
       const has = scaled(amount);
+      least.set(ticker, has);
       if (level === undefined || has >= level.floor) continue;
       await post(this.db, {
         from: { system: 'deposits' },
@@ -69,7 +125,11 @@ export class Funding {
         amount: formatDecimal(level.target - has, SCALE),
         reason: DEPOSIT_REASON,
       });
+      least.set(ticker, level.target);
     }
+    // A spend reported while reading may or may not be in what was read: counted as not.
+    for (const [ticker, spent] of meanwhile) least.set(ticker, (least.get(ticker) ?? 0n) - spent);
+    return least;
   }
 }
 

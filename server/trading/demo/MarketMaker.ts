@@ -5,15 +5,22 @@
  * Only the quotes that differ from the wanted ladder are cancelled and placed, all in one turn,
  * so the market runs them in one batch and the book is never seen empty, and a quiet book costs
  * no orders at all: that keeps the orders per second low. Its caller looks at every pair in one
- * turn (DemoMarket, DemoPast), so every pair's changes share one batch.
+ * turn (DemoMarket, DemoPast), so every pair's changes share one batch. It follows its quotes'
+ * fills (QuoteFills), so funding reads its balances only when they may be low.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PAIRS, type PairSpec, type PairSymbol } from '../../../core/markets/pairs.ts';
+import {
+  PAIR_SYMBOLS,
+  PAIRS,
+  type PairSpec,
+  type PairSymbol,
+} from '../../../core/markets/pairs.ts';
 import { fromTicks } from '../../../core/markets/units.ts';
 import type { OrderRow } from '../orderRows.ts';
 import type { DemoVenue } from './DemoVenue.ts';
 import type { Funding } from './Funding.ts';
-import { logFailure } from './logFailure.ts';
+import { isShortOfFunds, logFailure } from './logFailure.ts';
+import { QuoteFills } from './QuoteFills.ts';
 import { type LadderSpacing, ladderSpacing, type Quote, quoteLadder } from './quoteLadder.ts';
 import { ReferencePrice } from './ReferencePrice.ts';
 import { seedPrice } from './seedPrice.ts';
@@ -30,6 +37,7 @@ interface PairState {
 /** See the file comment. */
 export class MarketMaker {
   private readonly pairs = new Map<PairSymbol, PairState>();
+  private readonly fills: QuoteFills;
 
   constructor(
     private readonly market: DemoVenue,
@@ -37,10 +45,17 @@ export class MarketMaker {
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,
     private readonly random: () => number,
-  ) {}
+  ) {
+    this.fills = new QuoteFills(funding, userId);
+  }
 
-  /** Tops the maker's balances up to their targets where they fell below their floors. */
+  /**
+   * Tops the maker's balances up to their targets where they fell below their floors, once the
+   * fills since the last look are counted (reading them only when they may be low).
+   */
   fund(): Promise<void> {
+    for (const pair of PAIR_SYMBOLS)
+      this.fills.look(pair, this.market.openOrders(this.userId, pair));
     return this.funding.topUp(this.userId);
   }
 
@@ -62,7 +77,9 @@ export class MarketMaker {
     const level = state.spacing.step * Number(spec.tickSize);
     if (Math.abs(reference - state.centre) >= level) state.centre = reference;
     const wanted = quoteLadder(spec, state.centre, state.spacing, this.random);
-    const changes = this.compare(this.market.openOrders(this.userId, pair), wanted);
+    const open = this.market.openOrders(this.userId, pair);
+    this.fills.look(pair, open);
+    const changes = this.compare(open, wanted);
     return changes.stale.length === 0 && changes.missing.length === 0 ? null : changes;
   }
 
@@ -76,13 +93,19 @@ export class MarketMaker {
       Promise.allSettled(stale.map((order) => this.market.cancel(this.userId, { id: order.id }))),
       Promise.allSettled(missing.map((quote) => this.market.place(this.userId, pair, quote))),
     ]);
-    for (const outcome of cancelled) {
+    cancelled.forEach((outcome, index) => {
+      const id = stale[index]?.id ?? 0;
+      this.fills.cancelled(id, outcome.status === 'fulfilled' ? outcome.value : null);
       if (outcome.status === 'rejected') {
         logFailure(this.log, outcome.reason, 'a quote could not be cancelled', { pair });
       }
-    }
+    });
     placed.forEach((outcome, index) => {
-      if (outcome.status === 'fulfilled') return;
+      if (outcome.status === 'fulfilled') {
+        this.fills.placed(outcome.value);
+        return;
+      }
+      if (isShortOfFunds(outcome.reason)) this.funding.forget(this.userId);
       const price = this.priceOf(spec, missing[index]);
       logFailure(this.log, outcome.reason, 'a quote was refused', { pair, price });
     });

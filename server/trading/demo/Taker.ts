@@ -1,13 +1,21 @@
 /**
  * The taker: an ordinary account that now and then sends a small order against the best price
- * waiting on a random pair, so trades happen, candles form and last prices move.
+ * waiting on a random pair, so trades happen, candles form and last prices move. Each order tells
+ * funding the most it can spend, so the taker's balances are read only when they may be low.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../../../core/markets/pairs.ts';
+import {
+  PAIR_SYMBOLS,
+  PAIRS,
+  type PairSpec,
+  type PairSymbol,
+} from '../../../core/markets/pairs.ts';
+import { fromLots, fromNotional } from '../../../core/markets/units.ts';
+import { QUOTE, type Ticker } from '../../../core/protocol/index.ts';
 import type { OrderDraft } from '../Command.ts';
 import type { DemoVenue } from './DemoVenue.ts';
 import type { Funding } from './Funding.ts';
-import { logFailure } from './logFailure.ts';
+import { isShortOfFunds, logFailure } from './logFailure.ts';
 import { takerOrder } from './takerOrder.ts';
 
 /** See the file comment. */
@@ -48,10 +56,28 @@ export class Taker {
   }
 
   private async send(pair: PairSymbol, draft: OrderDraft): Promise<void> {
+    const most = mostSpent(PAIRS[pair], draft);
+    if (most === null) this.funding.forget(this.userId);
+    else this.funding.spent(this.userId, most.ticker, most.amount);
     try {
       await this.market.place(this.userId, pair, draft);
     } catch (error) {
+      if (isShortOfFunds(error)) this.funding.forget(this.userId);
       logFailure(this.log, error, 'an order was refused', { pair, side: draft.side });
     }
   }
+}
+
+/** The most an order can take from its account's balances, or null when it names no bound. */
+function mostSpent(spec: PairSpec, draft: OrderDraft): { ticker: Ticker; amount: string } | null {
+  if (draft.side === 'sell') {
+    return draft.lots === undefined
+      ? null
+      : { ticker: spec.base, amount: fromLots(spec, draft.lots) };
+  }
+  const notional =
+    draft.type === 'limit' || draft.type === 'stopLimit'
+      ? draft.priceTicks * draft.lots
+      : draft.total;
+  return notional === undefined ? null : { ticker: QUOTE, amount: fromNotional(spec, notional) };
 }

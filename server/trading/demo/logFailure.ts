@@ -15,3 +15,8 @@ export function logFailure(
   const level = error instanceof DomainError ? 'debug' : 'warn';
   log[level]({ err: error, ...context }, `demo market: ${message}`);
 }
+
+/** Whether a refusal says the account's balance was too low: its balances are read again. */
+export function isShortOfFunds(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'order.insufficientBalance';
+}

@@ -41,6 +41,9 @@ interface WatchState {
 
 /** See the file comment. */
 export class DepositWatcher {
+  /** Whether the last run read every chain (none failed). */
+  private readEvery = false;
+
   constructor(
     private readonly db: Queryable,
     private readonly adapters: readonly ChainAdapter[],
@@ -48,8 +51,15 @@ export class DepositWatcher {
     private readonly events?: ServerEventBus,
   ) {}
 
+  /** Whether the last run read every chain it was given: none failed, and it finished. */
+  get readEveryChain(): boolean {
+    return this.readEvery;
+  }
+
   /** Reads every chain once; a failing chain is logged and the others still read. */
   async run(): Promise<WatchReport> {
+    this.readEvery = false;
+    let failed = false;
     const { scanned, waiting, owners } = await this.readState();
     const report: WatchReport = { credited: 0, dropped: 0 };
     // Whose deposits moved (a confirmation more, credited, dropped): their pages follow live.
@@ -78,6 +88,7 @@ export class DepositWatcher {
         report.dropped += one.dropped;
         finished.push({ network, height: Math.max(to, last ?? 0) });
       } catch (error) {
+        failed = true;
         this.log.warn({ err: error, network }, 'deposit watcher: chain not read');
       }
     }
@@ -91,6 +102,7 @@ export class DepositWatcher {
         .execute();
     }
     if (moved.size > 0) this.events?.publish('wallet.balancesChanged', { userIds: [...moved] });
+    this.readEvery = !failed;
     return report;
   }
 

@@ -40,6 +40,9 @@ export interface DevnetTransaction {
   confirmations: number;
 }
 
+/** Who hears of a transfer sent on any devnet chain of this process (see `Devnet.onSend`). */
+const sendListeners = new Set<() => void>();
+
 /** See the file comment. */
 export class Devnet {
   /** The networks whose chain rows exist: a block then takes one statement, no transaction. */
@@ -50,11 +53,24 @@ export class Devnet {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Mines one block on each network: the transactions waiting are in it. With `gapMs`, only on
-   * networks whose last block is at least that old (servers sharing a database each keep the
-   * clock; the chain still makes one block an interval).
+   * Calls `listener` each time a transfer is put on a devnet chain in this process (perhaps in a
+   * transaction not yet committed); returns the function that stops it. The block maker of a
+   * server alone on its database sleeps while no chain has anything waiting, and this wakes it.
    */
-  async mine(networks: readonly NetworkId[] = DEVNET_NETWORKS, gapMs = 0): Promise<void> {
+  static onSend(listener: () => void): () => void {
+    sendListeners.add(listener);
+    return () => sendListeners.delete(listener);
+  }
+
+  /**
+   * Mines one block on each network whose chain has something to do: a transaction waiting for a
+   * block, or one short of its network's confirmations (a chain nobody waits on stands still,
+   * which nobody can tell from outside: heights are only counted from a transaction's block).
+   * With `gapMs`, only on networks whose last block is at least that old (servers sharing a
+   * database each keep the clock; the chain still makes one block an interval). Whether any
+   * block was made.
+   */
+  async mine(networks: readonly NetworkId[] = DEVNET_NETWORKS, gapMs = 0): Promise<boolean> {
     const unstarted = networks.filter((network) => !this.started.has(network));
     if (unstarted.length > 0) {
       await this.db
@@ -64,14 +80,23 @@ export class Devnet {
         .execute();
       for (const network of unstarted) this.started.add(network);
     }
+    const wanted = sql.join(
+      networks.map((network) => sql`(${network}::text, ${NETWORKS[network].confirmations}::int)`),
+    );
     // One statement moves every tip and fills every block, so a block is never seen half made.
-    await sql`with tips as (
-        update devnet_chains set height = height + 1, mined_at = now()
-        where network in (${sql.join(networks)})
-          and mined_at <= now() - make_interval(secs => ${gapMs / 1000})
-        returning network, height, mined_at)
-      update devnet_transactions t set block_height = tips.height, mined_at = tips.mined_at
-      from tips where t.network = tips.network and t.block_height is null`.execute(this.db);
+    const { rows } = await sql<{ blocks: number }>`with tips as (
+        update devnet_chains c set height = c.height + 1, mined_at = now()
+        from (values ${wanted}) as need(network, confirmations)
+        where c.network = need.network
+          and c.mined_at <= now() - make_interval(secs => ${gapMs / 1000})
+          and exists (select 1 from devnet_transactions w where w.network = c.network
+            and (w.block_height is null or w.block_height > c.height + 1 - need.confirmations))
+        returning c.network, c.height, c.mined_at),
+      filled as (
+        update devnet_transactions t set block_height = tips.height, mined_at = tips.mined_at
+        from tips where t.network = tips.network and t.block_height is null)
+      select count(*)::int as blocks from tips`.execute(this.db);
+    return (rows[0]?.blocks ?? 0) > 0;
   }
 
   /**
@@ -113,6 +138,7 @@ export class Devnet {
       // Sending the same transaction again changes nothing, as on a real network.
       .onConflict((conflict) => conflict.columns(['network', 'tx_hash']).doNothing())
       .execute();
+    for (const listener of sendListeners) listener();
     return txHash;
   }
 

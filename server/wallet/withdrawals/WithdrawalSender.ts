@@ -1,7 +1,6 @@
 /**
- * Sends requested withdrawals and follows them until the chain settles them, every
- * `wallet.withdrawalSendMs` on a timer of its own, whatever chain (devnet or real node) a
- * network is on. A withdrawal is signed and the signed transaction
+ * Sends requested withdrawals and follows them until the chain settles them, on a schedule of its
+ * own (senderSchedule.ts), whatever chain (devnet or real node) a network is on. A withdrawal is signed and the signed transaction
  * stored (status sent) before it is broadcast, so after a crash the same transaction is sent
  * again, never a second one; a sent transaction the chain does not show yet is broadcast again,
  * which is harmless. Confirmed, the held amount leaves the system in one transaction with the
@@ -11,19 +10,16 @@
  * transaction id in the same transaction.
  */
 import type { Ticker } from '../../../core/protocol/index.ts';
-import type { Config } from '../../config.ts';
 import type { ServerEventBus } from '../../events/ServerEvents.ts';
 import type { MailSite } from '../../mail/site.ts';
 import type { Database } from '../../storage/db.ts';
-import { inTurnWhenShared } from '../../storage/inTurn.ts';
 import type { ChainAdapter } from '../chains/ChainAdapter.ts';
 import type { NetworkId } from '../chains/networks.ts';
 import type { ChainAdapters } from '../deposits/chainAdapters.ts';
 import type { WatcherLog } from '../deposits/DepositWatcher.ts';
 import { post } from '../ledger.ts';
-import { RepeatingRun } from '../RepeatingRun.ts';
 import { movableFrom, movedTo } from './lifecycle.ts';
-import { cancelUnconfirmed, queueSentMail } from './mailConfirmation.ts';
+import { cancelUnconfirmed, queueSentMail, WITHDRAWAL_LINK_MS } from './mailConfirmation.ts';
 import { releaseHold } from './releaseHold.ts';
 
 /** What one run did, for the logs and the tests. */
@@ -38,6 +34,9 @@ const BATCH = 200;
 
 /** See the file comment. */
 export class WithdrawalSender {
+  /** Whether the last run found a withdrawal waiting on the sender. */
+  private found = true;
+
   constructor(
     private readonly db: Database,
     private readonly adapters: ChainAdapters,
@@ -45,26 +44,6 @@ export class WithdrawalSender {
     private readonly log: WatcherLog,
     private readonly events?: ServerEventBus,
   ) {}
-
-  /**
-   * A sender running every `wallet.withdrawalSendMs` until stopped. Shared (several servers on
-   * one PostgreSQL database), one server runs at a time: a hot wallet's nonces must not be
-   * handed out twice.
-   */
-  static start(
-    db: Database,
-    chains: ChainAdapters,
-    config: Pick<Config, 'wallet'> & MailSite,
-    log: WatcherLog,
-    events?: ServerEventBus,
-  ): RepeatingRun {
-    const sender = new WithdrawalSender(db, chains, config, log, events);
-    return RepeatingRun.start(
-      () => inTurnWhenShared(db, 'withdrawal sender', () => sender.run()),
-      config.wallet.withdrawalSendMs,
-      (error) => log.warn({ err: error }, 'withdrawal: run failed'),
-    );
-  }
 
   /** Signs what is requested, then follows what is sent; a failing withdrawal is logged. */
   async run(): Promise<SendReport> {
@@ -77,6 +56,7 @@ export class WithdrawalSender {
       .where('status', 'in', open)
       .limit(1)
       .executeTakeFirst();
+    this.found = waiting !== undefined;
     if (waiting === undefined) return report;
     const changed = new Set<number>(await cancelUnconfirmed(this.db));
     const requested = await this.db
@@ -122,6 +102,30 @@ export class WithdrawalSender {
     }
     if (changed.size > 0) this.events?.publish('wallet.balancesChanged', { userIds: [...changed] });
     return report;
+  }
+
+  /**
+   * When the sender has something to do next, after a run: `everyMs` from now while a withdrawal
+   * is to be signed or followed, else when the oldest mailed link runs out; null when none waits.
+   */
+  async nextDue(everyMs: number): Promise<Date | null> {
+    if (!this.found) return null;
+    const moving = [...movableFrom('send'), ...movableFrom('confirm')];
+    const row = await this.db
+      .selectFrom('withdrawals')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('status', 'in', moving).as('moving'),
+        eb.fn
+          .min<Date | null>('created_at')
+          .filterWhere('status', 'in', movableFrom('expireLink'))
+          .as('oldest'),
+      ])
+      .where('status', 'in', [...moving, ...movableFrom('expireLink')])
+      .executeTakeFirstOrThrow();
+    if (Number(row.moving) > 0) return new Date(Date.now() + everyMs);
+    return row.oldest === null
+      ? null
+      : new Date(new Date(row.oldest).getTime() + WITHDRAWAL_LINK_MS);
   }
 
   /**
