@@ -221,7 +221,10 @@ const initial = [
   'create index events_created_at on events (created_at)',
 ];
 
-/** Every migration by name; names sort in the order they apply. */
+/**
+ * Every migration by name; names sort in the order they apply. The numbers 0043 and 0046 were
+ * never used, and never can be: the migrator refuses a name sorting before one already applied.
+ */
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
     async up(db) {
