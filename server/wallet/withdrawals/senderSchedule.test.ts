@@ -9,15 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../../test/databases.ts';
 import {
   confirmedWithdrawal,
+  fundedAccount,
   ok,
   signUp,
   testConfig,
-  verifyMailedAddress,
 } from '../../../test/serverTesting.ts';
 import { until } from '../../../test/supportTesting.ts';
 import { createServer } from '../../app.ts';
 import type { Database } from '../../storage/db.ts';
-import { post } from '../ledger.ts';
 import { SENDER_NET_MS } from './senderSchedule.ts';
 
 forEachDatabase((open) => {
@@ -39,26 +38,18 @@ forEachDatabase((open) => {
   after(() => app.close());
 
   test('a withdrawal staff approve is sent at once by a server whose sender was idle', async () => {
-    const { token, user } = await signUp(app);
-    await verifyMailedAddress(app, db, user.id);
-    await db.updateTable('users').set({ is_verified: true }).where('id', '=', user.id).execute();
-    await post(db, {
-      from: { system: 'deposits' },
-      to: { user: user.id },
-      ticker: 'BTC',
-      amount: '1',
-      reason: 'Test deposit',
-    });
+    const { token, id } = await fundedAccount(app, db, { BTC: '1' });
+    await db.updateTable('users').set({ is_verified: true }).where('id', '=', id).execute();
     const withdrawal = await confirmedWithdrawal(
       app,
       db,
-      { id: user.id, token },
+      { id, token },
       {
         asset: 'BTC',
         network: 'BTC',
         address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
         amount: '0.01',
-        idempotencyKey: `schedule-${process.pid}-${user.id}`,
+        idempotencyKey: `schedule-${process.pid}-${id}`,
       },
     );
     assert.equal(withdrawal.status, 'awaitingReview');
