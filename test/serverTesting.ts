@@ -248,6 +248,27 @@ export async function confirmedWithdrawal(
 }
 
 /**
+ * A verified account holding 1 BTC that withdraws 0.01 BTC to a fixed address and confirms it
+ * from the mailed link, as the wallet timer tests start: the account and the confirmed withdrawal.
+ */
+export async function withdrawingAccount(
+  app: FastifyInstance,
+  db: Database,
+  idempotencyKey: (id: number) => string,
+) {
+  const owner = await fundedAccount(app, db, { BTC: '1' });
+  await db.updateTable('users').set({ is_verified: true }).where('id', '=', owner.id).execute();
+  const withdrawal = await confirmedWithdrawal(app, db, owner, {
+    asset: 'BTC',
+    network: 'BTC',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    amount: '0.01',
+    idempotencyKey: idempotencyKey(owner.id),
+  });
+  return { ...owner, withdrawal };
+}
+
+/**
  * The wallet's two timers driven by hand: `tick` makes one devnet block (crediting the deposits
  * it confirms), then runs the withdrawal sender once, as a running server's timers take turns.
  */

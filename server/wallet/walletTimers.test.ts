@@ -2,18 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../test/databases.ts';
-import {
-  confirmedWithdrawal,
-  fundedAccount,
-  ok,
-  signUp,
-  testConfig,
-} from '../../test/serverTesting.ts';
+import { ok, signUp, testConfig, withdrawingAccount } from '../../test/serverTesting.ts';
 import { until } from '../../test/supportTesting.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
-
-const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 forEachDatabase((open) => {
   let db: Database;
@@ -32,19 +24,10 @@ forEachDatabase((open) => {
   after(() => app.close());
 
   test('a server with its wallet timers on sends and settles a withdrawal by itself', async () => {
-    const { token, id } = await fundedAccount(app, db, { BTC: '1' });
-    await db.updateTable('users').set({ is_verified: true }).where('id', '=', id).execute();
-    const withdrawal = await confirmedWithdrawal(
+    const { token, withdrawal } = await withdrawingAccount(
       app,
       db,
-      { id, token },
-      {
-        asset: 'BTC',
-        network: 'BTC',
-        address: BTC_ADDRESS,
-        amount: '0.01',
-        idempotencyKey: `timers-${process.pid}-${id}`,
-      },
+      (owner) => `timers-${process.pid}-${owner}`,
     );
     assert.equal(withdrawal.status, 'requested');
     const status = async () =>

@@ -7,13 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { forEachDatabase } from '../../../test/databases.ts';
-import {
-  confirmedWithdrawal,
-  fundedAccount,
-  ok,
-  signUp,
-  testConfig,
-} from '../../../test/serverTesting.ts';
+import { ok, signUp, testConfig, withdrawingAccount } from '../../../test/serverTesting.ts';
 import { until } from '../../../test/supportTesting.ts';
 import { createServer } from '../../app.ts';
 import type { Database } from '../../storage/db.ts';
@@ -38,19 +32,10 @@ forEachDatabase((open) => {
   after(() => app.close());
 
   test('a withdrawal staff approve is sent at once by a server whose sender was idle', async () => {
-    const { token, id } = await fundedAccount(app, db, { BTC: '1' });
-    await db.updateTable('users').set({ is_verified: true }).where('id', '=', id).execute();
-    const withdrawal = await confirmedWithdrawal(
+    const { token, withdrawal } = await withdrawingAccount(
       app,
       db,
-      { id, token },
-      {
-        asset: 'BTC',
-        network: 'BTC',
-        address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-        amount: '0.01',
-        idempotencyKey: `schedule-${process.pid}-${id}`,
-      },
+      (owner) => `schedule-${process.pid}-${owner}`,
     );
     assert.equal(withdrawal.status, 'awaitingReview');
     const staff = await signUp(app);
