@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { SelfHosted } from '../clients/ccxt/selfhosted.js';
 import { SelfHostedPro } from '../clients/ccxt/selfhostedPro.js';
 import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { ed25519Key, hmacKey } from './apiKeyTesting.ts';
 import {
   checkBalance,
@@ -23,9 +23,11 @@ import {
   checkTicker,
   checkTrade,
 } from './ccxt/unifiedChecks.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { fundedAccount, ok, testConfig } from './serverTesting.ts';
 
 describe('the CCXT class against the real server', () => {
+  let fresh: FreshDatabase;
   let db: Database;
   let app: FastifyInstance;
   let exchange: SelfHosted;
@@ -33,7 +35,8 @@ describe('the CCXT class against the real server', () => {
   const started = Date.now();
 
   before(async () => {
-    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    fresh = await freshPglite();
+    db = fresh.db;
     app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     exchange = new SelfHosted({ urls: { api: { rest: `${base}/api` } } });
@@ -42,7 +45,7 @@ describe('the CCXT class against the real server', () => {
   });
   after(async () => {
     await app.close();
-    await db.destroy();
+    await fresh.close();
   });
 
   it('loads the eight USDT markets with their steps and limits', async () => {

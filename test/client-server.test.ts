@@ -10,18 +10,24 @@ import { parseCodecKey } from '../core/codec.ts';
 import { readStored, STORAGE_KEYS } from '../core/storage.ts';
 import { authenticate, loadUser, logout, user } from '../core/store/user.ts';
 import { createServer } from '../server/app.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { testConfig } from './serverTesting.ts';
 
 for (const encoding of ['json', 'codec'] as const) {
   describe(`core client against the real server (${encoding} bodies)`, () => {
     let app: FastifyInstance;
+    let fresh: FreshDatabase;
     before(async () => {
       const config = testConfig();
-      app = await createServer(config);
+      fresh = await freshPglite();
+      app = await createServer(config, fresh.db);
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
       configureApi({ baseUrl: address, codecKey: parseCodecKey(config.codecKey), encoding });
     });
-    after(() => app.close());
+    after(async () => {
+      await app.close();
+      await fresh.close();
+    });
 
     it('signs up, loads the profile with zero balances, and logs out', async () => {
       const email = `client-${encoding}-${Date.now()}@example.com`;

@@ -101,18 +101,22 @@ export function forEachDatabase(
   }
 }
 
-interface FreshDatabase {
+/** A fresh, migrated test database and how to close it (and remove what it left on disk). */
+export interface FreshDatabase {
   db: Database;
   close(): Promise<void>;
 }
 
 /**
  * As openDatabase opens PGlite on a data folder: a copy of the migrated template's folder in a
- * temporary folder of its own, removed when the group closes it. Loading the template's tarball
- * into memory instead cost twice the CPU (PGlite unpacks 40 MB file by file in JavaScript) and
- * three times the memory per test process.
+ * temporary folder of its own, removed by `close`. Loading the template's tarball into memory
+ * instead cost twice the CPU (PGlite unpacks 40 MB file by file in JavaScript) and three times
+ * the memory per test process. A test that needs a PGlite database outside `forEachDatabase`'s
+ * groups (a server of its own, a file that runs once) takes one from here too: opening
+ * `dataDir: ':memory:'` would create a cluster and run every migration again (2.7 against 1.4
+ * CPU-seconds).
  */
-async function freshPglite(): Promise<FreshDatabase> {
+export async function freshPglite(): Promise<FreshDatabase> {
   const folder = await mkdtemp(join(tmpdir(), 'exchange-test-pglite-'));
   const removeFolder = () => rm(folder, { recursive: true, force: true });
   const dataDir = join(folder, 'db');

@@ -119,7 +119,7 @@ function invalidEntries(method: Method) {
 type CallerKind = 'none' | 'client' | 'staff' | 'garbage';
 const callerKind = fc.constantFrom<CallerKind>('none', 'client', 'staff', 'garbage');
 
-forEachDatabase((open) => {
+forEachDatabase((open, driver) => {
   let db: Database;
   let app: FastifyInstance;
   let address: string;
@@ -180,21 +180,27 @@ forEachDatabase((open) => {
     }
   };
 
-  test('every method refuses an invalid body with a message naming the problem', async () => {
-    assert.ok(methods.length >= 20, 'the registry is read');
-    for (const method of methods) {
-      await fc.assert(
-        fc.asyncProperty(callerKind, invalidEntries(method), async (kind, entries) => {
-          const answer = await callWith(method, kind, entries);
-          const context = `${method.name} as ${kind} with ${objectText(entries).slice(0, 300)}`;
-          assertHonest(answer, context);
-          assert.equal(answer.body.status, false, context);
-        }),
-        { numRuns: RUNS, seed: SEED },
-      );
-    }
-    assert.equal(({} as { polluted?: unknown }).polluted, undefined);
-  });
+  // Once, on PGlite: an invalid body is refused by the schema before any handler runs, so the
+  // database's only part is the caller's lookup, which the next property exercises on both
+  // databases with every kind of caller. Run on each, this one generated the same bodies (one
+  // seed) and got the same answers, for an eighth of the file's CPU.
+  if (driver === 'pglite') {
+    test('every method refuses an invalid body with a message naming the problem', async () => {
+      assert.ok(methods.length >= 20, 'the registry is read');
+      for (const method of methods) {
+        await fc.assert(
+          fc.asyncProperty(callerKind, invalidEntries(method), async (kind, entries) => {
+            const answer = await callWith(method, kind, entries);
+            const context = `${method.name} as ${kind} with ${objectText(entries).slice(0, 300)}`;
+            assertHonest(answer, context);
+            assert.equal(answer.body.status, false, context);
+          }),
+          { numRuns: RUNS, seed: SEED },
+        );
+      }
+      assert.equal(({} as { polluted?: unknown }).polluted, undefined);
+    });
+  }
 
   test('hostile values for declared parameters never yield a server error', async () => {
     for (const method of methods) {

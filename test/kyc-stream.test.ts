@@ -6,19 +6,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { openAccountStream } from './accountStream.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { ok, signUp, testConfig } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
 describe('verification decisions on the private stream', () => {
+  let fresh: FreshDatabase;
   let db: Database;
   let app: FastifyInstance;
   let base: string;
   let staffToken: string;
 
   before(async () => {
-    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    fresh = await freshPglite();
+    db = fresh.db;
     app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     const staff = await signUp(app);
@@ -27,7 +30,7 @@ describe('verification decisions on the private stream', () => {
   });
   after(async () => {
     await app.close();
-    await db.destroy();
+    await fresh.close();
   });
 
   /** An account whose application waits for review (as kyc.submit leaves it). */

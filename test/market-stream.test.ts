@@ -12,7 +12,7 @@ import type { BookMirror } from '../core/markets/bookMirror.ts';
 import type { MarketServerMessage, Ticker } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
 import type { Database } from '../server/storage/db.ts';
-import { openDatabase } from '../server/storage/db.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { fundedAccount, ok, testConfig } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
@@ -39,18 +39,20 @@ function lossyWebSocket(
 }
 
 describe('market stream client against the real server', () => {
+  let fresh: FreshDatabase;
   let db: Database;
   let app: FastifyInstance;
   let base: string;
 
   before(async () => {
-    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    fresh = await freshPglite();
+    db = fresh.db;
     app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   after(async () => {
     await app.close();
-    await db.destroy();
+    await fresh.close();
   });
 
   const trader = async (funds: Partial<Record<Ticker, string>>) =>

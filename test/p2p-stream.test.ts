@@ -7,25 +7,28 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/storage/db.ts';
+import type { Database } from '../server/storage/db.ts';
 import { openAccountStream } from './accountStream.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { ok, p2pTrader, publishP2pOffer, testConfig } from './serverTesting.ts';
 import { connect, ticket } from './supportTesting.ts';
 import { waitFor } from './waitFor.ts';
 
 describe('P2P trade moves on the private stream', () => {
+  let fresh: FreshDatabase;
   let db: Database;
   let app: FastifyInstance;
   let base: string;
 
   before(async () => {
-    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    fresh = await freshPglite();
+    db = fresh.db;
     app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   after(async () => {
     await app.close();
-    await db.destroy();
+    await fresh.close();
   });
 
   const moves = (stream: { messages: { type: string }[] }) =>

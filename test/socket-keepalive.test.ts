@@ -14,6 +14,7 @@ import {
   type SupportServerMessage,
 } from '../core/protocol/index.ts';
 import { createServer } from '../server/app.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { testConfig } from './serverTesting.ts';
 import { client, connect, ticket } from './supportTesting.ts';
 import { waitFor } from './waitFor.ts';
@@ -27,11 +28,16 @@ const PERIODS = 3;
 let app: FastifyInstance;
 let address = '';
 
+let fresh: FreshDatabase;
 before(async () => {
-  app = await createServer({ ...testConfig(), socketKeepaliveMs: KEEPALIVE_MS });
+  fresh = await freshPglite();
+  app = await createServer({ ...testConfig(), socketKeepaliveMs: KEEPALIVE_MS }, fresh.db);
   address = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
 });
-after(() => app.close());
+after(async () => {
+  await app.close();
+  await fresh.close();
+});
 
 /** Counts the protocol pings a client socket receives. */
 function pings(socket: WebSocket): () => number {

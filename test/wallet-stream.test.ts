@@ -12,10 +12,10 @@ import { createServer } from '../server/app.ts';
 import { EventBus } from '../server/events/EventBus.ts';
 import type { ServerEvents } from '../server/events/ServerEvents.ts';
 import type { Database } from '../server/storage/db.ts';
-import { openDatabase } from '../server/storage/db.ts';
 import { createChainAdapters } from '../server/wallet/deposits/chainAdapters.ts';
 import { BlockProducer } from '../server/wallet/devnet/BlockProducer.ts';
 import { openAccountStream } from './accountStream.ts';
+import { type FreshDatabase, freshPglite } from './databases.ts';
 import { fundedAccount, ok, signUp, testConfig } from './serverTesting.ts';
 import { waitFor } from './waitFor.ts';
 
@@ -27,13 +27,15 @@ function walletsSent(messages: readonly MarketServerMessage[]): Wallet[][] {
 }
 
 describe('the wallet on the private stream', () => {
+  let fresh: FreshDatabase;
   let db: Database;
   let app: FastifyInstance;
   let base: string;
   let blocks: BlockProducer;
 
   before(async () => {
-    db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    fresh = await freshPglite();
+    db = fresh.db;
     const config = testConfig({ API_RATE_LIMIT: '0' });
     const events = new EventBus<ServerEvents>();
     app = await createServer(config, db, { events });
@@ -42,7 +44,7 @@ describe('the wallet on the private stream', () => {
   });
   after(async () => {
     await app.close();
-    await db.destroy();
+    await fresh.close();
   });
 
   it('sends the recipient their wallets with the transfer in', async () => {

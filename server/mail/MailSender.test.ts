@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Database, openDatabase } from '../storage/db.ts';
+import { type FreshDatabase, freshPglite } from '../../test/databases.ts';
+import type { Database } from '../storage/db.ts';
 import { MailSender, retryDelayMs } from './MailSender.ts';
 import { type OutgoingMail, queueMail } from './outgoing.ts';
 
+let fresh: FreshDatabase;
 let db: Database;
 before(async () => {
-  db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+  fresh = await freshPglite();
+  db = fresh.db;
 });
-after(() => db.destroy());
+after(() => fresh.close());
 
 const quiet = { warn() {}, error() {} } as never;
 

@@ -1,15 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { type FreshDatabase, freshPglite } from '../../test/databases.ts';
 import { ok, testConfig } from '../../test/serverTesting.ts';
 import { createServer } from '../app.ts';
 import { OUTBOX_PATH } from './index.ts';
 
 let app: FastifyInstance;
+let fresh: FreshDatabase;
 before(async () => {
-  app = await createServer(testConfig({ API_RATE_LIMIT: '0' }));
+  fresh = await freshPglite();
+  app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), fresh.db);
 });
-after(() => app.close());
+after(async () => {
+  await app.close();
+  await fresh.close();
+});
 
 const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: OUTBOX_PATH, remoteAddress, headers });
@@ -26,14 +32,20 @@ test('without SMTP_URL the outbox shows queued mails to this machine only, escap
 });
 
 test('with SMTP_URL there is no outbox page', async () => {
-  const smtp = await createServer(testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }));
+  const own = await freshPglite();
+  const smtp = await createServer(testConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }), own.db);
   const page = await smtp.inject({ method: 'GET', url: OUTBOX_PATH, remoteAddress: '127.0.0.1' });
   assert.notEqual(page.statusCode, 200);
   await smtp.close();
+  await own.close();
 });
 
 test('SITE_NAME names the site in mails and comes with the profile config', async () => {
-  const named = await createServer(testConfig({ SITE_NAME: 'Coinhaven', API_RATE_LIMIT: '0' }));
+  const own = await freshPglite();
+  const named = await createServer(
+    testConfig({ SITE_NAME: 'Coinhaven', API_RATE_LIMIT: '0' }),
+    own.db,
+  );
   const { token } = await ok(named, 'users.signUp', {
     email: 'named@example.com',
     password: 'correct horse battery',
@@ -43,4 +55,5 @@ test('SITE_NAME names the site in mails and comes with the profile config', asyn
   const info = await ok(named, 'users.getInfo', {}, { token });
   assert.equal(info.config?.name, 'Coinhaven');
   await named.close();
+  await own.close();
 });

@@ -3,19 +3,22 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { type FreshDatabase, freshPglite } from '../../test/databases.ts';
 import { createUser } from '../accounts/users.ts';
-import { type Database, openDatabase } from '../storage/db.ts';
+import type { Database } from '../storage/db.ts';
 import { ORPHAN_MIN_AGE_MS, removeOrphanFiles } from './orphanFiles.ts';
 
+let fresh: FreshDatabase;
 let db: Database;
 let dir: string;
 
 before(async () => {
-  db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+  fresh = await freshPglite();
+  db = fresh.db;
   dir = await mkdtemp(join(tmpdir(), 'orphan-files-'));
 });
 after(async () => {
-  await db.destroy();
+  await fresh.close();
   await rm(dir, { recursive: true, force: true });
 });
 

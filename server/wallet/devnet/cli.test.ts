@@ -3,25 +3,28 @@ import { execFile } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { type FreshDatabase, freshPglite } from '../../../test/databases.ts';
 import { testConfig } from '../../../test/serverTesting.ts';
 import { createServer } from '../../app.ts';
-import { type Database, openDatabase } from '../../storage/db.ts';
+import type { Database } from '../../storage/db.ts';
 
 const run = promisify(execFile);
 const CLI = new URL('./cli.ts', import.meta.url).pathname;
 
+let fresh: FreshDatabase;
 let db: Database;
 let app: FastifyInstance;
 let server: string;
 
 before(async () => {
-  db = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+  fresh = await freshPglite();
+  db = fresh.db;
   app = await createServer(testConfig({ API_RATE_LIMIT: '0' }), db);
   server = await app.listen({ host: '127.0.0.1', port: 0 });
 });
 after(async () => {
   await app.close();
-  await db.destroy();
+  await fresh.close();
 });
 
 /** Runs `npm run devnet -- <args>` against the test's server: exit code and output. */
