@@ -51,6 +51,8 @@ export class Forwarder {
   private unsent: Unsent[] = [];
   /** Answers told while a store is under way: some may be of its commands, not waiting yet. */
   private early: Map<number, Answered> | null = null;
+  /** Whether answers to read were announced while a store was under way. */
+  private lookAfterStore = false;
   /** Commands whose answers came in their notification: their rows go at the next look. */
   private told: number[] = [];
   /** Answers taken and not yet given (their callers wait for the replica). */
@@ -92,6 +94,7 @@ export class Forwarder {
    */
   committed(answers: ReadonlyMap<number, Answered> | null): void {
     if (answers === null) {
+      if (this.early !== null) this.lookAfterStore = true;
       this.look();
       return;
     }
@@ -149,6 +152,10 @@ export class Forwarder {
         this.early = null;
       }
       this.take(new Map([...early].filter(([id]) => this.waiting.has(id))));
+      if (this.lookAfterStore) {
+        this.lookAfterStore = false;
+        this.look();
+      }
     }
   }
 
