@@ -79,7 +79,14 @@ export class CommitFollower {
 
   /** Resolves once the replica holds every batch committed before the call. */
   async caughtUp(): Promise<void> {
-    const at = await journalPosition(this.db, this.market);
+    await this.reached(await journalPosition(this.db, this.market));
+  }
+
+  /**
+   * Resolves once the replica holds the batch at `at`, committed: from its news, or read whole
+   * again when that news is late (missed, or its owner died before telling).
+   */
+  async reached(at: BatchPosition): Promise<void> {
     if (!isBefore(this.position, at)) return;
     const reached = new Promise<boolean>((resolve) => {
       const waiter = { at, done: () => resolve(true) };

@@ -473,7 +473,7 @@ export class Market {
     const name = this.unit.name;
     const { rows, trades } = batch.writes;
     const plan = new SeqPlan(rows.values(), trades, (p) => lentTo.get(p) ?? name);
-    const answers = this.answers(queued, results);
+    const answers = this.answers(queued, results, number);
     // The write is the last statement, sent with the commit, unless a group's writes follow it.
     const last = batch.records.length === 0 && lent.length === 0;
     const run: Finish = last ? finish : async (statement) => (await statement.execute(trx)).rows;
@@ -529,6 +529,7 @@ export class Market {
   private answers(
     queued: readonly Queued[],
     results: readonly (OrderRow[] | DomainError)[],
+    batch: number | null,
   ): Answering | null {
     if (this.owner === null) return null;
     const answers = queued.flatMap(({ intake }, index) => {
@@ -537,7 +538,8 @@ export class Market {
         ? []
         : [{ id: intake, answer: answerOf(result) }];
     });
-    return answering(this.owner.market, answers);
+    const at = batch === null ? null : { epoch: this.owner.epoch, batch };
+    return answering(this.owner.market, at, answers);
   }
 
   /** Adds the fee split's postings to the batch; returns the accounts they pay. */

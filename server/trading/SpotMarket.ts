@@ -18,7 +18,7 @@ import type { BookChanges } from './BookWindows.ts';
 import type { Command, OrderDraft, OrderRef } from './Command.ts';
 import { ClosedOrders } from './closedOrders.ts';
 import type { OrderBook } from './engine/index.ts';
-import { COMMITS_CHANNEL, INTAKE_CHANNEL } from './intake.ts';
+import { COMMITS_CHANNEL, commitsHeard, INTAKE_CHANNEL } from './intake.ts';
 import type { Market } from './Market.ts';
 import { MarketSeat } from './MarketSeat.ts';
 import type { OrderGroup } from './OrderGroup.ts';
@@ -274,10 +274,10 @@ export class SpotMarket {
         INTAKE_CHANNEL,
         heard((unit) => unit.intakeWoken()),
       ),
-      options.listen?.(
-        COMMITS_CHANNEL,
-        heard((unit) => unit.commitsHeard()),
-      ),
+      options.listen?.(COMMITS_CHANNEL, (payload) => {
+        const { market, answers } = commitsHeard(payload);
+        byName.get(market)?.commitsHeard(answers);
+      }),
     ]);
     this.stopListening = stops.filter((stop) => stop !== undefined);
     await this.seat?.start();

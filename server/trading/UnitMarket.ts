@@ -28,6 +28,7 @@ import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
 import { Forwarder } from './Forwarder.ts';
 import { IntakeRunner } from './IntakeRunner.ts';
+import type { Answered } from './intake.ts';
 import type { Lender, LentUnit } from './lending.ts';
 import { Market } from './Market.ts';
 import { type BatchNews, carriedBatch, newsOf, readBatch } from './marketCommits.ts';
@@ -40,7 +41,7 @@ import {
   ownerSilenceMs,
 } from './ownerHeartbeat.ts';
 import { claimMarket, marketSeq } from './ownership.ts';
-import type { MarketBatch, Publisher } from './Publisher.ts';
+import type { BatchPosition, MarketBatch, Publisher } from './Publisher.ts';
 import { type Journal, readMaxIds } from './recovery.ts';
 import type { FeeRates } from './settlement.ts';
 import type { MarketUnit } from './units.ts';
@@ -211,9 +212,9 @@ export class UnitMarket {
     this.runner?.wake();
   }
 
-  /** A batch of the unit committed (a notification): forwarded commands may have answers. */
-  commitsHeard(): void {
-    this.following?.forwarder.committed();
+  /** A batch of the unit answered forwarded commands (a notification): `answers` it carried. */
+  commitsHeard(answers: ReadonlyMap<number, Answered> | null): void {
+    this.following?.forwarder.committed(answers);
   }
 
   /** Waits for every command queued here or forwarded from here to be done (tests, shutdown). */
@@ -414,7 +415,10 @@ export class UnitMarket {
     });
     // Once this server owns the unit its own books hold every answered batch, and the
     // replica hears no more news: an answer forwarded before the takeover waits for neither.
-    const progress = { caughtUp: () => (this.local === null ? follower.caughtUp() : undefined) };
+    const progress = {
+      caughtUp: () => (this.local === null ? follower.caughtUp() : undefined),
+      reached: (at: BatchPosition) => (this.local === null ? follower.reached(at) : undefined),
+    };
     const admit = () => this.ownerHeard();
     const forwarder = new Forwarder(this.db, name, progress, admit, this.retryMs);
     const watch = setInterval(() => {
