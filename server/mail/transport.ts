@@ -1,12 +1,13 @@
 /**
  * Where mails go: an SMTP server (SMTP_URL), or with none set, the local outbox: one .eml file per
  * mail in the data folder, which /dev/outbox lists, so a plain `npm start` can still reset a
- * password. Both through nodemailer, so the local files are the very messages SMTP would carry.
+ * password. Both through nodemailer, so the local files are the very messages SMTP would carry;
+ * nodemailer is loaded with the first mail, not with the server.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { OutgoingMail } from './outgoing.ts';
 
@@ -31,16 +32,32 @@ export function openTransport(config: Config, dir: string): Deliver {
     html: mail.html,
     messageId: mail.messageId,
   });
-  if (config.mail.smtpUrl !== null) {
-    const smtp = createTransport(config.mail.smtpUrl);
+  const { smtpUrl } = config.mail;
+  if (smtpUrl !== null) {
+    const smtp = once(async () => (await import('nodemailer')).createTransport(smtpUrl));
     return async (mail) => {
-      await smtp.sendMail(message(mail));
+      await (await smtp()).sendMail(message(mail));
     };
   }
-  const files = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = once(async () =>
+    (await import('nodemailer')).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    }),
+  );
   return async (mail) => {
-    const sent = await files.sendMail(message(mail));
+    const sent = await (await files()).sendMail(message(mail));
     const name = `${Date.now()}-${mail.messageId.replace(/[^\w.-]/g, '')}.eml`;
     await writeFile(join(dir, name), sent.message as Buffer, { mode: 0o600 });
+  };
+}
+
+/** `make`, called on the first call only; every call gets what that one made. */
+function once<T extends Transporter>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
   };
 }

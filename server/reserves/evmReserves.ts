@@ -3,13 +3,13 @@
  * network, each asset's balance (the coin, and USDT through its contract's balanceOf) at one
  * block, the node's tip when the snapshot is taken.
  */
-import { createPublicClient, erc20Abi, getAddress, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../storage/db.ts';
 import { ASSET_NETWORKS } from '../wallet/chains/assetNetworks.ts';
+import { checksumEvmAddress, evmAddressOfPrivateKey } from '../wallet/chains/evmAddress.ts';
 import { fromMinorUnits } from '../wallet/chains/minorUnits.ts';
 import { EVM_NETWORKS, type EvmNetworkId } from '../wallet/evm/evmSettings.ts';
+import { loadViem } from '../wallet/evm/viem.ts';
 import type { HeldAddress } from './devnetReserves.ts';
 
 /** The path recorded for the hot wallet, whose key is set on its own (EVM_HOT_WALLET_KEY). */
@@ -31,15 +31,19 @@ async function networkBalances(
   network: EvmNetworkId,
   node: NonNullable<Config['wallet']['evm']['nodes'][EvmNetworkId]>,
 ): Promise<HeldAddress[]> {
-  const client = createPublicClient({ transport: http(node.rpcUrl, { batch: true }) });
+  const { viem } = await loadViem();
+  const client = viem.createPublicClient({ transport: viem.http(node.rpcUrl, { batch: true }) });
   const rows = await db
     .selectFrom('deposit_addresses')
     .select(['address', 'path'])
     .where('network', '=', network)
     .execute();
-  const addresses = rows.map((row) => ({ address: getAddress(row.address), path: row.path }));
+  const addresses = rows.map((row) => ({
+    address: checksumEvmAddress(row.address),
+    path: row.path,
+  }));
   if (wallet.evm.hotWalletKey !== null) {
-    const hot = privateKeyToAccount(wallet.evm.hotWalletKey).address;
+    const hot = evmAddressOfPrivateKey(wallet.evm.hotWalletKey);
     addresses.push({ address: hot, path: HOT_WALLET_PATH });
   }
   const blockNumber = await client.getBlockNumber();
@@ -60,8 +64,8 @@ async function networkBalances(
         contract === null
           ? await client.getBalance({ address, blockNumber })
           : await client.readContract({
-              address: getAddress(contract),
-              abi: erc20Abi,
+              address: checksumEvmAddress(contract),
+              abi: viem.erc20Abi,
               functionName: 'balanceOf',
               args: [address],
               blockNumber,

@@ -1,9 +1,9 @@
 /**
  * Content sniffing: a stored file is kept only when its bytes are what its extension says, by
- * its magic bytes (file-type) for binary formats, or as an `<svg>` document for SVG text.
+ * its magic bytes (file-type, loaded with the first upload, not with the server) for binary
+ * formats, or as an `<svg>` document for SVG text.
  */
 import { readFile } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 import type { Extension } from './attachmentKinds.ts';
 
 /** What file-type may detect for each binary extension (container families overlap). */
@@ -22,6 +22,7 @@ const DETECTED: Record<Exclude<Extension, 'svg'>, readonly string[]> = {
 /** Whether a stored file's bytes are what its extension says. */
 export async function contentMatches(path: string, ext: Extension): Promise<boolean> {
   if (ext === 'svg') return isSvgDocument(await readFile(path));
+  const { fileTypeFromFile } = await import('file-type');
   const type = await fileTypeFromFile(path);
   return type !== undefined && DETECTED[ext].includes(type.ext);
 }

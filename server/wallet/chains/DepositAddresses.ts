@@ -5,7 +5,6 @@
  * be found and moved with ordinary tools too.
  */
 
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
@@ -13,8 +12,8 @@ import { HDKey } from '@scure/bip32';
 import { p2pkh, p2wpkh } from '@scure/btc-signer';
 import { HDKey as Ed25519Key } from 'micro-key-producer/slip10.js';
 import { encodeAccountID } from 'ripple-address-codec';
-import { publicKeyToAddress } from 'viem/accounts';
 import { BITCOIN, DOGECOIN, LITECOIN } from './bitcoinAddress.ts';
+import { evmAddressOfPublicKey } from './evmAddress.ts';
 import { type AddressFormat, NETWORKS, type NetworkId } from './networks.ts';
 import { solanaAddress } from './solanaAddress.ts';
 import { tronAddress } from './tronAddress.ts';
@@ -107,18 +106,13 @@ export function encode(format: Exclude<AddressFormat, 'solana'>, publicKey: Uint
     case 'dogecoin':
       return required(p2pkh(publicKey, DOGECOIN.params).address);
     case 'evm':
-      return evmAddress(publicKey);
+      return evmAddressOfPublicKey(publicKey);
     // TRON's account id is the EVM one (Keccak-256 of the key), written in base58check.
     case 'tron':
-      return tronAddress(hex.decode(evmAddress(publicKey).slice(2).toLowerCase()));
+      return tronAddress(hex.decode(evmAddressOfPublicKey(publicKey).slice(2).toLowerCase()));
     case 'xrp':
       return encodeAccountID(ripemd160(sha256(publicKey)));
   }
-}
-
-function evmAddress(publicKey: Uint8Array): string {
-  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
-  return publicKeyToAddress(`0x${hex.encode(uncompressed)}`);
 }
 
 function required(address: string | undefined): string {

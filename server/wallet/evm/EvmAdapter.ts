@@ -5,20 +5,8 @@
  * their receipts. A block the node drops in a re-organisation takes its transfers with it, so the
  * deposit watcher, which reads the blocks still unconfirmed again on each run, never credits them.
  */
-import {
-  type Address,
-  createPublicClient,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  http,
-  keccak256,
-  type PublicClient,
-  parseTransaction,
-  TransactionReceiptNotFoundError,
-} from 'viem';
-import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import type { Address, erc20Abi, Hex, PublicClient } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Ticker } from '../../../core/protocol/index.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { ASSET_NETWORKS, type AssetNetwork, assetNetwork } from '../chains/assetNetworks.ts';
@@ -30,6 +18,7 @@ import type {
   TransferStatus,
 } from '../chains/ChainAdapter.ts';
 import type { DepositAddress, DepositAddresses } from '../chains/DepositAddresses.ts';
+import { checksumEvmAddress, evmAddressOfPrivateKey } from '../chains/evmAddress.ts';
 import { fromMinorUnits, toMinorUnits } from '../chains/minorUnits.ts';
 import {
   type Destination,
@@ -37,6 +26,7 @@ import {
   validateAddress,
 } from '../chains/validateAddress.ts';
 import type { EvmNetworkId, EvmNode } from './evmSettings.ts';
+import { loadViem, type Viem } from './viem.ts';
 
 /**
  * Gas each withdrawal may burn, fixed rather than estimated: an estimate fails when the transfer
@@ -47,29 +37,34 @@ import type { EvmNetworkId, EvmNode } from './evmSettings.ts';
 const NATIVE_GAS = 21_000n;
 const TOKEN_GAS = 100_000n;
 
-/** What one token transfer log names, as viem decodes it. */
-const TRANSFER_EVENT = erc20Abi.find(
-  (item) => item.type === 'event' && item.name === 'Transfer',
-) as Extract<(typeof erc20Abi)[number], { type: 'event'; name: 'Transfer' }>;
+/** The ERC-20 Transfer event, whose logs viem decodes into who paid whom how much. */
+type TransferEvent = Extract<(typeof erc20Abi)[number], { type: 'event'; name: 'Transfer' }>;
+
+/** viem, the node's client and the hot wallet's signer: made on the first call to the node. */
+interface Connection extends Viem {
+  client: PublicClient;
+  hotWallet: PrivateKeyAccount | null;
+  transferEvent: TransferEvent;
+}
 
 /** See the file comment. */
 export class EvmAdapter implements ChainAdapter {
-  private readonly client: PublicClient;
-  private readonly hotWallet: PrivateKeyAccount | null;
+  /** The address withdrawals are paid from, or null when no hot-wallet key is set. */
+  readonly hotWalletAddress: Address | null;
+  #connection: Promise<Connection> | undefined;
   /** The network's own coin (ETH, BNB) and its tokens, each with its contract on this chain. */
   private readonly native: AssetNetwork;
   private readonly tokens: readonly (AssetNetwork & { contract: Address })[];
 
   constructor(
     readonly network: EvmNetworkId,
-    node: EvmNode,
-    hotWalletKey: Hex | null,
+    private readonly node: EvmNode,
+    private readonly hotWalletKey: Hex | null,
     private readonly addresses: DepositAddresses,
     private readonly db: Queryable,
   ) {
-    // Batched: a scan's many block reads share HTTP requests.
-    this.client = createPublicClient({ transport: http(node.rpcUrl, { batch: true }) });
-    this.hotWallet = hotWalletKey === null ? null : privateKeyToAccount(hotWalletKey);
+    // Derived now, so a key off the curve stops the server at start rather than a withdrawal.
+    this.hotWalletAddress = hotWalletKey === null ? null : evmAddressOfPrivateKey(hotWalletKey);
     const here = Object.values(ASSET_NETWORKS)
       .flat()
       .filter((on) => on.network === network);
@@ -80,13 +75,8 @@ export class EvmAdapter implements ChainAdapter {
       if (on.contract === null) return [];
       // The node's own USDT when one is set (a test chain deploys its own), else Tether's.
       const contract = on.asset === 'USDT' && node.usdtContract ? node.usdtContract : on.contract;
-      return [{ ...on, contract: getAddress(contract) }];
+      return [{ ...on, contract: checksumEvmAddress(contract) }];
     });
-  }
-
-  /** The address withdrawals are paid from, or null when no hot-wallet key is set. */
-  get hotWalletAddress(): Address | null {
-    return this.hotWallet?.address ?? null;
   }
 
   validateAddress(input: DestinationInput): Destination {
@@ -99,7 +89,8 @@ export class EvmAdapter implements ChainAdapter {
 
   async tip(): Promise<number> {
     // Uncached: viem keeps a block number for seconds by default, and a scan must see the newest.
-    return Number(await this.client.getBlockNumber({ cacheTime: 0 }));
+    const { client } = await this.connect();
+    return Number(await client.getBlockNumber({ cacheTime: 0 }));
   }
 
   async incomingTransfers(
@@ -122,14 +113,15 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   async sign(transfer: OutgoingTransfer): Promise<SignedTransfer> {
-    if (this.hotWallet === null) {
+    const { viem, client, hotWallet } = await this.connect();
+    if (hotWallet === null) {
       throw new Error(
         `EVM_HOT_WALLET_KEY is not set: withdrawals on ${this.network} wait unsigned`,
       );
     }
     const on = assetNetwork(transfer.asset, this.network);
     const units = toMinorUnits(on, transfer.amount);
-    const destination = getAddress(transfer.destination.address);
+    const destination = checksumEvmAddress(transfer.destination.address);
     const token = this.tokens.find((candidate) => candidate.asset === on.asset);
     const call =
       token === undefined
@@ -138,18 +130,18 @@ export class EvmAdapter implements ChainAdapter {
             to: token.contract,
             value: 0n,
             gas: TOKEN_GAS,
-            data: encodeFunctionData({
-              abi: erc20Abi,
+            data: viem.encodeFunctionData({
+              abi: viem.erc20Abi,
               functionName: 'transfer',
               args: [destination, units],
             }),
           };
     const [chainId, fees, nonce] = await Promise.all([
-      this.client.getChainId(),
-      this.client.estimateFeesPerGas(),
-      this.nextNonce(this.hotWallet.address),
+      client.getChainId(),
+      client.estimateFeesPerGas(),
+      this.nextNonce(hotWallet.address),
     ]);
-    const raw = await this.hotWallet.signTransaction({
+    const raw = await hotWallet.signTransaction({
       ...call,
       type: 'eip1559',
       chainId,
@@ -157,12 +149,13 @@ export class EvmAdapter implements ChainAdapter {
       maxFeePerGas: fees.maxFeePerGas,
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     });
-    return { txHash: keccak256(raw), raw };
+    return { txHash: viem.keccak256(raw), raw };
   }
 
   async broadcast(signed: SignedTransfer): Promise<void> {
+    const { client } = await this.connect();
     try {
-      await this.client.sendRawTransaction({ serializedTransaction: signed.raw as Hex });
+      await client.sendRawTransaction({ serializedTransaction: signed.raw as Hex });
     } catch (error) {
       // The node has it already (a re-send after a crash, or one the mempool kept): harmless.
       if (/already (known|imported)|known transaction/i.test(String(error))) return;
@@ -171,12 +164,13 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   async status(txHash: string): Promise<TransferStatus> {
+    const { viem, client } = await this.connect();
     let receipt: Awaited<ReturnType<PublicClient['getTransactionReceipt']>>;
     try {
-      receipt = await this.client.getTransactionReceipt({ hash: txHash as Hex });
+      receipt = await client.getTransactionReceipt({ hash: txHash as Hex });
     } catch (error) {
       // Not mined, or mined in a block the chain has since dropped.
-      if (error instanceof TransactionReceiptNotFoundError) return { state: 'pending' };
+      if (error instanceof viem.TransactionReceiptNotFoundError) return { state: 'pending' };
       throw error;
     }
     if (receipt.status === 'reverted') {
@@ -192,11 +186,10 @@ export class EvmAdapter implements ChainAdapter {
     to: number,
     wanted: ReadonlyMap<string, string>,
   ): Promise<Omit<IncomingTransfer, 'confirmations'>[]> {
+    const { client } = await this.connect();
     const heights = Array.from({ length: to - from + 1 }, (_, index) => BigInt(from + index));
     const blocks = await Promise.all(
-      heights.map((blockNumber) =>
-        this.client.getBlock({ blockNumber, includeTransactions: true }),
-      ),
+      heights.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })),
     );
     const paying = blocks.flatMap((block) =>
       block.transactions.filter(
@@ -205,7 +198,7 @@ export class EvmAdapter implements ChainAdapter {
     );
     // A reverted transaction moved nothing, though its value is written in it.
     const receipts = await Promise.all(
-      paying.map((tx) => this.client.getTransactionReceipt({ hash: tx.hash })),
+      paying.map((tx) => client.getTransactionReceipt({ hash: tx.hash })),
     );
     return paying.flatMap((tx, index) => {
       if (receipts[index]?.status !== 'success' || tx.to === null) return [];
@@ -230,12 +223,13 @@ export class EvmAdapter implements ChainAdapter {
     to: number,
     wanted: ReadonlyMap<string, string>,
   ): Promise<Omit<IncomingTransfer, 'confirmations'>[]> {
+    const { client, transferEvent } = await this.connect();
     const found: Omit<IncomingTransfer, 'confirmations'>[] = [];
     for (const token of this.tokens) {
-      const logs = await this.client.getLogs({
+      const logs = await client.getLogs({
         address: token.contract,
-        event: TRANSFER_EVENT,
-        args: { to: [...wanted.values()].map((address) => getAddress(address)) },
+        event: transferEvent,
+        args: { to: [...wanted.values()].map((address) => checksumEvmAddress(address)) },
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
         strict: true,
@@ -269,8 +263,9 @@ export class EvmAdapter implements ChainAdapter {
    * between signing and storing leaves no gap that would hold every later withdrawal back.
    */
   private async nextNonce(hotWallet: Address): Promise<number> {
+    const { viem, client } = await this.connect();
     const [onChain, stored] = await Promise.all([
-      this.client.getTransactionCount({ address: hotWallet, blockTag: 'pending' }),
+      client.getTransactionCount({ address: hotWallet, blockTag: 'pending' }),
       this.db
         .selectFrom('withdrawals')
         .select('signed_tx')
@@ -281,9 +276,26 @@ export class EvmAdapter implements ChainAdapter {
     let next = onChain;
     for (const { signed_tx } of stored) {
       if (signed_tx === null || !signed_tx.startsWith('0x')) continue;
-      const { nonce } = parseTransaction(signed_tx as Hex);
+      const { nonce } = viem.parseTransaction(signed_tx as Hex);
       if (nonce !== undefined && nonce + 1 > next) next = nonce + 1;
     }
     return next;
+  }
+
+  /** viem loaded, and the node's client and the hot wallet's signer made, on the first call. */
+  private connect(): Promise<Connection> {
+    this.#connection ??= loadViem().then((loaded) => ({
+      ...loaded,
+      // Batched: a scan's many block reads share HTTP requests.
+      client: loaded.viem.createPublicClient({
+        transport: loaded.viem.http(this.node.rpcUrl, { batch: true }),
+      }),
+      hotWallet:
+        this.hotWalletKey === null ? null : loaded.accounts.privateKeyToAccount(this.hotWalletKey),
+      transferEvent: loaded.viem.erc20Abi.find(
+        (item) => item.type === 'event' && item.name === 'Transfer',
+      ) as TransferEvent,
+    }));
+    return this.#connection;
   }
 }

@@ -4,7 +4,7 @@
  * and the hot wallet's key that signs withdrawals. Read with the rest of the configuration, so a
  * typo stops the server at start with the variable's name.
  */
-import { isAddress } from 'viem';
+import { isEvmAddress } from '../chains/evmAddress.ts';
 
 /** The EVM networks a node can serve: Ethereum and BNB Smart Chain. */
 export const EVM_NETWORKS = ['ETH', 'BSC'] as const;
@@ -44,7 +44,7 @@ export function evmSettings(
     if (!/^https?:\/\/\S+$/.test(rpcUrl)) {
       fail(`${network}_RPC_URL`, `must be an http:// or https:// URL (got "${rpcUrl}")`);
     }
-    if (contract !== undefined && !isAddress(contract)) {
+    if (contract !== undefined && !isEvmAddress(contract)) {
       fail(`${network}_USDT_CONTRACT`, `must be a 0x address with a valid checksum`);
     }
     nodes[network] = { rpcUrl, usdtContract: contract === undefined ? null : contract };
