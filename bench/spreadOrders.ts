@@ -9,6 +9,7 @@
  * (`--write` puts the table in docs/measurements.md; TEST_DATABASE_URL names a server, else one
  * starts).
  */
+import { appendFileSync } from 'node:fs';
 import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
@@ -83,6 +84,15 @@ function cpuGroups(cluster: Cluster, url: string) {
     pids.has(pid) ? 'server' : database(pid, commandLine) === 'database' ? 'database' : null;
 }
 
+/**
+ * Appends a measured window (its label, first and last ms) to the file BENCH_MARKS names, for
+ * counts taken outside the bench (statements per order, from the servers' own logs).
+ */
+function markWindow(label: string, from: number): void {
+  const file = process.env.BENCH_MARKS;
+  if (file !== undefined) appendFileSync(file, `${label} ${from} ${Date.now()}\n`);
+}
+
 /** One mode's figures at each concurrency, on a database of its own. */
 async function benchMode(
   url: string,
@@ -110,8 +120,10 @@ async function benchMode(
       // its statements on first use, which is start-up, not the steady rate.
       await time(urls, tokens, 160, concurrency);
       const cpu = sampleCpu(cpuGroups(cluster, scratch.url));
+      const from = Date.now();
       const { latencies, seconds } = await time(urls, tokens, orders, concurrency);
       const cpuSeconds = cpu.stop();
+      markWindow(`${mode} ${concurrency} ${orders}`, from);
       figures.push({
         mode,
         concurrency,

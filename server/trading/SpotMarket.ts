@@ -19,6 +19,7 @@ import type { Command, OrderDraft, OrderRef } from './Command.ts';
 import { ClosedOrders } from './closedOrders.ts';
 import type { OrderBook } from './engine/index.ts';
 import { COMMITS_CHANNEL, commitsHeard, INTAKE_CHANNEL } from './intake.ts';
+import { JointBatches } from './JointBatches.ts';
 import type { Market } from './Market.ts';
 import { MarketSeat } from './MarketSeat.ts';
 import type { OrderGroup } from './OrderGroup.ts';
@@ -81,8 +82,11 @@ export class SpotMarket {
     const mayMatch = pool === null || options.mayMatch !== false;
     const locking = mayMatch ? await market.locking(units, options) : null;
     const { whileOwning } = options;
+    // Spread, the units this server owns run their batches as one.
+    const joint = units.length > 1 ? new JointBatches(db, options.feeSplit) : undefined;
     for (const [index, unit] of units.entries()) {
       const shared = {
+        ...(joint === undefined ? {} : { joint }),
         publisher: market.publisher,
         restarts: market.restarts,
         lender: (pair: PairSymbol) => market.byPair.get(pair)?.lending() ?? null,
