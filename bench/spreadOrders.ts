@@ -9,7 +9,6 @@
  * (`--write` puts the table in docs/measurements.md; TEST_DATABASE_URL names a server, else one
  * starts).
  */
-import { appendFileSync } from 'node:fs';
 import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
@@ -17,6 +16,7 @@ import { unitNameOf } from '../server/trading/units.ts';
 import { Cluster, unitOwners } from '../test/cluster/servers.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { callApi, prepareTraders } from '../test/spot/traders.ts';
+import { markWindow } from './marks.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { timeInTurn } from './ordersInTurn.ts';
@@ -82,15 +82,6 @@ function cpuGroups(cluster: Cluster, url: string) {
   const database = processesOf(-1, { url });
   return (pid: number, commandLine: string) =>
     pids.has(pid) ? 'server' : database(pid, commandLine) === 'database' ? 'database' : null;
-}
-
-/**
- * Appends a measured window (its label, first and last ms) to the file BENCH_MARKS names, for
- * counts taken outside the bench (statements per order, from the servers' own logs).
- */
-function markWindow(label: string, from: number): void {
-  const file = process.env.BENCH_MARKS;
-  if (file !== undefined) appendFileSync(file, `${label} ${from} ${Date.now()}\n`);
 }
 
 /** One mode's figures at each concurrency, on a database of its own. */

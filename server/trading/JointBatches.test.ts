@@ -1,9 +1,10 @@
 /**
  * A server that owns several units of a spread market runs one batch for all of them: commands
  * queued on two pairs at one turn commit in one transaction (their rows share its id, `xmin`),
- * each unit numbered in its own epoch; and a unit another server took meanwhile is left out of
- * the batch (its commands refused with `market.moved`, to be forwarded) without losing the
- * other unit's.
+ * each unit numbered in its own epoch; a swap borrowing the books of another unit it owns fills
+ * whole, that unit's own commands waiting for the next batch; and a unit another server took
+ * meanwhile is left out of the batch (its commands refused with `market.moved`, to be
+ * forwarded) without losing the other unit's.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -12,11 +13,14 @@ import { sql } from 'kysely';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { forEachDatabase } from '../../test/databases.ts';
 import { fundedAccount, testConfig } from '../../test/serverTesting.ts';
+import { auditSpot } from '../../test/spot/audit.ts';
 import { createServer } from '../app.ts';
 import type { Database } from '../storage/db.ts';
 import { keepAllFees } from './FeeSplit.ts';
 import { JointBatches } from './JointBatches.ts';
+import type { LentUnit } from './lending.ts';
 import { Market } from './Market.ts';
+import type { OrderGroup } from './OrderGroup.ts';
 import { claimMarket } from './ownership.ts';
 import { unitsOf } from './units.ts';
 
@@ -41,6 +45,48 @@ async function ownedUnits(db: Database, pairs: readonly PairSymbol[]) {
   }
   const of = (pair: PairSymbol) => markets.get(pair) as Market;
   return { joint, of };
+}
+
+/** A unit's books as lent to another unit's batch (as UnitMarket.ts lends its own). */
+function lendingOf(market: Market): LentUnit {
+  return {
+    unit: market.unit.name,
+    position: () => market.position,
+    journal: () => market.journal(),
+    behind: () => {},
+  };
+}
+
+/** A swap of 0.1 BTC to 1 ETH as a group of two legs over the two pairs. */
+function swap(userId: number): OrderGroup {
+  return {
+    userId,
+    pairs: ['BTC_USDT', 'ETH_USDT'],
+    clientOrderIds: ['swap:1', 'swap:2'],
+    spends: ['BTC', 'USDT'],
+    label: () => ({ own: 'Swap', shared: 'Swap' }),
+    plan: () => [
+      {
+        pair: 'BTC_USDT',
+        side: 'sell',
+        lots: 10_000,
+        limitTicks: 6_000_000,
+        clientOrderId: 'swap:1',
+        spends: { ticker: 'BTC', amount: '0.1' },
+        receives: { ticker: 'USDT', amount: '6000' },
+      },
+      {
+        pair: 'ETH_USDT',
+        side: 'buy',
+        lots: 10_000,
+        limitTicks: 300_000,
+        clientOrderId: 'swap:2',
+        spends: { ticker: 'USDT', amount: '3000' },
+        receives: { ticker: 'ETH', amount: '1' },
+      },
+    ],
+    record: async () => {},
+  };
 }
 
 /** The transaction that wrote each order (its row's xmin). */
@@ -91,6 +137,54 @@ forEachDatabase(
       );
       // Each unit's orders take ids in its own lane.
       assert.notEqual(btc.id % 64, eth.id % 64);
+    });
+
+    test('a swap over two units owned here fills whole; the lent unit runs its own order apart', async () => {
+      const maker = await fundedAccount(app, db, { USDT: '100000', ETH: '10' });
+      const me = await fundedAccount(app, db, { BTC: '1', USDT: '1000' });
+      const { of } = await ownedUnits(db, ['BTC_USDT', 'ETH_USDT']);
+      for (const pair of ['BTC_USDT', 'ETH_USDT'] as const) {
+        const other = pair === 'BTC_USDT' ? 'ETH_USDT' : 'BTC_USDT';
+        of(pair).lendFrom((lent) => (lent === other ? lendingOf(of(other)) : null));
+      }
+      await of('BTC_USDT').place(maker.id, 'BTC_USDT', {
+        ...BUY,
+        priceTicks: 6_000_000,
+        lots: 100_000,
+      });
+      const ask = await of('ETH_USDT').place(maker.id, 'ETH_USDT', {
+        ...BUY,
+        side: 'sell',
+        priceTicks: 300_000,
+        lots: 50_000,
+      });
+      // At one turn: the swap on BTC_USDT's unit borrowing ETH_USDT's books, and an order of
+      // ETH_USDT's unit itself.
+      const [legs, bid] = await Promise.all([
+        of('BTC_USDT').placeGroup(swap(me.id)),
+        of('ETH_USDT').place(me.id, 'ETH_USDT', { ...BUY, priceTicks: 100_000, lots: 100 }),
+      ]);
+      assert.deepEqual(
+        legs.map((row) => [row.pair, row.status]),
+        [
+          ['BTC_USDT', 'filled'],
+          ['ETH_USDT', 'filled'],
+        ],
+      );
+      assert.equal(bid.status, 'new');
+      // Both legs in one transaction; the unit whose books it borrowed ran its own apart.
+      const [btcLeg, ethLeg] = await writtenBy(
+        db,
+        legs.map((row) => row.id),
+      );
+      assert.equal(ethLeg, btcLeg);
+      assert.notEqual((await writtenBy(db, [bid.id]))[0], btcLeg);
+      // ETH_USDT's unit matches on its books as the swap left them (read again in its next batch).
+      await of('ETH_USDT').cancel(me.id, { id: bid.id });
+      const [rest] = of('ETH_USDT').openOrders(maker.id, 'ETH_USDT');
+      assert.equal(rest?.id, ask.id);
+      assert.equal(rest?.filled, 10_000);
+      assert.deepEqual(await auditSpot(db, '0'), []);
     });
 
     test('a unit another server took is left out of the batch; the other unit still commits', async () => {
