@@ -58,8 +58,6 @@ export class JointBatches {
   private running: Promise<void> | null = null;
   private readonly transactions: BatchTransactions;
   private readonly accounts = new AccountIds();
-  /** Joined batches committed, and the units' batches they held (for the benches). */
-  readonly counts = { batches: 0, parts: 0 };
 
   constructor(
     db: Database,
@@ -118,14 +116,15 @@ export class JointBatches {
       for (const each of ready) await each.market.failed(each.waiting, error);
       return;
     }
-    this.counts.batches += 1;
-    for (const each of ready) {
+    // In the units' name order, the order an account's seqs go to its parts (accountSeqs.ts):
+    // its stream hears them in order.
+    const names = ready.map(({ market }) => market.unit.name).sort();
+    const byName = names.flatMap((name) => ready.filter(({ market }) => market.unit.name === name));
+    for (const each of byName) {
       const part = outcome.get(each.market);
       if (part === undefined) continue;
-      if ('results' in part) {
-        this.counts.parts += 1;
-        each.market.committed(each.waiting, part);
-      } else await each.market.failed(each.waiting, part);
+      if ('results' in part) each.market.committed(each.waiting, part);
+      else await each.market.failed(each.waiting, part);
     }
   }
 

@@ -236,9 +236,10 @@ export class SpotMarket {
   }
 
   /**
-   * A cancel goes to the unit of the order's pair (held in memory, else read). An order not
-   * stored yet (placed a moment ago, its batch not committed) may wait in any unit's queue: the
-   * cancel goes to each, behind what each has, and the one that finds it answers.
+   * A cancel goes to the unit of the order's pair (held in memory, else read; one closed lately
+   * needs neither). An order not stored yet (placed a moment ago, its batch not committed) may
+   * wait in any unit's queue: the cancel goes to each, behind what each has, and the one that
+   * finds it answers.
    */
   private async cancelInUnit(userId: number, ref: OrderRef): Promise<OrderRow[]> {
     const command: Command = { kind: 'cancel', userId, ref };
@@ -246,6 +247,10 @@ export class SpotMarket {
     if (this.units.length === 1 && only !== undefined) return only.run(command);
     const held = this.heldPair(userId, ref);
     if (held !== undefined) return this.unitOf(held).run(command);
+    // Closed lately (statuses never reopen): answered as closed by `cancel`, without a read.
+    if (this.closed.statusOf(userId, ref) !== undefined) {
+      throw refusal('order.notFound', { ref: refText(ref) });
+    }
     const stored = await findOrder(this.db, userId, ref);
     if (stored !== undefined) return this.unitOf(stored.pair as PairSymbol).run(command);
     const tries = await Promise.allSettled(this.units.map((unit) => unit.run(command)));
