@@ -5,7 +5,8 @@
  * and cancelling its oldest once it holds a few, one request in flight each. Every answer comes
  * after its commit. CPU is read from /proc while the load runs, for the server process (its
  * embedded database thread included) and PostgreSQL's sessions of the bench database, with this
- * process, the load generator, reported apart. The run ends with the spot audit.
+ * process, the load generator, reported apart. The run ends with the spot audit. BENCH_PAIRS=all
+ * spreads the programs over every pair; MARKET_SPREAD=on reaches the server as it is.
  * `node --import tsx bench/socketOrders.ts [--write]` prints the table (`--write` also puts it in
  * docs/measurements.md); PROFILE_DIR=folder writes a CPU profile of each server there.
  */
@@ -13,7 +14,9 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import type { MarketServerMessage, SocketResult } from '../core/protocol/index.ts';
+import { formatDecimal } from '../core/markets/decimal.ts';
+import { PAIR_SYMBOLS, PAIRS, type PairSymbol } from '../core/markets/pairs.ts';
+import type { MarketServerMessage, SocketResult, Ticker } from '../core/protocol/index.ts';
 import { sealKeySecret } from '../server/apiKeys/keySecret.ts';
 import { newKeyId, newSecret } from '../server/apiKeys/keys.ts';
 import { loadConfig } from '../server/config.ts';
@@ -28,6 +31,7 @@ import {
   withDatabase,
 } from '../test/spot/serverProcess.ts';
 import { prepareTraders } from '../test/spot/traders.ts';
+import { markWindow } from './marks.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { processesOf } from './placement.ts';
@@ -54,6 +58,40 @@ export interface SocketOrderFigures {
   problems: string[];
 }
 
+/**
+ * Whether the programs trade every pair (`BENCH_PAIRS=all`: program n on the nth pair, in turn)
+ * rather than BTC_USDT only: with the market spread (`MARKET_SPREAD=on`, passed to the server),
+ * a lone server then owns eight busy units.
+ */
+const ALL_PAIRS = process.env.BENCH_PAIRS === 'all';
+
+/** A limit order's price and amount on `pair`, `offset` ticks off its middle (BTC_USDT as ever). */
+function orderOn(pair: PairSymbol, offset: number): { price: string; amount: string } {
+  if (pair === 'BTC_USDT') return { price: String(60_000 + offset), amount: '0.001' };
+  const spec = PAIRS[pair];
+  const ticks = Math.floor(spec.maxPriceTicks / 100) + offset;
+  return {
+    price: formatDecimal(BigInt(ticks) * spec.tickUnits, spec.priceDecimals),
+    amount: formatDecimal(lotsOn(pair) * spec.lotUnits, spec.amountDecimals),
+  };
+}
+
+/** Lots an order on `pair` takes: twice its smallest value at the middle price. */
+function lotsOn(pair: PairSymbol): bigint {
+  const spec = PAIRS[pair];
+  return BigInt(Math.ceil((2 * spec.minNotional) / Math.floor(spec.maxPriceTicks / 100)));
+}
+
+/** What each trader is given: USDT, and of every base a thousand orders' worth. */
+function fundsOfAll(): Partial<Record<Ticker, string>> {
+  const funds: Partial<Record<Ticker, string>> = { USDT: '300000' };
+  for (const pair of PAIR_SYMBOLS) {
+    const spec = PAIRS[pair];
+    funds[spec.base] = formatDecimal(lotsOn(pair) * 1000n * spec.lotUnits, spec.amountDecimals);
+  }
+  return funds;
+}
+
 /** Orders a program keeps resting before it cancels its oldest. */
 const RESTING = 3;
 /** Sockets the server takes from one address; programs spread over 127.0.0.x. */
@@ -67,6 +105,8 @@ class Program {
 
   constructor(
     readonly socket: WebSocket,
+    /** The pair it trades. */
+    private readonly pair: PairSymbol,
     private readonly random: () => number,
     private readonly done: (program: Program, result: SocketResult, ms: number) => void,
   ) {
@@ -91,9 +131,8 @@ class Program {
     const buy = this.random() < 0.5;
     const crossing = this.random() < 0.25;
     const offset = Math.floor(this.random() * 50) + (crossing ? -60 : 1);
-    const price = 60_000 + (buy ? -offset : offset);
-    const params = { pair: 'BTC_USDT', side: buy ? 'buy' : 'sell', type: 'limit' };
-    const order = { ...params, price: String(price), amount: '0.001' };
+    const params = { pair: this.pair, side: buy ? 'buy' : 'sell', type: 'limit' };
+    const order = { ...params, ...orderOn(this.pair, buy ? -offset : offset) };
     this.socket.send(JSON.stringify({ v: 1, type: 'place', id, params: order }));
   }
 
@@ -104,6 +143,11 @@ class Program {
     }
     this.done(this, result, performance.now() - this.sentAt);
   }
+}
+
+/** The pair program `index` trades. */
+function pairOf(index: number): PairSymbol {
+  return ALL_PAIRS ? (PAIR_SYMBOLS[index % PAIR_SYMBOLS.length] as PairSymbol) : 'BTC_USDT';
 }
 
 /** Makes an HMAC key for each trader, in the database as the seed would; id and secret. */
@@ -163,7 +207,8 @@ export async function benchSocketOrders(
   nodeArgs: readonly string[] = [],
 ): Promise<SocketOrderFigures> {
   const config = loadConfig(serverEnv(place, env));
-  const traders = await withDatabase(place, (db) => prepareTraders(db, config, count));
+  const funds = ALL_PAIRS ? fundsOfAll() : undefined;
+  const traders = await withDatabase(place, (db) => prepareTraders(db, config, count, funds));
   const keys = await withDatabase(place, (db) =>
     makeKeys(
       db,
@@ -180,8 +225,8 @@ export async function benchSocketOrders(
     let running = true;
     const random = seededRandom(2026);
     const programs = sockets.map(
-      (socket) =>
-        new Program(socket, random, (program, result, ms) => {
+      (socket, index) =>
+        new Program(socket, pairOf(index), random, (program, result, ms) => {
           if (measuring) {
             if (!result.status) {
               tally.refused += 1;
@@ -198,8 +243,10 @@ export async function benchSocketOrders(
     await new Promise((wake) => setTimeout(wake, 2_000));
     measuring = true;
     const cpu = sampleCpu(processesOf(server.pid, place));
+    const from = Date.now();
     await new Promise((wake) => setTimeout(wake, seconds * 1000));
     const cpuSeconds = cpu.stop();
+    markWindow(database, from);
     measuring = false;
     running = false;
     const { placed, cancelled, refused, latencies } = tally;
@@ -273,9 +320,9 @@ export function socketOrdersTable(figures: readonly SocketOrderFigures[], machin
   const n = (value: number) => Math.round(value).toLocaleString('en-US');
   return [
     `Order entry over the market socket: ${first?.programs ?? 0} programs, each logged in with its own`,
-    `API key, placing limit orders on BTC_USDT (most resting near the touch, a quarter crossing`,
+    `API key, placing limit orders on ${ALL_PAIRS ? 'all eight pairs (a program a pair, in turn)' : 'BTC_USDT'} (most resting near the touch, a quarter crossing`,
     `it) and cancelling its oldest once it holds ${RESTING}, one request in flight each, for`,
-    `${first?.seconds ?? 0} s after a 2 s warm-up (${machine}). Each answer comes after its commit; the run`,
+    `${first?.seconds ?? 0} s after a 2 s warm-up (${machine}, MARKET_SPREAD=${process.env.MARKET_SPREAD ?? 'off'}). Each answer comes after its commit; the run`,
     'ends with the spot audit. CPU per answered request (a place or a cancel, each a durable',
     "change), read from /proc: the server process (its embedded database's thread included) and",
     "PostgreSQL's sessions together against the goal, the load generator (this process) apart.",

@@ -16,6 +16,7 @@ import { unitNameOf } from '../server/trading/units.ts';
 import { Cluster, unitOwners } from '../test/cluster/servers.ts';
 import { createScratchDatabase, startPostgres } from '../test/postgres.ts';
 import { callApi, prepareTraders } from '../test/spot/traders.ts';
+import { markWindow } from './marks.ts';
 import { writeMeasurements } from './measurementsDoc.ts';
 import { median, percentile } from './median.ts';
 import { timeInTurn } from './ordersInTurn.ts';
@@ -110,8 +111,10 @@ async function benchMode(
       // its statements on first use, which is start-up, not the steady rate.
       await time(urls, tokens, 160, concurrency);
       const cpu = sampleCpu(cpuGroups(cluster, scratch.url));
+      const from = Date.now();
       const { latencies, seconds } = await time(urls, tokens, orders, concurrency);
       const cpuSeconds = cpu.stop();
+      markWindow(`${mode} ${concurrency} ${orders}`, from);
       figures.push({
         mode,
         concurrency,

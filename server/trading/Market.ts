@@ -23,7 +23,7 @@ import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { DomainError, refusal } from '../errors/DomainError.ts';
 import type { Database, Queryable } from '../storage/db.ts';
 import { AccountIds } from '../wallet/ledger.ts';
-import { type AccountSeq, SeqPlan } from './accountSeqs.ts';
+import { type AccountSeq, type BatchSeqs, SeqPlan } from './accountSeqs.ts';
 import { Batch } from './Batch.ts';
 import { openBatch } from './batchOpening.ts';
 import { BatchTransactions, type Finish } from './batchTransaction.ts';
@@ -38,33 +38,32 @@ import type { OrderBook } from './engine/index.ts';
 import type { FeeSplit } from './FeeSplit.ts';
 import { type Answering, answering, answerOf } from './intake.ts';
 import { knownOrders } from './knownOrders.ts';
-import { countLent, type Lender, lendForGroups } from './lending.ts';
+import { countLent, type Lender, type Lent, lendForGroups } from './lending.ts';
 import { MarketState } from './MarketState.ts';
 import type { OrderGroup } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
 import {
   batchNumbering,
-  lockUnits,
   marketSeq,
   type Ownership,
   SPOT_MARKET,
   seqNumbering,
-  unitBatchNumbering,
 } from './ownership.ts';
 import { type BatchPosition, type ForeignPart, type MarketBatch, Publisher } from './Publisher.ts';
-import { fillMarket, type Journal, readMaxIds, restoreMarket } from './recovery.ts';
+import { fillMarket, type Journal, type MaxIds, restoreMarket } from './recovery.ts';
 import type { Balances } from './risk.ts';
 import { runCommand } from './runCommand.ts';
 import { Sequencer, type Waiting } from './Sequencer.ts';
 import type { FeeRates } from './settlement.ts';
-import { ID_LANES, idLaneOf, inLane, type MarketUnit, unitNameOf, WHOLE_MARKET } from './units.ts';
+import type { TradesTable } from './TradingTables.ts';
+import { ID_LANES, idLaneOf, inLane, type MarketUnit, WHOLE_MARKET } from './units.ts';
 import { writeBatch } from './writeBatch.ts';
 
 /**
  * A queued command, with its intake id when another server forwarded it, and its own time when
  * backdated (the demo market's past: see `alone`).
  */
-interface Queued {
+export interface Queued {
   command: Command;
   intake: number | null;
   at: Date | null;
@@ -83,8 +82,12 @@ export interface Backdating {
  * What a batch's transaction leaves: the batch, its number in the owner's epoch (none alone), its
  * seq, each answer, who the split paid.
  */
-interface BatchDone {
-  batch: Batch;
+export interface BatchDone {
+  /** The orders that ended in it, dropped from memory once it commits. */
+  ended: readonly number[];
+  /** The orders it placed or changed, and its trades (a joined batch's: this unit's). */
+  orders: OrderRow[];
+  trades: readonly TradesTable[];
   number: number | null;
   seq: number;
   results: (OrderRow[] | DomainError)[];
@@ -93,6 +96,14 @@ interface BatchDone {
   foreign: ForeignPart[];
   /** The seqs the accounts of this unit's part took (accountSeqs.ts). */
   accounts: AccountSeq[];
+  /** Whether its books were read again in it (another server had counted a batch). */
+  reread: boolean;
+}
+
+/** Runs a market's batches joined with other units' in one transaction (JointBatches.ts). */
+export interface BatchJoiner {
+  /** Runs the market's batch; resolves once it is done (committed and answered, or refused). */
+  run(market: Market, waiting: Waiting<Queued, OrderRow[]>[]): Promise<void>;
 }
 
 /**
@@ -100,17 +111,18 @@ interface BatchDone {
  * by side may lock two accounts' balances in opposite orders (a maker on two pairs). Nothing of
  * the ended try was written, so the books are read again and the same commands run again.
  */
-const DEADLOCK_TRIES = 3;
+export const DEADLOCK_TRIES = 3;
 
 /** Whether PostgreSQL ended the transaction to break a deadlock or a serialization conflict. */
-function isDeadlock(error: unknown): boolean {
+export function isDeadlock(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '40P01' || code === '40001';
 }
 
 /** See the file comment. */
 export class Market {
-  private readonly state: MarketState;
+  /** Its books and open orders. */
+  readonly state: MarketState;
   private readonly sequencer = new Sequencer<Queued, OrderRow[]>((batch) => this.runBatch(batch));
   private readonly publisher = new Publisher<MarketBatch>();
   private readonly accounts = new AccountIds();
@@ -131,15 +143,18 @@ export class Market {
   private lender: Lender | null = null;
   /** Whether the running batch found its books behind its unit (another server's batch). */
   private reread = false;
-  /** The pairs lent to the running batch. */
-  private lent: PairSymbol[] = [];
+  /** The pairs lent to the running batch, with their units. */
+  private lent: Lent[] = [];
+  /** Runs this market's batches joined with other units' (a unit among several), else null. */
+  private joint: BatchJoiner | null = null;
 
   private constructor(
     private readonly db: Database,
     readonly fees: FeeRates,
     private readonly feeSplit: FeeSplit,
     private readonly owner: Ownership | null,
-    private readonly unit: MarketUnit,
+    /** The pairs it matches (units.ts). */
+    readonly unit: MarketUnit,
   ) {
     this.state = new MarketState(fees, unit.pairs);
     this.transactions = new BatchTransactions(db);
@@ -180,6 +195,16 @@ export class Market {
     } catch {
       // Left stale: see runBatch.
     }
+  }
+
+  /** Runs this market's batches joined with those of the other units this server owns. */
+  joinBatches(joint: BatchJoiner): void {
+    this.joint = joint;
+  }
+
+  /** The unit it matches and the epoch it took; null for a market alone. */
+  get ownership(): Ownership | null {
+    return this.owner;
   }
 
   /** Lends other units' books to this market's groups over two units from now on. */
@@ -359,12 +384,16 @@ export class Market {
     return this.sequencer.settled();
   }
 
-  /** Runs one batch in one transaction, then publishes it and answers its callers. */
+  /**
+   * Runs one batch in one transaction, then publishes it and answers its callers: alone, or, on
+   * a server that owns several units, joined with theirs in one transaction (JointBatches.ts).
+   */
   private async runBatch(waiting: Waiting<Queued, OrderRow[]>[]): Promise<void> {
     await this.refreshing;
     this.running = true;
     try {
-      await this.runTurn(waiting);
+      if (this.joint !== null) await this.joint.run(this, waiting);
+      else if (await this.ready(waiting)) await this.runAlone(waiting);
     } finally {
       this.running = false;
       // A pair lent to the batch is its own unit's again.
@@ -372,47 +401,66 @@ export class Market {
     }
   }
 
-  /** Runs one batch, now that no reading of the books runs (see runBatch). */
-  private async runTurn(waiting: Waiting<Queued, OrderRow[]>[]): Promise<void> {
+  /**
+   * Whether the batch may run: a fenced market refuses it with `market.moved`, and books a failed
+   * batch left unlike the database are rebuilt before anything matches on them (while the
+   * database cannot be read, the batch is refused with the reason, and nothing runs).
+   */
+  async ready(waiting: readonly Waiting<Queued, OrderRow[]>[]): Promise<boolean> {
     if (this.fenced) {
       for (const caller of waiting) caller.reject(refusal('market.moved'));
-      return;
+      return false;
     }
-    // Books a failed batch left unlike the database are rebuilt before anything matches on them;
-    // while the database cannot be read, the batch is refused with the reason, and nothing runs.
     if (this.stale) {
       try {
         await restoreMarket(this.db, this.state);
         this.stale = false;
       } catch (error) {
         for (const caller of waiting) caller.reject(error);
-        return;
+        return false;
       }
     }
+    return true;
+  }
+
+  /** Runs the batch in a transaction of its own. */
+  private async runAlone(waiting: Waiting<Queued, OrderRow[]>[]): Promise<void> {
     const queued = waiting.map(({ command }) => command);
     let done: BatchDone;
     try {
       done = await this.transactRetrying(queued);
     } catch (error) {
-      for (const caller of waiting) caller.reject(error);
-      this.accounts.forget();
-      // Another server owns the market now: its books, not these, are the ones to match on.
-      if (error instanceof DomainError && error.code === 'market.moved') this.fenced = true;
-      else await this.restoreAfterFailure();
+      await this.failed(waiting, error);
       return;
     }
-    const { batch, number, seq, results, credited, foreign, accounts } = done;
-    this.state.forget(batch.ended);
+    this.committed(waiting, done);
+  }
+
+  /**
+   * The batch's transaction failed: nothing of it happened. Its callers hear why; when another
+   * server owns the unit now, its books, not these, are the ones to match on (fenced), else the
+   * books are read again.
+   */
+  async failed(waiting: readonly Waiting<Queued, OrderRow[]>[], error: unknown): Promise<void> {
+    for (const caller of waiting) caller.reject(error);
+    this.accounts.forget();
+    if (error instanceof DomainError && error.code === 'market.moved') this.fenced = true;
+    else await this.restoreAfterFailure();
+  }
+
+  /** The batch committed: its books move on, it is published, and its callers answered. */
+  committed(waiting: readonly Waiting<Queued, OrderRow[]>[], done: BatchDone): void {
+    const { number, seq, results, credited, foreign, accounts, reread } = done;
+    this.state.forget(done.ended);
     this.committedSeq = seq;
     if (number !== null) this.lastBatch = number;
-    const reread = this.reread;
     this.reread = false;
     this.publisher.publish({
       seq,
       position:
         this.owner === null || number === null ? null : { epoch: this.owner.epoch, batch: number },
-      orders: [...batch.writes.rows.values()].map((row) => ({ ...row })),
-      trades: batch.writes.trades,
+      orders: done.orders.map((row) => ({ ...row })),
+      trades: done.trades,
       credited,
       foreign,
       reread,
@@ -434,11 +482,17 @@ export class Market {
         return await this.transactions.run((trx, finish) => this.transact(trx, finish, queued));
       } catch (error) {
         if (!isDeadlock(error) || tries >= DEADLOCK_TRIES) throw error;
-        this.accounts.forget();
-        this.giveBackLent();
-        await restoreMarket(this.db, this.state);
+        await this.again();
       }
     }
+  }
+
+  /** Undoes what a try of a batch PostgreSQL ended left in memory, to run it again. */
+  async again(): Promise<void> {
+    this.accounts.forget();
+    this.giveBackLent();
+    this.reread = false;
+    await restoreMarket(this.db, this.state);
   }
 
   /** The batch's work inside its transaction: read, match, split the fees, write. */
@@ -450,14 +504,80 @@ export class Market {
     const commands = queued.map(({ command }) => command);
     // First, so that a new owner's epoch waits for this batch, or this batch sees the new epoch.
     const { batch: number, seq, balances } = await this.numbered(trx, commands);
-    const { lent, refused } =
-      this.lender === null
-        ? { lent: [], refused: new Map<number, DomainError>() }
-        : await lendForGroups(trx, this.state, this.unit, this.lender, commands);
-    this.lent = lent.map(({ pair }) => pair);
+    const refused = await this.lend(trx, commands);
     const known = await knownOrders(trx, commands.flatMap(clientOrderIdsOf), this.state.open);
     const batch = new Batch(balances, known, this.state.nextOrderId);
-    const results = queued.map(({ command, at }, index) => {
+    const results = this.runCommands(queued, batch, refused);
+    const credited = await splitFees(trx, this.feeSplit, batch);
+    const name = this.unit.name;
+    const { rows, trades } = batch.writes;
+    const plan = new SeqPlan(rows.values(), trades, (p) => this.unitOfPair(p) ?? name);
+    const answers = this.answers(queued, results, number);
+    // The write is the last statement, sent with the commit, unless a group's writes follow it.
+    const last = batch.records.length === 0 && this.lent.length === 0;
+    const run: Finish = last ? finish : async (statement) => (await statement.execute(trx)).rows;
+    const answered = answers === null ? [] : [answers];
+    const seqs = await writeBatch(trx, batch.writes, this.accounts, plan, answered, run);
+    for (const record of batch.records) await record(trx);
+    const foreign = await this.countLent(trx, rows.values(), seqs);
+    return {
+      ended: batch.ended,
+      orders: [...rows.values()],
+      trades,
+      number,
+      seq,
+      results,
+      credited,
+      foreign,
+      accounts: seqs.part(name),
+      reread: this.reread,
+    };
+  }
+
+  /**
+   * Lends the batch the books of other units its groups need (lending.ts), when it may; the
+   * groups that cannot have them now, by their index in the batch, refused.
+   */
+  async lend(trx: Queryable, commands: readonly Command[]): Promise<Map<number, DomainError>> {
+    if (this.lender === null) return new Map<number, DomainError>();
+    const { lent, refused } = await lendForGroups(
+      trx,
+      this.state,
+      this.unit,
+      this.lender,
+      commands,
+    );
+    this.lent = lent;
+    return refused;
+  }
+
+  /** Whether the running batch read this market's books again (another server counted one). */
+  get rereadInBatch(): boolean {
+    return this.reread;
+  }
+
+  /** The unit a pair lent to the running batch belongs to; undefined for this unit's own. */
+  unitOfPair(pair: PairSymbol): string | undefined {
+    return this.lent.find((each) => each.pair === pair)?.unit;
+  }
+
+  /** The pairs the running batch writes on: this unit's, and those lent to it. */
+  pairsOfBatch(): Set<string> {
+    return new Set<string>([...this.unit.pairs, ...this.lent.map(({ pair }) => pair)]);
+  }
+
+  /** Counts a batch of each lent unit the batch changed (lending.ts): their parts of it. */
+  countLent(trx: Queryable, rows: Iterable<OrderRow>, seqs: BatchSeqs): Promise<ForeignPart[]> {
+    return countLent(trx, this.lent, rows, seqs);
+  }
+
+  /** Runs the batch's commands on this market's books, one after another; each one's answer. */
+  runCommands(
+    queued: readonly Queued[],
+    batch: Batch,
+    refused: ReadonlyMap<number, DomainError>,
+  ): (OrderRow[] | DomainError)[] {
+    return queued.map(({ command, at }, index) => {
       const early = refused.get(index);
       if (early !== undefined) return early;
       batch.stamp(at);
@@ -468,65 +588,60 @@ export class Market {
         return error;
       }
     });
-    const credited = await this.splitFees(trx, batch);
-    const lentTo = new Map(lent.map(({ pair, unit }) => [pair as string, unit]));
-    const name = this.unit.name;
-    const { rows, trades } = batch.writes;
-    const plan = new SeqPlan(rows.values(), trades, (p) => lentTo.get(p) ?? name);
-    const answers = this.answers(queued, results, number);
-    // The write is the last statement, sent with the commit, unless a group's writes follow it.
-    const last = batch.records.length === 0 && lent.length === 0;
-    const run: Finish = last ? finish : async (statement) => (await statement.execute(trx)).rows;
-    const seqs = await writeBatch(trx, batch.writes, this.accounts, plan, answers, run);
-    for (const record of batch.records) await record(trx);
-    const foreign = await countLent(trx, lent, rows.values(), seqs);
-    return { batch, number, seq, results, credited, foreign, accounts: seqs.part(name) };
   }
 
   /** Drops the pairs lent to the last batch (lending.ts). */
   private giveBackLent(): void {
-    for (const pair of this.lent) this.state.clearPair(pair);
+    for (const { pair } of this.lent) this.state.clearPair(pair);
     this.lent = [];
   }
 
   /**
    * Numbers the batch (ownership.ts) and locks the balances its commands spend, in one
-   * statement (batchOpening.ts). A unit among several gives ids in its lane (units.ts):
-   * unique whatever other units' batches run beside it, above the highest stored when the batch
-   * began, so they rise with time across the pairs too. They must also stay above every order
-   * the batch's books hold (writeBatch.ts tells new orders by it): when another unit's batch
-   * wrote on its pairs (its books read again) or the batch borrows another unit's books (a
-   * group), the highest ids are read again after the rows of every unit it writes for are locked.
+   * statement (batchOpening.ts). A unit among several runs its batches joined
+   * (JointBatches.ts), which numbers them.
    */
-  private async numbered(
+  private numbered(
     trx: Queryable,
     commands: readonly Command[],
   ): Promise<{ batch: number | null; seq: number; balances: Balances }> {
     const spends = commands.flatMap(spendsOf);
     if (this.owner === null) return openBatch(trx, seqNumbering(SPOT_MARKET), spends);
-    if (!this.unit.spread) return openBatch(trx, batchNumbering(this.owner), spends);
-    const others = commands.flatMap((command) =>
-      command.kind === 'group' ? (command.group.pairs ?? []).map(unitNameOf) : [],
-    );
-    await lockUnits(trx, this.owner, others);
-    const opened = await openBatch(trx, unitBatchNumbering(this.owner), spends);
-    // Another server counted a batch of this unit (lending.ts): its books are read again first.
-    if (opened.batch !== this.lastBatch + 1) {
+    if (this.unit.spread) throw new Error('a unit among several runs its batches joined');
+    return openBatch(trx, batchNumbering(this.owner), spends);
+  }
+
+  /**
+   * The batch took `number` in the unit's epoch: when another server counted a batch of this
+   * unit meanwhile (lending.ts), its books are read again first, in the batch. Whether they were.
+   */
+  async numberedAs(trx: Queryable, number: number): Promise<boolean> {
+    if (number !== this.lastBatch + 1) {
       await restoreMarket(trx, this.state);
       this.reread = true;
     }
+    return this.reread;
+  }
+
+  /**
+   * A unit among several gives ids in its lane (units.ts): unique whatever other units' batches
+   * run beside it, above the highest stored (`maxIds`, read when its batch began), so they rise
+   * with time across the pairs too. They must also stay above every order the batch's books hold
+   * (writeBatch.ts tells new orders by it): when another unit's batch wrote on its pairs (its
+   * books read again) or the batch borrows another unit's books (a group), the caller reads the
+   * highest ids again after the rows of every unit it writes for are locked.
+   */
+  idsAbove(maxIds: MaxIds): void {
     const { state } = this;
-    const maxIds = this.reread || others.length > 0 ? await readMaxIds(trx) : opened;
     state.nextOrderId = Math.max(state.nextOrderId, Number(maxIds.order_id ?? 0) + 1);
     state.nextTradeId = Math.max(state.nextTradeId, Number(maxIds.trade_id ?? 0) + 1);
     const lane = idLaneOf(this.unit);
     state.nextOrderId = inLane(state.nextOrderId, lane);
     state.nextTradeId = inLane(state.nextTradeId, lane);
-    return opened;
   }
 
   /** The answers of the batch's forwarded commands, stored with its writes (intake.ts). */
-  private answers(
+  answers(
     queued: readonly Queued[],
     results: readonly (OrderRow[] | DomainError)[],
     batch: number | null,
@@ -541,12 +656,16 @@ export class Market {
     const at = batch === null ? null : { epoch: this.owner.epoch, batch };
     return answering(this.owner.market, at, answers);
   }
+}
 
-  /** Adds the fee split's postings to the batch; returns the accounts they pay. */
-  private async splitFees(trx: Queryable, batch: Batch): Promise<number[]> {
-    if (batch.writes.trades.length === 0) return [];
-    const paid = await this.feeSplit.postings(trx, batch.writes.trades);
-    batch.writes.postings.push(...paid);
-    return [...new Set(paid.flatMap((posting) => ('user' in posting.to ? [posting.to.user] : [])))];
-  }
+/** Adds the fee split's postings to the batch; returns the accounts they pay. */
+export async function splitFees(
+  trx: Queryable,
+  feeSplit: FeeSplit,
+  batch: Batch,
+): Promise<number[]> {
+  if (batch.writes.trades.length === 0) return [];
+  const paid = await feeSplit.postings(trx, batch.writes.trades);
+  batch.writes.postings.push(...paid);
+  return [...new Set(paid.flatMap((posting) => ('user' in posting.to ? [posting.to.user] : [])))];
 }

@@ -19,6 +19,7 @@ import type { Command, OrderDraft, OrderRef } from './Command.ts';
 import { ClosedOrders } from './closedOrders.ts';
 import type { OrderBook } from './engine/index.ts';
 import { COMMITS_CHANNEL, commitsHeard, INTAKE_CHANNEL } from './intake.ts';
+import { JointBatches } from './JointBatches.ts';
 import type { Market } from './Market.ts';
 import { MarketSeat } from './MarketSeat.ts';
 import type { OrderGroup } from './OrderGroup.ts';
@@ -81,8 +82,11 @@ export class SpotMarket {
     const mayMatch = pool === null || options.mayMatch !== false;
     const locking = mayMatch ? await market.locking(units, options) : null;
     const { whileOwning } = options;
+    // Spread, the units this server owns run their batches as one.
+    const joint = units.length > 1 ? new JointBatches(db, options.feeSplit) : undefined;
     for (const [index, unit] of units.entries()) {
       const shared = {
+        ...(joint === undefined ? {} : { joint }),
         publisher: market.publisher,
         restarts: market.restarts,
         lender: (pair: PairSymbol) => market.byPair.get(pair)?.lending() ?? null,
@@ -232,14 +236,21 @@ export class SpotMarket {
   }
 
   /**
-   * A cancel goes to the unit of the order's pair. An order not stored yet (placed a moment ago,
-   * its batch not committed) may wait in any unit's queue: the cancel goes to each, behind what
-   * each has, and the one that finds it answers.
+   * A cancel goes to the unit of the order's pair (held in memory, else read; one closed lately
+   * needs neither). An order not stored yet (placed a moment ago, its batch not committed) may
+   * wait in any unit's queue: the cancel goes to each, behind what each has, and the one that
+   * finds it answers.
    */
   private async cancelInUnit(userId: number, ref: OrderRef): Promise<OrderRow[]> {
     const command: Command = { kind: 'cancel', userId, ref };
     const [only] = this.units;
     if (this.units.length === 1 && only !== undefined) return only.run(command);
+    const held = this.heldPair(userId, ref);
+    if (held !== undefined) return this.unitOf(held).run(command);
+    // Closed lately (statuses never reopen): answered as closed by `cancel`, without a read.
+    if (this.closed.statusOf(userId, ref) !== undefined) {
+      throw refusal('order.notFound', { ref: refText(ref) });
+    }
     const stored = await findOrder(this.db, userId, ref);
     if (stored !== undefined) return this.unitOf(stored.pair as PairSymbol).run(command);
     const tries = await Promise.allSettled(this.units.map((unit) => unit.run(command)));
@@ -249,6 +260,21 @@ export class SpotMarket {
       | PromiseRejectedResult
       | undefined;
     throw failed?.reason ?? refusal('order.notFound', { ref: refText(ref) });
+  }
+
+  /**
+   * The pair of the account's order `ref` names, when this server's books or replicas hold it
+   * open: an order's pair never changes, so it is its unit whatever happened since, and no read
+   * is needed. Undefined when none holds it (closed, or not heard of yet): the database says.
+   */
+  private heldPair(userId: number, ref: OrderRef): PairSymbol | undefined {
+    const named = (row: OrderRow) =>
+      'id' in ref ? row.id === ref.id : row.client_order_id === ref.clientOrderId;
+    for (const unit of this.units) {
+      const row = unit.openOrders(userId, null).find(named);
+      if (row !== undefined) return row.pair as PairSymbol;
+    }
+    return undefined;
   }
 
   /** How each unit's lock is held: one lock each, or spread, this server's seat. */

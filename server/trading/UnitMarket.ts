@@ -29,6 +29,7 @@ import type { FeeSplit } from './FeeSplit.ts';
 import { Forwarder } from './Forwarder.ts';
 import { IntakeRunner } from './IntakeRunner.ts';
 import type { Answered } from './intake.ts';
+import type { JointBatches } from './JointBatches.ts';
 import type { Lender, LentUnit } from './lending.ts';
 import { Market } from './Market.ts';
 import { type BatchNews, carriedBatch, newsOf, readBatch } from './marketCommits.ts';
@@ -95,6 +96,8 @@ export interface UnitShared {
   lender?: Lender;
   /** A unit's book window numbers after a batch another unit ran for it changed `pairs`. */
   booksAfter?: (unit: string, pairs: readonly PairSymbol[]) => number[];
+  /** Runs the batches of every unit this server owns as one (JointBatches.ts); spread only. */
+  joint?: JointBatches;
   /** Runs while this server owns the unit (the demo market on the first pair's unit). */
   whileOwning?: (local: Market) => Promise<Role>;
 }
@@ -270,6 +273,7 @@ export class UnitMarket {
     const journal = owner === null ? null : await this.replicaJournal();
     const market = await Market.open(this.db, this.fees, feeSplit, owner, journal, this.unit);
     if (this.shared.lender !== undefined) market.lendFrom(this.shared.lender);
+    if (this.shared.joint !== undefined) market.joinBatches(this.shared.joint);
     const unlisten = market.onCommit((batch) => this.committedHere(batch));
     const runner =
       owner === null ? null : new IntakeRunner(this.db, market, owner, groups, this.retryMs);

@@ -8,7 +8,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { refusal } from '../errors/DomainError.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { Spend } from './Command.ts';
-import type { BatchNumbers } from './ownership.ts';
+import { type BatchNumbers, batchLockOf, type Ownership } from './ownership.ts';
 import { Balances, lockingBalances } from './risk.ts';
 
 /** A batch's numbers and the balances it may spend. */
@@ -46,4 +46,71 @@ export async function openBatch(
     trade_id: id(row.trade_id),
     balances: opened,
   };
+}
+
+/** A joined batch's numbers: each unit's that is still its owner's, and the highest ids. */
+export interface OpenedUnits {
+  /** Each unit numbered, by name: its batch count in the epoch and its seq. */
+  numbers: Map<string, { batch: number; seq: number }>;
+  order_id: number | null;
+  trade_id: number | null;
+  balances: Balances;
+}
+
+/**
+ * Opens a batch joined over several units one server owns (JointBatches.ts), in one statement:
+ * takes each unit's batch lock (named by its epoch, so a silent owner's open batch is found and
+ * ended), then locks the rows in `market_owners` of every unit the batch may write for (its
+ * units, and the other unit of each group over two units: lending.ts) in name order, so two
+ * batches never wait on each other in a circle; then raises the batch count and seq of each of
+ * its units whose epoch is still the one it took. A unit whose epoch moved is left out (its
+ * commands answer `market.moved`), the others are numbered. The balances are locked only when
+ * one unit was numbered; the highest ids are as the statement began.
+ */
+export async function openUnits(
+  trx: Queryable,
+  owners: readonly Ownership[],
+  others: readonly string[],
+  spends: readonly Spend[],
+): Promise<OpenedUnits> {
+  const units = [...new Set([...owners.map(({ market }) => market), ...others])].sort();
+  const locking = lockingBalances(spends);
+  const balances =
+    locking === null
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(json_build_array(l.user_id, l.ticker, l.balance::text)),
+          '[]'::json) from locked l)`;
+  const locked = locking === null ? sql`` : sql`, locked as (${locking})`;
+  const { rows } = await sql<{
+    units: [string, number, number | string][];
+    order_id: number | string | null;
+    trade_id: number | string | null;
+    balances: [number, string, string][];
+  }>`with held as materialized (
+      select m.market
+      from (select count(pg_advisory_xact_lock_shared(hashtext(l)))
+          from unnest(${owners.map(batchLockOf)}::text[]) as l) as taken,
+        market_owners m
+      where m.market = any(${units}::text[])
+      order by m.market
+      for update of m),
+    numbers as (
+      update market_owners o set batch = o.batch + 1, seq = o.seq + 1
+      from held h, unnest(${owners.map(({ market }) => market)}::text[],
+          ${owners.map(({ epoch }) => epoch)}::integer[]) as e (market, epoch)
+      where o.market = h.market and o.market = e.market and o.epoch = e.epoch
+      returning o.market, o.batch, o.seq)${locked}
+    select (select json_agg(json_build_array(n.market, n.batch, n.seq)) from numbers n) as units,
+      (select max(id) from orders) as order_id, (select max(id) from trades) as trade_id,
+      ${balances} as balances
+    where exists (select from numbers)`.execute(trx);
+  const [row] = rows;
+  const opened = new Balances();
+  for (const [userId, ticker, amount] of row?.balances ?? []) opened.set(userId, ticker, amount);
+  const id = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  const numbers = new Map(
+    (row?.units ?? []).map(([market, batch, seq]) => [market, { batch, seq: Number(seq) }]),
+  );
+  return { numbers, order_id: id(row?.order_id), trade_id: id(row?.trade_id), balances: opened };
 }

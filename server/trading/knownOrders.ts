@@ -11,7 +11,7 @@ import type { OrderRow } from './orderRows.ts';
 export async function knownOrders(
   trx: Queryable,
   asked: readonly ClientOrderId[],
-  open: ReadonlyMap<number, OrderRow>,
+  open: Pick<ReadonlyMap<number, OrderRow>, 'get'>,
 ): Promise<OrderRow[]> {
   if (asked.length === 0) return [];
   const { rows } = await sql<OrderRow>`select * from orders

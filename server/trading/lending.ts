@@ -1,15 +1,17 @@
 /**
  * A group over two units (a swap between two coins with the market spread, units.ts), placed
  * whole in ONE batch of the first leg's unit. That batch locks its own unit's row in
- * `market_owners` and the other unit's, in name order, before anything else (ownership.ts); every
- * batch of the other unit raises that row first in its transaction, so none commits while this
- * batch holds it, and one in flight has committed before the lock is granted. So the other
- * unit's committed books are fixed for the batch, and this server holds them exactly when its
- * copy (its replica, or its own books when it owns that unit too) stands at the unit's last
- * batch, as its row says, read in the batch. The books are then lent to this batch: the group is matched on both,
- * both legs are written in its one transaction, which also counts a batch of the other unit in
- * that unit's epoch, and the lent book is dropped after. A copy behind the row refuses the group
- * with `market.groupBusy` (nothing placed; the spot market tries again once its copy caught up).
+ * `market_owners` and the other unit's, in name order, before anything else (its opening,
+ * batchOpening.ts `openUnits`); every batch of the other unit raises that row first in its
+ * transaction, so none commits while this batch holds it, and one in flight has committed
+ * before the lock is granted. So the other unit's committed books are fixed for the batch, and
+ * this server holds them exactly when its copy (its replica, or its own books when it owns that
+ * unit too, whose own batch then waits for the next: JointBatches.ts) stands at the unit's last
+ * batch, as its row says, read in the batch. The books are then lent to this batch: the group
+ * is matched on both, both legs are written in its one transaction, which also counts a batch
+ * of the other unit in that unit's epoch, and the lent book is dropped after. A copy behind the
+ * row refuses the group with `market.groupBusy` (nothing placed; the spot market tries again
+ * once its copy caught up).
  *
  * The other unit's owner learns of the batch from its news (UnitMarket.ts) and reads its books
  * again; should its next batch come first, the batch count it takes is not the next of its own,

@@ -3,8 +3,9 @@
  * one batch count and one intake. By default the whole spot market is one unit (`spot`), so a
  * swap's two legs always match in one batch. With spreading on (`MARKET_SPREAD`, PostgreSQL
  * only) each pair is a unit of its own (`spot:BTC_USDT`, ...), owned by whichever server took
- * it (MarketSeat.ts). Spread units commit side by side, so each gives its order and trade ids
- * in a lane of its own (`ID_LANES`), never one another unit gives.
+ * it (MarketSeat.ts); the units one server owns run their batches as one transaction
+ * (JointBatches.ts). Units of different servers commit side by side, so each unit gives its
+ * order and trade ids in a lane of its own (`ID_LANES`), never one another unit gives.
  */
 import { PAIR_SYMBOLS, type PairSymbol } from '../../core/markets/pairs.ts';
 import { SPOT_MARKET } from './ownership.ts';

@@ -30,8 +30,8 @@ export interface BatchWrites {
 }
 
 /**
- * Writes a batch in the caller's transaction, with the answers of its forwarded commands (null
- * for none); every order it writes takes the seq its account took in the batch, every trade each
+ * Writes a batch in the caller's transaction, with the answers of its forwarded commands (one
+ * set per unit whose commands it ran, each telling that unit's servers); every order it writes takes the seq its account took in the batch, every trade each
  * side's (accountSeqs.ts). Returns those seqs.
  */
 export async function writeBatch(
@@ -39,7 +39,7 @@ export async function writeBatch(
   writes: BatchWrites,
   accounts: AccountIds,
   plan: SeqPlan,
-  answers: Answering | null,
+  answers: readonly Answering[],
   /** Runs the write statement: at once, or as the batch's last, with its commit. */
   run: <R>(statement: RawBuilder<R>) => Promise<R[]>,
 ): Promise<BatchSeqs> {
@@ -58,7 +58,7 @@ export async function writeBatch(
     insertTrades(writes.trades, plan),
     await accounts.entriesOf(trx, writes.postings),
     updateLastPrices(writes.lastPrices),
-    answers?.store ?? null,
+    ...answers.map((answering) => answering.store),
   ];
   const named = parts.flatMap((part, index) =>
     part === null ? [] : [sql`${sql.raw(index === 0 ? 'raised' : `w${index}`)} as (${part})`],
@@ -68,7 +68,10 @@ export async function writeBatch(
     raising === null
       ? sql`'[]'::json`
       : sql`coalesce((select json_agg(json_build_array(user_id, seq)) from raised), '[]'::json)`;
-  const notify = answers === null ? sql`` : sql`, ${answers.notify} as notified`;
+  const notify = sql.join(
+    answers.map((answering, index) => sql`, ${answering.notify} as ${sql.raw(`notified${index}`)}`),
+    sql``,
+  );
   const written = await run(
     sql<{
       seqs: [number, number | string][];
