@@ -250,8 +250,7 @@ export class UnitMarket {
    * than left waiting.
    */
   private async ownerHeard(): Promise<void> {
-    const silence = await this.ownerSilence.read();
-    if (silence === null || silence > PAUSED_AFTER_MS) throw refusal('market.paused');
+    if (!(await this.ownerSilence.heardWithin(PAUSED_AFTER_MS))) throw refusal('market.paused');
   }
 
   /** Takes the unit: a new epoch, books rebuilt after it, then matching (the lock's role). */

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { forEachDatabase } from '../../test/databases.ts';
 import { until } from '../../test/supportTesting.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
-import { beatAndEndSilent, ownerSilenceMs } from './ownerHeartbeat.ts';
+import { beatAndEndSilent, OwnerSilence, ownerSilenceMs } from './ownerHeartbeat.ts';
 import {
   batchNumbering,
   claimMarket,
@@ -179,6 +179,21 @@ forEachDatabase(
       assert.ok(silent >= 120_000 && silent < 180_000, `silent ${silent} ms: since its last beat`);
       await beatAndEndSilent(seat.client, seat.id, 600_000);
       assert.ok(((await ownerSilenceMs(db, 'spot:D')) ?? Number.POSITIVE_INFINITY) < 60_000);
+      seat.client.release(true);
+    });
+
+    test('a follower reads the owner heard at most once a while, and an owner not heard again at once', async () => {
+      const db = await open();
+      const watch = new OwnerSilence(db, 'spot:E', 60_000);
+      assert.equal(await watch.heardWithin(10_000), false, 'never owned');
+      const seat = await seatOf(db);
+      await own(db, seat, 'spot:E');
+      assert.equal(await watch.heardWithin(10_000), true, 'not heard: read again at once');
+      await silence(db, seat);
+      await sql`update market_owners set beat_at = now() - interval '3 minutes'
+        where market = 'spot:E'`.execute(db);
+      assert.equal(await watch.heardWithin(10_000), true, 'heard a moment ago: not read again');
+      assert.equal(await new OwnerSilence(db, 'spot:E', 0).heardWithin(10_000), false);
       seat.client.release(true);
     });
   },

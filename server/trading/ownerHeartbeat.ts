@@ -93,8 +93,10 @@ export async function ownerSilenceMs(db: Database, market: string): Promise<numb
 }
 
 /**
- * The owner's silence as a follower needs it before forwarding a command: read at most once a
- * `maxAgeMs`, so an idle follower reads nothing and a busy one once that often.
+ * The owner's silence as a follower needs it before forwarding a command: a figure that says the
+ * owner was heard is used for `maxAgeMs` (its age added), so an idle follower reads nothing and a
+ * busy one once that often; one that says it was not is read again first (a new owner may have
+ * claimed the unit since).
  */
 export class OwnerSilence {
   private silence: number | null = null;
@@ -112,11 +114,12 @@ export class OwnerSilence {
     this.readAt = performance.now();
   }
 
-  /** The silence in milliseconds, at most `maxAgeMs` old; null while no server ever owned it. */
-  async read(): Promise<number | null> {
-    if (performance.now() - this.readAt <= this.maxAgeMs) return this.silence;
+  /** Whether the owner was heard within `limitMs` (false while no server ever owned the unit). */
+  async heardWithin(limitMs: number): Promise<boolean> {
+    const age = performance.now() - this.readAt;
+    if (age <= this.maxAgeMs && this.silence !== null && this.silence + age <= limitMs) return true;
     this.silence = await ownerSilenceMs(this.db, this.market);
     this.readAt = performance.now();
-    return this.silence;
+    return this.silence !== null && this.silence <= limitMs;
   }
 }
