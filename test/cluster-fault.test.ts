@@ -1,16 +1,18 @@
 /**
  * Three server processes on one PostgreSQL database, the spot market's owner taken out in the
  * middle of a burst of orders to all three, the slow ways: stopped with SIGTERM as a rolling
- * restart does (it hands the market over), and hung with SIGSTOP (the others take the market
- * once its lease runs out, and it wakes fenced). Every acknowledged order is stored once and the
+ * restart does (it hands the market over), and hung with SIGSTOP (the others end its seat once
+ * it has been silent too long and take the market, and it wakes fenced). Every acknowledged order is stored once and the
  * spot audit holds. The kill and the cut connections stay in the cluster test (cluster.test.ts);
  * these rounds wait out a shutdown and a lease, so they are fault runs (test/faults.ts), not the
  * unit lane.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
+import { SPOT_MARKET } from '../server/trading/ownership.ts';
 import { burstThroughFault, CLUSTER_ENV } from './cluster/faultBurst.ts';
 import { Cluster, marketOwner } from './cluster/servers.ts';
 import { forEachDatabase, scratchPostgres } from './databases.ts';
@@ -82,6 +84,12 @@ forEachDatabase(
     test('the spot owner hung mid-burst (SIGSTOP): the others take the market from it, and it wakes fenced', {
       timeout: 120_000,
     }, async () => {
+      // The owner's seat, as its claim named it.
+      const { server: seat } = await db
+        .selectFrom('market_owners')
+        .select('server')
+        .where('market', '=', SPOT_MARKET)
+        .executeTakeFirstOrThrow();
       const { before, after, burst, backMs, resent } = await burstThroughFault(
         { db, cluster, account },
         3,
@@ -99,6 +107,10 @@ forEachDatabase(
       );
       assert.notEqual(after.server, before.server, 'a silent owner loses the market');
       assert.ok((after.epoch ?? 0) > (before.epoch ?? 0));
+      // Its seat was ended for its silence, and that counted once (the others did it together).
+      const { rows } = await sql<{ evicted: number }>`
+        select evicted from market_servers where id = ${seat}`.execute(db);
+      assert.deepEqual(rows, [{ evicted: 1 }]);
       // Woken, the old owner matches nothing more: what it is sent goes to the new owner.
       const trader = await account();
       const answer = await callApi(

@@ -13,7 +13,7 @@ import type { PlaceOrderParams } from '../core/protocol/index.ts';
 import type { Database } from '../server/storage/db.ts';
 import { Market } from '../server/trading/Market.ts';
 import { bookDepth } from '../server/trading/marketData.ts';
-import { claimMarket, SPOT_MARKET } from '../server/trading/ownership.ts';
+import { claimMarket, lockNameOf, SPOT_MARKET } from '../server/trading/ownership.ts';
 import type { SpotMarket } from '../server/trading/SpotMarket.ts';
 import { InProcessServers } from './cluster/inProcess.ts';
 import { forEachDatabase } from './databases.ts';
@@ -28,7 +28,8 @@ async function ownerNow(db: Database) {
   const { rows } = await sql<{ pid: number; server: string }>`
     select l.pid, a.application_name as server from pg_locks l join pg_stat_activity a using (pid)
     where l.locktype = 'advisory' and l.granted
-      and l.database = (select oid from pg_database where datname = current_database())`.execute(
+      and l.database = (select oid from pg_database where datname = current_database())
+      and l.objid::bigint = (hashtext(${lockNameOf(SPOT_MARKET)})::bigint & 4294967295)`.execute(
     db,
   );
   const owner = await db

@@ -1,10 +1,13 @@
 /**
- * One server in the lead of a role (the demo market) among servers sharing a PostgreSQL
- * database: a session-level advisory lock held on a client of the server's pool for as long as
- * it leads. The others try again every few seconds, so when the leader dies (its connection
- * closes, which drops the lock) another takes over within a retry. The leader checks its
- * connection at the same pace and stops the role when it is lost, as the lock went with it. On
- * PGlite the server is alone and leads at once.
+ * One server in the lead of a role among servers sharing a PostgreSQL database: a
+ * session-level advisory lock held on a client of the server's pool for as long as it leads. The
+ * others try again every few seconds, so when the leader dies (its connection closes, which drops
+ * the lock) another takes over within a retry. The leader checks its connection at the same pace
+ * and stops the role when it is lost, as the lock went with it. On PGlite the server is alone and
+ * leads at once: the spot market's one use of it today (sharing PostgreSQL, the market's units
+ * are held by each server's seat, whose beat also tells a hung server: MarketSeat.ts). A hung
+ * leader keeps its lock, idle sessions are never ended by PostgreSQL, so a role held here is
+ * stuck while its leader hangs.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -16,9 +19,10 @@ export interface Role {
 }
 
 /**
- * How often a follower tries for the lead, and a leader checks its connection. The market's
- * failover goal is 3 s from a leader's death to the next order taken: a try each second leaves
- * room for rebuilding the books, at the cost of one small query per second per server.
+ * How often a follower tries for the lead, and a leader checks its connection; also how often
+ * a market seat looks for free units. The market's failover goal is 3 s from an owner's death to
+ * the next order taken: a try each second leaves room for rebuilding the books, at the cost of
+ * one small query per second per server.
  */
 export const LEADER_RETRY_MS = 1_000;
 

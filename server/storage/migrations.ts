@@ -45,6 +45,7 @@ import { heartbeatMigration } from '../trading/heartbeatMigration.ts';
 import { spotMigration } from '../trading/migration.ts';
 import { ownersMigration } from '../trading/ownersMigration.ts';
 import { seatsMigration } from '../trading/seatsMigration.ts';
+import { serverBeatMigration } from '../trading/serverBeatMigration.ts';
 import { addressBookMigration } from '../wallet/addressBook/migration.ts';
 import { devnetMigration } from '../wallet/devnet/migration.ts';
 import { ledgerBatchMigration } from '../wallet/ledgerBatchMigration.ts';
@@ -275,6 +276,7 @@ export const migrations: Record<string, Migration> = {
   '0044_p2p_chat_reads': p2pChatReadsMigration,
   '0045_account_seqs': accountSeqsMigration,
   '0047_ledger_guard_when': ledgerGuardMigration,
+  '0049_server_beat': serverBeatMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,14 +1,16 @@
 /**
- * A server's seat among those matching a spread market (units.ts): one connection of its own
- * holding its own advisory lock (so every server can tell at once that it lives: a killed
- * server's connection, and the lock, go with it) and the lock of each unit it owns. Each moment
- * it says it is alive (`market_servers`, migration 0042), reads who else is, and takes or gives
- * up units by two rules:
+ * A server's seat among those matching the spot market's units (units.ts: the whole market as
+ * one unit, or spread, one per pair): one connection of its own holding its own advisory lock
+ * (so every server can tell at once that it lives: a killed server's connection, and the lock,
+ * go with it) and the lock of each unit it owns. On it, every SERVER_BEAT_MS, it says it is alive
+ * (`market_servers`) and ends any server silent too long (ownerHeartbeat.ts), and each moment it
+ * reads who else is alive and takes or gives up units by two rules:
  *
  * - **Fair share.** A server takes a free unit only while it owns fewer than
  *   ceil(units / live servers), and gives one up (settled, then unlocked) each moment it owns
  *   more, so servers started one after another end even (8 pairs on 3 servers: 3, 3, 2), and a
- *   dead server's units are taken by the survivors at their next look.
+ *   dead server's units are taken by the survivors at their next look (at once when they ended
+ *   it for its silence).
  * - **Pins.** A server's pinned pairs (`MARKET_PIN`) are taken first whatever its share, and no
  *   other server takes one while its pinner lives; one held by another server is given up to
  *   its pinner.
@@ -22,7 +24,7 @@ import type pg from 'pg';
 import type { PairSymbol } from '../../core/markets/pairs.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
 import type { Role } from '../storage/LeaderLock.ts';
-import { OWNER_SILENCE_MS } from './ownerHeartbeat.ts';
+import { beatAndEndSilent, SERVER_BEAT_MS, SERVER_SILENCE_MS } from './ownerHeartbeat.ts';
 import { lockNameOf, SEAT_LOCK_PREFIX } from './ownership.ts';
 import type { MarketUnit } from './units.ts';
 
@@ -55,6 +57,10 @@ export class MarketSeat {
   private timer: NodeJS.Timeout | null = null;
   private step: Promise<void> = Promise.resolve();
   private taking = true;
+  private beats: NodeJS.Timeout | null = null;
+  private beating = false;
+  /** A look is asked for as soon as the one running is over (a silent server was ended). */
+  private again = false;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -86,8 +92,13 @@ export class MarketSeat {
     return { close: () => this.queue(() => this.release(seated)) };
   }
 
-  /** Takes the first units now (resolves once that look is over), then looks every moment. */
+  /**
+   * Takes the first units now (resolves once that look is over), then looks every moment, and
+   * beats (ownerHeartbeat.ts) until closed.
+   */
   start(): Promise<void> {
+    this.beats = setInterval(() => this.beat(), SERVER_BEAT_MS);
+    this.beats.unref();
     return this.next();
   }
 
@@ -103,6 +114,8 @@ export class MarketSeat {
     await this.stopTaking();
     await this.queue(async () => {
       for (const seated of this.seated) await this.release(seated);
+      // Heard until its last unit is given up: a long shutdown is not a hang.
+      if (this.beats !== null) clearInterval(this.beats);
       this.client?.release();
       this.client = null;
     });
@@ -126,22 +139,57 @@ export class MarketSeat {
 
   // One look at a time; the next is scheduled once this one is over.
   private next(): Promise<void> {
+    this.timer = null;
     return this.queue(() =>
       this.look()
         .catch((error: unknown) => this.log.warn({ err: error }, 'spot market seat: no look'))
         .finally(() => {
           if (!this.taking) return;
-          this.timer = setTimeout(() => void this.next(), this.retryMs);
+          this.timer = setTimeout(() => void this.next(), this.again ? 0 : this.retryMs);
           this.timer.unref();
+          this.again = false;
         }),
     );
+  }
+
+  /** Looks now, or once the look running is over: a silent server's units are free. */
+  private lookSoon(): void {
+    if (!this.taking) return;
+    if (this.timer === null) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    void this.next();
+  }
+
+  /**
+   * Says this server is alive and ends the servers silent too long, one beat at a time on the
+   * seat's own connection; a lost connection is the next look's to find.
+   */
+  private beat(): void {
+    const client = this.client;
+    if (client === null || this.beating) return;
+    this.beating = true;
+    beatAndEndSilent(client, this.id)
+      .then((ended) => {
+        if (ended.length === 0) return;
+        this.log.warn(
+          `spot market seat: server ${ended.join(', ')} was silent over ${SERVER_SILENCE_MS} ms; its connections were ended`,
+        );
+        this.lookSoon();
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'spot market seat: no beat'))
+      .finally(() => {
+        this.beating = false;
+      });
   }
 
   private async look(): Promise<void> {
     if (!this.taking) return;
     const client = await this.seat();
-    if (client === null) return;
     const others = await this.readOthers(client);
+    if (others === null) return;
     const share = Math.ceil(this.seated.length / Math.max(1, others.live));
     const owned = this.seated.filter((seated) => seated.role !== null);
     const mine = (seated: Seated) => seated.unit.pairs.some((pair) => this.pins.includes(pair));
@@ -164,18 +212,9 @@ export class MarketSeat {
     }
   }
 
-  /** The seat's connection, made and registered when there is none; null while it cannot be. */
-  private async seat(): Promise<pg.PoolClient | null> {
-    const client = this.client;
-    if (client !== null) {
-      try {
-        await client.query('update market_servers set beat_at = now() where id = $1', [this.id]);
-        return client;
-      } catch (error) {
-        await this.lost(error);
-        return null;
-      }
-    }
+  /** The seat's connection, made and registered when there is none. */
+  private async seat(): Promise<pg.PoolClient> {
+    if (this.client !== null) return this.client;
     const fresh = await this.pool.connect();
     try {
       await fresh.query('select pg_advisory_lock(hashtext($1))', [seatLockOf(this.id)]);
@@ -195,20 +234,31 @@ export class MarketSeat {
   }
 
   /**
-   * The live servers: registered, heard within the owners' silence, and still holding their own
-   * lock (a killed server's lock goes with its connection, at once).
+   * The live servers: registered, heard within the silence allowed, and still holding their own
+   * lock (a killed server's lock goes with its connection, at once). Null when the seat's
+   * connection is lost (so are the units' locks: every role is stopped).
    */
-  private async readOthers(client: pg.PoolClient): Promise<Others> {
-    const { rows } = await client.query<{ id: string; pins: string[] }>(
-      `select s.id, s.pins from market_servers s
+  private async readOthers(client: pg.PoolClient): Promise<Others | null> {
+    const read = await client
+      .query<{ id: string; pins: string[] }>(
+        `select s.id, s.pins from market_servers s
          where s.beat_at > now() - $1::interval
            and exists (
              select 1 from pg_locks l
                where l.locktype = 'advisory' and l.granted
                  and l.database = (select oid from pg_database where datname = current_database())
                  and l.objid::bigint = (hashtext($2::text || s.id)::bigint & 4294967295))`,
-      [`${OWNER_SILENCE_MS} milliseconds`, SEAT_LOCK_PREFIX],
-    );
+        [`${SERVER_SILENCE_MS} milliseconds`, SEAT_LOCK_PREFIX],
+      )
+      .then(
+        (result) => result,
+        async (error: unknown) => {
+          await this.lost(error);
+          return null;
+        },
+      );
+    if (read === null) return null;
+    const { rows } = read;
     const pinnedElsewhere = new Set(
       rows.filter((row) => row.id !== this.id).flatMap((row) => row.pins),
     );

@@ -277,13 +277,17 @@ export class SpotMarket {
     return undefined;
   }
 
-  /** How each unit's lock is held: one lock each, or spread, this server's seat. */
+  /**
+   * How each unit's lock is held: alone (PGlite), at once; sharing the database, on this
+   * server's seat, whose one beat speaks for every unit it owns (pins only when spread).
+   */
   private async locking(units: MarketUnit[], options: SpotMarketOptions): Promise<UnitLocking> {
     const retryMs = options.retryMs ?? LEADER_RETRY_MS;
-    if (units.length === 1) {
+    if (postgresPool(this.db) === null) {
       return (name, lead) => LeaderLock.hold(this.db, lockNameOf(name), lead, options.log, retryMs);
     }
-    const seat = await MarketSeat.open(this.db, units, options.pins ?? [], options.log, retryMs);
+    const pins = units.length > 1 ? (options.pins ?? []) : [];
+    const seat = await MarketSeat.open(this.db, units, pins, options.log, retryMs);
     this.seat = seat;
     return (name, lead) => seat.hold(name, lead);
   }

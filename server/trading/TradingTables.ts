@@ -74,8 +74,10 @@ export interface MarketOwnersTable {
   epoch: number;
   /** The owner's last committed batch in this epoch (0 before its first). */
   batch: Generated<number>;
-  /** When the owner last said it is alive (ownerHeartbeat.ts). */
+  /** When the epoch was claimed: the owner's silence counts from then at the latest. */
   beat_at: Generated<Date>;
+  /** The server whose seat claimed the epoch (`market_servers.id`; ownerHeartbeat.ts). */
+  server: Generated<string | null>;
   /** The unit's last committed batch, counted across owners: never reset (replicas use it). */
   seq: Generated<number>;
 }

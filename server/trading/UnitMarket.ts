@@ -1,7 +1,7 @@
 /**
  * One unit of the spot market (units.ts) as every caller sees it, whichever server matches it.
  * Among servers on one PostgreSQL database exactly one owns the unit: the one holding its
- * advisory lock (LeaderLock.ts, or MarketSeat.ts when the market is spread). On taking it, the
+ * advisory lock (on its seat: MarketSeat.ts; LeaderLock.ts alone on PGlite). On taking it, the
  * server raises the unit's epoch and rebuilds its books (ownership.ts, recovery.ts), then matches
  * its own commands and those others forward (IntakeRunner.ts), every batch fenced by the epoch
  * (Market.ts), and tells the other servers of each batch it commits on the event bus
@@ -35,12 +35,7 @@ import { Market } from './Market.ts';
 import { type BatchNews, carriedBatch, newsOf, readBatch } from './marketCommits.ts';
 import type { GroupMakers } from './OrderGroup.ts';
 import type { OrderRow } from './orderRows.ts';
-import {
-  beatWhileOwning,
-  evictSilentOwner,
-  OWNER_SILENCE_MS,
-  ownerSilenceMs,
-} from './ownerHeartbeat.ts';
+import { OwnerSilence } from './ownerHeartbeat.ts';
 import { claimMarket, marketSeq } from './ownership.ts';
 import type { BatchPosition, MarketBatch, Publisher } from './Publisher.ts';
 import { type Journal, readMaxIds } from './recovery.ts';
@@ -48,10 +43,10 @@ import type { FeeRates } from './settlement.ts';
 import type { MarketUnit } from './units.ts';
 
 /**
- * A follower refuses orders (`market.paused`) once the owner has been silent this long: twice
- * the wait before a silent owner is replaced, so it happens only when no server takes over.
+ * A follower refuses orders (`market.paused`) once the owner has been silent this long: well
+ * past the failover's few seconds, so it happens only when no server takes over.
  */
-const PAUSED_AFTER_MS = 2 * OWNER_SILENCE_MS;
+const PAUSED_AFTER_MS = 10_000;
 
 /** What the spot market needs besides its database and fees. */
 export interface SpotMarketOptions {
@@ -116,8 +111,8 @@ export class UnitMarket {
   private runner: IntakeRunner | null = null;
   private following: Following | null = null;
   private lock: { close(): Promise<void> } | null = null;
-  /** How long the owner has been silent, as last read (ms); null while no server ever owned it. */
-  private ownerSilence: number | null = null;
+  /** How long the owner has been silent (ownerHeartbeat.ts), read at most once a retry. */
+  private readonly ownerSilence: OwnerSilence;
   private windows: BookWindows | null = null;
 
   private constructor(
@@ -129,7 +124,9 @@ export class UnitMarket {
     private readonly options: SpotMarketOptions,
     private readonly shared: UnitShared,
     private readonly retryMs: number,
-  ) {}
+  ) {
+    this.ownerSilence = new OwnerSilence(db, unit.name, retryMs);
+  }
 
   /**
    * Opens the unit: owned by this server when it takes the lock (`locking`; none: this server
@@ -250,26 +247,19 @@ export class UnitMarket {
 
   /**
    * No owner for long (none may match, or none is up): forwarded commands are refused now rather
-   * than left waiting. The figure the watch read may be a second old: one that says so is read
-   * again first.
+   * than left waiting.
    */
   private async ownerHeard(): Promise<void> {
-    if (this.ownerSilence !== null && this.ownerSilence <= PAUSED_AFTER_MS) return;
-    this.ownerSilence = await ownerSilenceMs(this.db, this.unit.name);
-    if (this.ownerSilence === null || this.ownerSilence > PAUSED_AFTER_MS) {
-      throw refusal('market.paused');
-    }
+    if (!(await this.ownerSilence.heardWithin(PAUSED_AFTER_MS))) throw refusal('market.paused');
   }
 
   /** Takes the unit: a new epoch, books rebuilt after it, then matching (the lock's role). */
   private async own(): Promise<Role> {
-    // This server speaks for the unit now; a later loss is read afresh by the watch.
-    this.ownerSilence = 0;
+    // This server speaks for the unit now (its seat beats for it: ownerHeartbeat.ts).
+    this.ownerSilence.spoke();
     const name = this.unit.name;
     const owner = this.following === null ? null : await claimMarket(this.db, name);
-    const { feeSplit, groups, log } = this.options;
-    // From the claim on: rebuilding the books must not look like a hang to the others.
-    const heart = owner === null ? null : beatWhileOwning(this.db, owner, this.retryMs, log);
+    const { feeSplit, groups } = this.options;
     const journal = owner === null ? null : await this.replicaJournal();
     const market = await Market.open(this.db, this.fees, feeSplit, owner, journal, this.unit);
     if (this.shared.lender !== undefined) market.lendFrom(this.shared.lender);
@@ -285,7 +275,6 @@ export class UnitMarket {
     const whileOwning = await this.startOwnersRole(market);
     return {
       stop: async () => {
-        heart?.stop();
         await whileOwning?.stop();
         // Commands from now on go to whoever owns the unit next; queued ones follow them.
         this.local = null;
@@ -408,7 +397,6 @@ export class UnitMarket {
       log,
     );
     await follower.resync();
-    this.ownerSilence = await ownerSilenceMs(this.db, name);
     // The owner hears its own news on a bus shared in one process (tests): it has it already.
     const stopHearing = events.subscribe('market.committed', (news) => {
       if (this.local === null) follower.hear(news);
@@ -425,30 +413,11 @@ export class UnitMarket {
     };
     const admit = () => this.ownerHeard();
     const forwarder = new Forwarder(this.db, name, progress, admit, this.retryMs);
-    const watch = setInterval(() => {
-      if (this.local === null) void this.evictIfSilent();
-    }, this.retryMs);
-    watch.unref();
     const stop = () => {
       stopHearing();
       stopReconnects?.();
-      clearInterval(watch);
     };
     return { replica, follower, forwarder, stop };
-  }
-
-  /** Takes the unit from an owner that stopped saying it is alive (ownerHeartbeat.ts). */
-  private async evictIfSilent(): Promise<void> {
-    try {
-      if (await evictSilentOwner(this.db, this.unit.name, OWNER_SILENCE_MS, this.unit.spread)) {
-        this.options.log.warn(
-          `spot market: the owner of ${this.unit.name} fell silent; its lock is released`,
-        );
-      }
-      this.ownerSilence = await ownerSilenceMs(this.db, this.unit.name);
-    } catch (error) {
-      this.options.log.warn({ err: error }, 'spot market: could not check on the owner');
-    }
   }
 
   private replica(): BookReplica {

@@ -2,62 +2,110 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { forEachDatabase } from '../../test/databases.ts';
 import { until } from '../../test/supportTesting.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
-import { evictSilentOwner } from './ownerHeartbeat.ts';
-import { batchLockOf, claimMarket, lockNameOf, lockUnits, SEAT_LOCK_PREFIX } from './ownership.ts';
+import { beatAndEndSilent, OwnerSilence, ownerSilenceMs } from './ownerHeartbeat.ts';
+import {
+  batchNumbering,
+  claimMarket,
+  lockNameOf,
+  lockUnits,
+  type Ownership,
+  SEAT_LOCK_PREFIX,
+} from './ownership.ts';
 
-// Only PostgreSQL has several servers, and so an owner the others can find silent.
+/** A stand-in server's seat: its own connection holding its lock, registered as alive. */
+interface Seat {
+  id: string;
+  client: pg.PoolClient;
+}
+
+async function seatOf(db: Database): Promise<Seat> {
+  const pool = postgresPool(db);
+  assert.ok(pool);
+  const id = randomUUID();
+  const client = await pool.connect();
+  client.on('error', () => {});
+  await client.query('select pg_advisory_lock(hashtext($1))', [`${SEAT_LOCK_PREFIX}${id}`]);
+  await sql`insert into market_servers (id) values (${id})`.execute(db);
+  return { id, client };
+}
+
+/** The seat takes the unit's lock and claims it, as MarketSeat and UnitMarket do. */
+async function own(db: Database, seat: Seat, market: string): Promise<Ownership> {
+  await seat.client.query('select pg_advisory_lock(hashtext($1))', [lockNameOf(market)]);
+  return claimMarket(db, market);
+}
+
+async function silence(db: Database, seat: Seat): Promise<void> {
+  await sql`update market_servers set beat_at = now() - interval '2 minutes'
+    where id = ${seat.id}`.execute(db);
+}
+
+/** An open batch of `owner` (its numbering run, not committed): its connection and pid. */
+async function openBatch(db: Database, owner: Ownership): Promise<pg.PoolClient> {
+  const batch = await postgresPool(db)?.connect();
+  assert.ok(batch);
+  batch.on('error', () => {});
+  await batch.query('begin');
+  const numbering = batchNumbering(owner).compile(db);
+  const { rows } = await batch.query(numbering.sql, [...numbering.parameters]);
+  assert.equal(rows.length, 1, 'the batch numbered itself');
+  return batch;
+}
+
+async function evictions(db: Database, seat: Seat): Promise<number> {
+  const { rows } = await sql<{ evicted: number }>`
+    select evicted from market_servers where id = ${seat.id}`.execute(db);
+  return rows[0]?.evicted ?? -1;
+}
+
+// Only PostgreSQL has several servers, and so one the others can find silent.
 forEachDatabase(
   (open) => {
-    test('an owner silent past the limit loses the connection holding its lock; a live one does not', async () => {
+    test("a server silent past the limit loses its seat's connection (its units' locks) and its open batch; a live one does not", async () => {
       const db = await open();
-      const pool = postgresPool(db);
-      assert.ok(pool);
-      // A stand-in owner: the market's lock on a connection of its own.
-      const owner = await pool.connect();
-      owner.on('error', () => {});
-      await owner.query('select pg_advisory_lock(hashtext($1))', [lockNameOf('test')]);
-      await claimMarket(db, 'test');
-      assert.equal(await evictSilentOwner(db, 'test', 60_000), false, 'it spoke just now');
-      await owner.query('select 1');
+      const owner = await seatOf(db);
+      const other = await seatOf(db);
+      const ownership = await own(db, owner, 'test');
+      // A batch in flight holds the unit's row: the beat waits on neither it nor the pool.
+      const batch = await openBatch(db, ownership);
+      assert.deepEqual(await beatAndEndSilent(owner.client, owner.id, 60_000), []);
+      assert.deepEqual(await beatAndEndSilent(other.client, other.id, 60_000), [], 'all heard');
+      await owner.client.query('select 1');
 
-      // Silent for two minutes, with a batch left open on the owners' row.
-      await sql`update market_owners set beat_at = now() - interval '2 minutes'
-        where market = 'test'`.execute(db);
-      const batch = await pool.connect();
-      batch.on('error', () => {});
-      await batch.query('begin');
-      await batch.query(`update market_owners set batch = batch + 1 where market = 'test'`);
-      assert.equal(await evictSilentOwner(db, 'test', 60_000), true);
-      await assert.rejects(owner.query('select 1'), 'the lock connection was ended');
+      await silence(db, owner);
+      assert.deepEqual(await beatAndEndSilent(other.client, other.id, 60_000), [owner.id]);
+      await assert.rejects(owner.client.query('select 1'), 'the seat connection was ended');
       await assert.rejects(batch.query('commit'), 'the batch left open was ended');
-      owner.release(true);
-      batch.release(true);
+      assert.equal(await evictions(db, owner), 1, 'the eviction is counted');
+      assert.equal(await evictions(db, other), 0);
+      // Already gone: nothing more is ended, or counted.
+      assert.deepEqual(await beatAndEndSilent(other.client, other.id, 60_000), []);
       const { rows } = await sql<{ held: boolean }>`
         select pg_try_advisory_lock(hashtext(${lockNameOf('test')})) as held`.execute(db);
       assert.deepEqual(rows, [{ held: true }], 'the lock is free for a new owner');
       await claimMarket(db, 'test');
+      await other.client.query('select 1');
+      owner.client.release(true);
+      batch.release(true);
+      other.client.release(true);
     });
 
-    test("a hung unit owner's batch over two units, waiting on the second unit's row, is ended with its lock", async () => {
+    test("a hung server's batch over two units, waiting on the second unit's row, is ended, and the second unit's live owner is not", async () => {
       const db = await open();
-      const pool = postgresPool(db);
-      assert.ok(pool);
-      const owner = await pool.connect();
-      owner.on('error', () => {});
-      await owner.query('select pg_advisory_lock(hashtext($1))', [lockNameOf('spot:A')]);
-      const ownership = await claimMarket(db, 'spot:A');
-      await claimMarket(db, 'spot:B');
-      // Its owner has been silent long.
-      await sql`update market_owners set beat_at = now() - interval '2 minutes'
-        where market = 'spot:A'`.execute(db);
-      // Another unit's batch in flight holds the second unit's row.
-      const other = await pool.connect();
+      const hung = await seatOf(db);
+      const live = await seatOf(db);
+      const ownership = await own(db, hung, 'spot:A');
+      await own(db, live, 'spot:B');
+      // The second unit's owner has a batch in flight on its row.
+      const other = await postgresPool(db)?.connect();
+      assert.ok(other);
       await other.query('begin');
       await other.query(`select 1 from market_owners where market = 'spot:B' for update`);
-      // The swap's batch locks its own unit's row, then waits on the second's: its owner hangs.
+      // The swap's batch locks its own unit's row, then waits on the second's: its server hangs.
       let batchPid = 0;
       const batch = db.transaction().execute(async (trx) => {
         batchPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]
@@ -69,50 +117,89 @@ forEachDatabase(
         () => 'ended',
       );
       await until('the batch waits on the second unit', () => waitsOnLock(db, batchPid));
-      assert.equal(await evictSilentOwner(db, 'spot:A', 60_000, true), true);
+      await silence(db, hung);
+      // Two servers ending it for one silence count it once.
+      const watcher = await seatOf(db);
+      const both = await Promise.all([
+        beatAndEndSilent(live.client, live.id, 60_000),
+        beatAndEndSilent(watcher.client, watcher.id, 60_000),
+      ]);
+      assert.ok(both.flat().includes(hung.id));
+      assert.equal(await evictions(db, hung), 1);
       assert.equal(await ended, 'ended');
-      // Its unit's row is free for the next owner's claim, as soon as the ended backend is gone.
       await until("the unit's row is free", () => rowFree(db, 'spot:A'));
       await other.query('rollback');
       other.release();
-      owner.release(true);
+      await live.client.query('select 1');
+      hung.client.release(true);
+      live.client.release(true);
+      watcher.client.release(true);
     });
 
-    test('a unit whose holder still says it lives is left alone, and the batch its silent last owner left open is ended', async () => {
+    test('a unit a live server has just taken is left alone, and the batch its silent last owner left open is ended', async () => {
       const db = await open();
-      const pool = postgresPool(db);
-      assert.ok(pool);
-      // The unit's last owner left a batch open and fell silent.
-      const last = await claimMarket(db, 'spot:C');
-      const batch = await pool.connect();
-      batch.on('error', () => {});
-      await batch.query('begin');
-      await batch.query('select pg_advisory_xact_lock_shared(hashtext($1))', [batchLockOf(last)]);
-      await sql`update market_owners set beat_at = now() - interval '2 minutes'
-        where market = 'spot:C'`.execute(db);
-      // A live server has just taken its lock, and not yet claimed it.
-      const id = randomUUID();
-      const seat = await pool.connect();
-      seat.on('error', () => {});
-      await seat.query('select pg_advisory_lock(hashtext($1))', [`${SEAT_LOCK_PREFIX}${id}`]);
-      await sql`insert into market_servers (id) values (${id})`.execute(db);
-      await seat.query('select pg_advisory_lock(hashtext($1))', [lockNameOf('spot:C')]);
-      assert.equal(await evictSilentOwner(db, 'spot:C', 60_000, true), true);
+      const last = await seatOf(db);
+      const ownership = await own(db, last, 'spot:C');
+      const batch = await openBatch(db, ownership);
+      // The last owner's seat is gone (its lock with it), its batch is not, and it is silent.
+      last.client.release(true);
+      await silence(db, last);
+      // A live server has just taken the unit's lock, and not yet claimed it.
+      const taker = await seatOf(db);
+      await taker.client.query('select pg_advisory_lock(hashtext($1))', [lockNameOf('spot:C')]);
+      const watcher = await seatOf(db);
+      assert.deepEqual(await beatAndEndSilent(watcher.client, watcher.id, 60_000), [last.id]);
       await assert.rejects(batch.query('commit'), 'the batch left open was ended');
-      await seat.query('select 1');
-      // Once the server itself falls silent, it is ended.
-      await sql`update market_servers set beat_at = now() - interval '2 minutes'
-        where id = ${id}`.execute(db);
-      assert.equal(await evictSilentOwner(db, 'spot:C', 60_000, true), true);
-      await assert.rejects(seat.query('select 1'), 'the seat connection was ended');
-      seat.release(true);
+      await taker.client.query('select 1');
+      // Its claim goes through, and names it.
+      await until("the unit's row is free", () => rowFree(db, 'spot:C'));
+      await claimMarket(db, 'spot:C');
+      const { rows } = await sql<{ server: string }>`
+        select server from market_owners where market = 'spot:C'`.execute(db);
+      assert.deepEqual(rows, [{ server: taker.id }]);
+      // Once that server falls silent itself, it is ended.
+      await silence(db, taker);
+      assert.deepEqual(await beatAndEndSilent(watcher.client, watcher.id, 60_000), [taker.id]);
+      await assert.rejects(taker.client.query('select 1'), 'the seat connection was ended');
       batch.release(true);
+      taker.client.release(true);
+      watcher.client.release(true);
+    });
+
+    test("a unit's owner is as silent as its server, counted from the claim at the latest", async () => {
+      const db = await open();
+      assert.equal(await ownerSilenceMs(db, 'spot:D'), null, 'never owned');
+      const seat = await seatOf(db);
+      await own(db, seat, 'spot:D');
+      assert.ok(((await ownerSilenceMs(db, 'spot:D')) ?? Number.POSITIVE_INFINITY) < 60_000);
+      await silence(db, seat);
+      await sql`update market_owners set beat_at = now() - interval '3 minutes'
+        where market = 'spot:D'`.execute(db);
+      const silent = (await ownerSilenceMs(db, 'spot:D')) ?? 0;
+      assert.ok(silent >= 120_000 && silent < 180_000, `silent ${silent} ms: since its last beat`);
+      await beatAndEndSilent(seat.client, seat.id, 600_000);
+      assert.ok(((await ownerSilenceMs(db, 'spot:D')) ?? Number.POSITIVE_INFINITY) < 60_000);
+      seat.client.release(true);
+    });
+
+    test('a follower reads the owner heard at most once a while, and an owner not heard again at once', async () => {
+      const db = await open();
+      const watch = new OwnerSilence(db, 'spot:E', 60_000);
+      assert.equal(await watch.heardWithin(10_000), false, 'never owned');
+      const seat = await seatOf(db);
+      await own(db, seat, 'spot:E');
+      assert.equal(await watch.heardWithin(10_000), true, 'not heard: read again at once');
+      await silence(db, seat);
+      await sql`update market_owners set beat_at = now() - interval '3 minutes'
+        where market = 'spot:E'`.execute(db);
+      assert.equal(await watch.heardWithin(10_000), true, 'heard a moment ago: not read again');
+      assert.equal(await new OwnerSilence(db, 'spot:E', 0).heardWithin(10_000), false);
+      seat.client.release(true);
     });
   },
   { drivers: ['postgres'] },
 );
 
-/** Whether the connection `pid` waits for a lock. */
 /** Whether `market`'s owners' row can be locked now (no open transaction holds it). */
 async function rowFree(db: Database, market: string): Promise<boolean> {
   try {
@@ -124,6 +211,7 @@ async function rowFree(db: Database, market: string): Promise<boolean> {
   }
 }
 
+/** Whether the connection `pid` waits for a lock. */
 async function waitsOnLock(db: Database, pid: number): Promise<boolean> {
   const { rows } = await sql<{ waiting: boolean }>`
     select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = ${pid}`.execute(

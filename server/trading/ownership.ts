@@ -39,16 +39,31 @@ export function batchLockOf(owner: Ownership): string {
 /** What a batch's lock is named by, before its unit and epoch. */
 export const BATCH_LOCK_PREFIX = 'market-batch:';
 
-/** Raises the group's epoch; the ownership this server now has. */
+/**
+ * Raises the group's epoch; the ownership this server now has. The epoch is the server's whose
+ * seat holds the group's lock (MarketSeat.ts: the seat's connection holds both), so the others
+ * hear the unit's owner in that server's beat and, should it fall silent, find its batches by
+ * their epoch (ownerHeartbeat.ts).
+ */
 export async function claimMarket(db: Database, market: string): Promise<Ownership> {
+  const server = sql<string | null>`(select m.id
+    from pg_locks u
+      join pg_locks s on s.pid = u.pid and s.locktype = 'advisory' and s.granted
+      join market_servers m
+        on s.objid::bigint = (hashtext(${SEAT_LOCK_PREFIX}::text || m.id)::bigint & 4294967295)
+    where u.locktype = 'advisory' and u.granted
+      and u.database = (select oid from pg_database where datname = current_database())
+      and u.objid::bigint = (hashtext(${lockNameOf(market)})::bigint & 4294967295)
+    limit 1)`;
   const row = await db
     .insertInto('market_owners')
-    .values({ market, epoch: 1 })
+    .values({ market, epoch: 1, server })
     .onConflict((conflict) =>
       conflict.column('market').doUpdateSet({
         epoch: sql`market_owners.epoch + 1`,
         batch: 0,
         beat_at: sql`now()`,
+        server: (eb) => eb.ref('excluded.server'),
       }),
     )
     .returning('epoch')
@@ -72,10 +87,12 @@ export interface BatchNumbers {
  * The statement that numbers a batch in the caller's transaction (batchOpening.ts runs it first
  * in the batch): raises the epoch's batch count and the unit's seq, which, like `holdEpoch`,
  * waits for a claim in flight and answers no row once the epoch changed (`market.moved`). The
- * number, with the epoch, is the batch's place in the owner's journal.
+ * number, with the epoch, is the batch's place in the owner's journal. It takes the batch's lock
+ * before the row, as a unit's batch does, so a silent owner's open batch is found and ended.
  */
 export function batchNumbering(owner: Ownership): RawBuilder<BatchNumbers> {
   return sql<BatchNumbers>`update market_owners set batch = batch + 1, seq = seq + 1
+    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked
     where market = ${owner.market} and epoch = ${owner.epoch}
     returning batch, seq, null::bigint as order_id, null::bigint as trade_id`;
 }

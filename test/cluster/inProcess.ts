@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../server/storage/db.ts';
 import { scratchPostgres } from '../databases.ts';
 import type { ScratchDatabase } from '../postgres.ts';
 import { testConfig } from '../serverTesting.ts';
+import { evictions } from './servers.ts';
 
 /** One server of the set: its app, its own database handle, and its address when it listens. */
 export interface InProcessServer {
@@ -62,11 +63,16 @@ export class InProcessServers {
     return server;
   }
 
-  /** Closes every server, then drops the database. */
+  /**
+   * Closes every server, then drops the database; prints how many times a server was ended for
+   * its silence (as servers.ts's Cluster does).
+   */
   async stop(): Promise<void> {
+    const ended = await evictions(this.url).catch(() => null);
     for (const { app } of this.servers) await app.close().catch(() => {});
     for (const { db } of this.servers) await db.destroy();
     this.servers.length = 0;
     await this.scratch.drop();
+    if (ended !== null) console.log(`cluster evictions: ${ended} (servers ended for silence)`);
   }
 }

@@ -5,6 +5,7 @@
  * the market's lock and which connections to cut.
  */
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Database } from '../../server/storage/db.ts';
 import { lockNameOf, SPOT_MARKET } from '../../server/trading/ownership.ts';
 import { type ServerProcess, startServerProcess } from '../spot/serverProcess.ts';
@@ -84,9 +85,15 @@ export class Cluster {
     return server;
   }
 
-  /** Stops every server cleanly (a killed one is already gone). */
+  /**
+   * Stops every server cleanly (a killed one is already gone), and prints how many times a
+   * server was ended for its silence (ownerHeartbeat.ts): each a hang a test made, or a false
+   * alarm.
+   */
   async stop(): Promise<void> {
+    const ended = await evictions(this.databaseUrl).catch(() => null);
     await Promise.all(this.servers.map((server) => server.process.stop()));
+    if (ended !== null) console.log(`cluster evictions: ${ended} (servers ended for silence)`);
   }
 
   private async spawn(name: string): Promise<ClusterServer> {
@@ -97,6 +104,20 @@ export class Cluster {
       { ...this.env, ...this.envOf(name) },
     );
     return { name, process, url: process.url };
+  }
+}
+
+/** How many times the servers on `databaseUrl` ended one of them for its silence. */
+export async function evictions(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ended: number }>(
+      'select coalesce(sum(evicted), 0)::int as ended from market_servers',
+    );
+    return rows[0]?.ended ?? 0;
+  } finally {
+    await client.end();
   }
 }
 
