@@ -17,7 +17,7 @@ import { MAKER_FUNDS, TAKER_FUNDS } from '../server/trading/demo/DemoMarket.ts';
 import { PAST_DEFAULTS, playPast } from '../server/trading/demo/DemoPast.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from '../server/trading/demo/ensureTrader.ts';
 import { Funding } from '../server/trading/demo/Funding.ts';
-import { Halt, StepTurns } from '../server/trading/demo/StepTurns.ts';
+import { Halt } from '../server/trading/demo/Halt.ts';
 import { Market } from '../server/trading/Market.ts';
 import { testConfig } from '../test/serverTesting.ts';
 import { databases } from './spot.ts';
@@ -88,7 +88,6 @@ async function measure(
       takerFunding: new Funding(db, TAKER_FUNDS),
       random: Math.random,
       log,
-      turns: new StepTurns(),
     };
     const began = performance.now();
     const settings = { hours, stepMs };

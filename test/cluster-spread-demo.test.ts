@@ -25,8 +25,11 @@ import { until } from './supportTesting.ts';
 
 const HOUR_MS = 3_600_000;
 const STEP_MS = 300_000;
-/** Long enough a past that the servers started after the first take pairs while it plays. */
-const PAST_HOURS = 3;
+/**
+ * Long enough a past that the servers started after the first take pairs while it plays (a
+ * server's units' steps join one batch: 3 h was over before the first pair was handed on).
+ */
+const PAST_HOURS = 12;
 const STEPS = (PAST_HOURS * HOUR_MS) / STEP_MS;
 /** Steps with a trade in a whole past: nine in ten. */
 const WHOLE = Math.floor(STEPS * 0.9);

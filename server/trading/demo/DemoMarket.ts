@@ -7,7 +7,8 @@
  * It runs on whichever server owns each unit of the market (units.ts), for that unit's pairs:
  * one for the whole market, or, spread, one per pair on the pair's owner, stopped when the unit
  * moves and started again by its next owner. The units' demos on one server share the two
- * accounts and their funding (`DemoMarket.role`), and take turns step by step (StepTurns.ts).
+ * accounts and their funding (`DemoMarket.role`); their steps queued at one turn join one batch
+ * (JointBatches.ts).
  *
  * Load stays modest: every couple of seconds a step looks at every pair of the unit at once, the
  * maker replacing only the quotes that moved or were taken and the taker sending an order when
@@ -28,9 +29,9 @@ import type { SpotMarket } from '../SpotMarket.ts';
 import { PAST_DEFAULTS, type PastTraders, pastStart, playPast } from './DemoPast.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from './ensureTrader.ts';
 import { Funding } from './Funding.ts';
+import { Halt } from './Halt.ts';
 import { logFailure } from './logFailure.ts';
 import { MarketMaker } from './MarketMaker.ts';
-import { Halt, StepTurns } from './StepTurns.ts';
 import { Taker } from './Taker.ts';
 
 /** How fast the demo market moves (tests make it quick); every field has a default. */
@@ -80,7 +81,7 @@ interface DemoUnit {
 
 /** See the file comment. */
 export class DemoMarket {
-  /** Asked when it stops: no step starts any more, and one waiting for its turn is dropped. */
+  /** Asked when it stops: no step starts any more. */
   private readonly halt = new Halt();
   private stopping: Promise<void> | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -153,18 +154,16 @@ export class DemoMarket {
     const tradeMs = ((options.tradeIntervalMs ?? 3_000) * PAIR_SYMBOLS.length) / pairs.length;
     let tradeAt = Date.now() + quoteMs + random() * tradeMs;
     this.every(quoteMs, random() * quoteMs, random, async () => {
-      await traders.turns.take(async () => {
-        const now = Date.now();
-        const trades = now >= tradeAt;
-        if (trades) tradeAt = now + tradeMs * (0.5 + random());
-        await maker.fund();
-        if (trades) await taker.fund();
-        // In one turn: the maker's changes on every pair and the taker's order share one batch.
-        await Promise.all([
-          ...pairs.map((pair) => maker.requote(pair, now)),
-          trades ? taker.tradeOnAny() : Promise.resolve(),
-        ]);
-      }, this.halt);
+      const now = Date.now();
+      const trades = now >= tradeAt;
+      if (trades) tradeAt = now + tradeMs * (0.5 + random());
+      await maker.fund();
+      if (trades) await taker.fund();
+      // In one turn: the maker's changes on every pair and the taker's order share one batch.
+      await Promise.all([
+        ...pairs.map((pair) => maker.requote(pair, now)),
+        trades ? taker.tradeOnAny() : Promise.resolve(),
+      ]);
     });
     log.info(`demo market: a market maker quotes ${this.named()} and a taker trades against it`);
   }
@@ -279,6 +278,5 @@ async function findTraders(
     takerFunding: new Funding(db, TAKER_FUNDS),
     random: options.random ?? Math.random,
     log,
-    turns: new StepTurns(),
   };
 }

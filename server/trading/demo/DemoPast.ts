@@ -25,8 +25,8 @@ import type { Queryable } from '../../storage/db.ts';
 import type { Market } from '../Market.ts';
 import { BackdatedVenue } from './DemoVenue.ts';
 import type { Funding } from './Funding.ts';
+import type { Halt } from './Halt.ts';
 import { MarketMaker } from './MarketMaker.ts';
-import type { Halt, StepTurns } from './StepTurns.ts';
 import { Taker } from './Taker.ts';
 
 const HOUR_MS = 3_600_000;
@@ -54,8 +54,6 @@ export interface PastTraders {
   takerFunding: Funding;
   random: () => number;
   log: FastifyBaseLogger;
-  /** The server's demo steps, past and live, one at a time across its units (StepTurns.ts). */
-  turns: StepTurns;
 }
 
 /** What a past played. */
@@ -125,13 +123,9 @@ export async function playPast(
     for (let slot = Math.ceil(from / stepMs) * stepMs; ; slot += stepMs) {
       // A random moment of the slot, clear of its end, so two steps never share a time.
       const at = slot + Math.floor(random() * stepMs * 0.9);
-      const ran = await traders.turns.take(async () => {
-        if (at >= Date.now()) return false;
-        venue.at = new Date(at);
-        await playStep(venue, maker, taker, pairs, at);
-        return true;
-      }, halt);
-      if (ran !== true) break;
+      if (halt.asked || at >= Date.now()) break;
+      venue.at = new Date(at);
+      await playStep(venue, maker, taker, pairs, at);
       played.steps += 1;
       played.from ??= at;
       played.to = at;
