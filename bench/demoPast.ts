@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { PAIR_SYMBOLS } from '../core/markets/pairs.ts';
 import { createServer } from '../server/app.ts';
 import { ReferralFeeSplit } from '../server/referral/ReferralFeeSplit.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
@@ -16,6 +17,7 @@ import { MAKER_FUNDS, TAKER_FUNDS } from '../server/trading/demo/DemoMarket.ts';
 import { PAST_DEFAULTS, playPast } from '../server/trading/demo/DemoPast.ts';
 import { ensureTrader, MARKET_MAKER, TAKER } from '../server/trading/demo/ensureTrader.ts';
 import { Funding } from '../server/trading/demo/Funding.ts';
+import { Halt } from '../server/trading/demo/Halt.ts';
 import { Market } from '../server/trading/Market.ts';
 import { testConfig } from '../test/serverTesting.ts';
 import { databases } from './spot.ts';
@@ -91,11 +93,12 @@ async function measure(
     const settings = { hours, stepMs };
     const played = await playPast(
       market,
+      PAIR_SYMBOLS,
       db,
       traders,
       settings,
       Date.now() - hours * HOUR_MS,
-      () => false,
+      new Halt(),
     );
     const seconds = (performance.now() - began) / 1000;
     await market.settled();

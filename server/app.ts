@@ -236,8 +236,8 @@ async function relayEvents(app: FastifyInstance, db: Database, events: ServerEve
 }
 
 /**
- * The spot market, and the demo market's traders on it when configured: on the server that owns
- * the market, whose orders then need no forwarding.
+ * The spot market, and the demo market's traders on it when configured: on each unit's owner,
+ * for the unit's pairs, whose orders then need no forwarding.
  */
 async function wireTrading(
   app: FastifyInstance,
@@ -264,13 +264,11 @@ async function wireTrading(
         }),
     ...(config.demoMarket
       ? {
-          whileOwning: (owned, local) =>
-            DemoMarket.start(db, owned, local, app.log, {
-              // A spread market's units each match one pair: the past, played on one, is not.
-              pastHours:
-                config.marketSpread && config.databaseUrl !== null ? 0 : config.demoPastHours,
-              ...options.demoMarket,
-            }),
+          // On every unit this server owns: its pairs' past, then their live trading.
+          whileOwning: DemoMarket.role(db, app.log, {
+            pastHours: config.demoPastHours,
+            ...options.demoMarket,
+          }),
         }
       : {}),
   });

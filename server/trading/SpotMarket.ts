@@ -37,11 +37,11 @@ export type { SpotMarketOptions } from './UnitMarket.ts';
 /** What the spot market is opened with, besides what each unit needs. */
 export interface SpotMarketSetup extends SpotMarketOptions {
   /**
-   * Runs while this server owns the market (the demo market's traders), stopped when it stops;
-   * `local` is the market this server matches, whose `alone` only the demo market's past uses.
-   * Spread, it runs with the unit of the first pair.
+   * Runs while this server owns a unit of the market (the demo market's traders), once per unit
+   * it owns, stopped when it gives that unit up; `local` is the market this server matches for
+   * the unit, of `pairs`, whose `alone` only the demo market's past uses.
    */
-  whileOwning?: (market: SpotMarket, local: Market) => Promise<Role>;
+  whileOwning?: (market: SpotMarket, local: Market, pairs: readonly PairSymbol[]) => Promise<Role>;
 }
 
 /**
@@ -84,7 +84,7 @@ export class SpotMarket {
     const { whileOwning } = options;
     // Spread, the units this server owns run their batches as one.
     const joint = units.length > 1 ? new JointBatches(db, options.feeSplit) : undefined;
-    for (const [index, unit] of units.entries()) {
+    for (const unit of units) {
       const shared = {
         ...(joint === undefined ? {} : { joint }),
         publisher: market.publisher,
@@ -92,9 +92,9 @@ export class SpotMarket {
         lender: (pair: PairSymbol) => market.byPair.get(pair)?.lending() ?? null,
         booksAfter: (name: string, pairs: readonly PairSymbol[]) =>
           market.units.find((each) => each.unit.name === name)?.booksAfter(pairs) ?? [],
-        ...(whileOwning === undefined || index > 0
+        ...(whileOwning === undefined
           ? {}
-          : { whileOwning: (local: Market) => whileOwning(market, local) }),
+          : { whileOwning: (local: Market) => whileOwning(market, local, unit.pairs) }),
       };
       const opened = await UnitMarket.open(db, fees, unit, options, shared, locking);
       market.units.push(opened);

@@ -93,7 +93,7 @@ export interface UnitShared {
   booksAfter?: (unit: string, pairs: readonly PairSymbol[]) => number[];
   /** Runs the batches of every unit this server owns as one (JointBatches.ts); spread only. */
   joint?: JointBatches;
-  /** Runs while this server owns the unit (the demo market on the first pair's unit). */
+  /** Runs while this server owns the unit (the demo market on the unit's pairs). */
   whileOwning?: (local: Market) => Promise<Role>;
 }
 

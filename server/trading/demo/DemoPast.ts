@@ -11,17 +11,21 @@
  * A step funds both traders, then queues the taker's order on every pair (against the quotes of
  * the step before) and the maker's new quotes in one turn: one batch a step.
  *
- * It plays while every trade the market holds is backdated (none on a first start): a server
- * killed half-way leaves a shorter past, every batch whole, and the next owner to start goes on
- * from its last trade; once anyone traded live, no past is played again.
+ * Each owner of a unit of the market (units.ts) plays the past of the unit's pairs on its own
+ * market: the whole market's at once, or, spread, each pair's by the server that owns it. A pair
+ * plays while every trade on it is backdated (none on a first start): an owner stopped half-way
+ * (killed, or the unit handed to another server) leaves a shorter past, every step one whole
+ * batch, and the next owner goes on from the pair's last trade, never playing a moment twice;
+ * once anyone traded live on the pair, no past is played there again.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { PAIR_SYMBOLS, type PairSymbol } from '../../../core/markets/pairs.ts';
+import type { PairSymbol } from '../../../core/markets/pairs.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { Market } from '../Market.ts';
 import { BackdatedVenue } from './DemoVenue.ts';
 import type { Funding } from './Funding.ts';
+import type { Halt } from './Halt.ts';
 import { MarketMaker } from './MarketMaker.ts';
 import { Taker } from './Taker.ts';
 
@@ -62,65 +66,66 @@ export interface PastPlayed {
 }
 
 /**
- * Where the past still to play begins (ms): `hours` before `now`, or just after the newest
- * backdated trade when a past was cut short; null when there is none to play.
+ * Where the past of `pairs` still to play begins (ms): `hours` before `now`, or just after their
+ * newest backdated trade when a past was cut short; null when there is none to play (one of
+ * them traded live).
  */
-export async function pastStart(db: Queryable, hours: number, now: number): Promise<number | null> {
-  if (hours <= 0) return null;
+export async function pastStart(
+  db: Queryable,
+  pairs: readonly PairSymbol[],
+  hours: number,
+  now: number,
+): Promise<number | null> {
+  if (hours <= 0 || pairs.length === 0) return null;
   const live = await db
     .selectFrom('trades')
     .select('id')
     .where('backdated', '=', false)
+    .where('pair', 'in', pairs)
     .limit(1)
     .executeTakeFirst();
   if (live !== undefined) return null;
   const newest = await db
     .selectFrom('trades')
     .select(sql<Date | null>`max(created_at)`.as('at'))
+    .where('pair', 'in', pairs)
     .executeTakeFirstOrThrow();
   const after = newest.at === null ? Number.NEGATIVE_INFINITY : new Date(newest.at).getTime() + 1;
   return Math.max(now - hours * HOUR_MS, after);
 }
 
 /**
- * Plays the past from `from` up to the moment the clock catches up with the real one, or until
- * `stopped` says so, with the market to itself (Market.alone). None when someone else has an
- * order open: a backdated trade must never take a real order.
+ * Plays the past of `pairs` (those `market` matches) from `from` up to the moment the clock
+ * catches up with the real one, or until `halt` is asked, with the market to itself
+ * (Market.alone). None when someone else has an order open on them: a backdated trade must never
+ * take a real order.
  */
 export async function playPast(
   market: Market,
+  pairs: readonly PairSymbol[],
   db: Queryable,
   traders: PastTraders,
   settings: PastSettings,
   from: number,
-  stopped: () => boolean,
+  halt: Halt,
 ): Promise<PastPlayed> {
   const played: PastPlayed = { steps: 0, from: null, to: null };
   const { stepMs } = settings;
   const { random, log } = traders;
   await market.alone(async (past) => {
-    if (await othersHaveOrders(db, [traders.makerId, traders.takerId])) {
+    if (await othersHaveOrders(db, pairs, [traders.makerId, traders.takerId])) {
       log.warn('demo market: other accounts have open orders; no past is played');
       return;
     }
     const venue = new BackdatedVenue(market, past);
-    const maker = new MarketMaker(venue, traders.makerId, traders.makerFunding, log, random);
-    const taker = new Taker(venue, traders.takerId, traders.takerFunding, log, random);
-    for (let slot = Math.ceil(from / stepMs) * stepMs; !stopped(); slot += stepMs) {
+    const maker = new MarketMaker(venue, traders.makerId, traders.makerFunding, log, random, pairs);
+    const taker = new Taker(venue, traders.takerId, traders.takerFunding, log, random, pairs);
+    for (let slot = Math.ceil(from / stepMs) * stepMs; ; slot += stepMs) {
       // A random moment of the slot, clear of its end, so two steps never share a time.
       const at = slot + Math.floor(random() * stepMs * 0.9);
-      if (at >= Date.now()) break;
+      if (halt.asked || at >= Date.now()) break;
       venue.at = new Date(at);
-      await maker.fund();
-      await taker.fund();
-      // A book left bare (the first step, or after the maker's quotes were cancelled on a stop)
-      // gets its quotes first, so the taker has something to take in this step too.
-      if (PAIR_SYMBOLS.some((pair) => bare(venue, pair))) {
-        await Promise.all(PAIR_SYMBOLS.map((pair) => maker.requote(pair, at)));
-      }
-      await Promise.all(
-        PAIR_SYMBOLS.flatMap((pair) => [taker.tradeOn(pair), maker.requote(pair, at)]),
-      );
+      await playStep(venue, maker, taker, pairs, at);
       played.steps += 1;
       played.from ??= at;
       played.to = at;
@@ -129,18 +134,47 @@ export async function playPast(
   return played;
 }
 
+/**
+ * One step: both traders topped up, then the taker's order on every pair and the maker's new
+ * quotes, queued in one turn: one batch.
+ */
+async function playStep(
+  venue: BackdatedVenue,
+  maker: MarketMaker,
+  taker: Taker,
+  pairs: readonly PairSymbol[],
+  at: number,
+): Promise<void> {
+  await maker.fund();
+  await taker.fund();
+  // A book left bare (the first step, or after the maker's quotes were cancelled on a stop)
+  // gets its quotes first, so the taker has something to take in this step too.
+  if (pairs.some((pair) => bare(venue, pair))) {
+    await Promise.all(pairs.map((pair) => maker.requote(pair, at)));
+  }
+  await Promise.all(pairs.flatMap((pair) => [taker.tradeOn(pair), maker.requote(pair, at)]));
+}
+
 /** Whether either side of the pair's book is empty. */
 function bare(venue: BackdatedVenue, pair: PairSymbol): boolean {
   const { bids, asks } = venue.book(pair).depth(1);
   return bids.length === 0 || asks.length === 0;
 }
 
-/** Whether an account other than `traders` has an open order (the books as last committed). */
-async function othersHaveOrders(db: Queryable, traders: number[]): Promise<boolean> {
+/**
+ * Whether an account other than `traders` has an open order on `pairs` (the books as last
+ * committed).
+ */
+async function othersHaveOrders(
+  db: Queryable,
+  pairs: readonly PairSymbol[],
+  traders: number[],
+): Promise<boolean> {
   const found = await db
     .selectFrom('orders')
     .select('id')
     .where('status', 'in', ['new', 'partiallyFilled'])
+    .where('pair', 'in', pairs)
     .where('user_id', 'not in', traders)
     .limit(1)
     .executeTakeFirst();

@@ -10,12 +10,13 @@
  * counted, so the figure kept is a lower bound; a trader that meets a refusal, or finds orders it
  * did not follow, says so (`forget`) and the next top-up reads again.
  */
+import { sql } from 'kysely';
 import { formatDecimal, parseDecimal, rescale } from '../../../core/markets/decimal.ts';
 import { PAIRS } from '../../../core/markets/pairs.ts';
 import { fromLots } from '../../../core/markets/units.ts';
 import { ASSETS, QUOTE, type Ticker } from '../../../core/protocol/index.ts';
 import { DEPOSIT_REASON } from '../../content/seed.ts';
-import type { Queryable } from '../../storage/db.ts';
+import type { Database } from '../../storage/db.ts';
 import { balances, post } from '../../wallet/ledger.ts';
 import { seedPrice } from './seedPrice.ts';
 
@@ -35,7 +36,10 @@ interface Level {
 /** See the file comment. */
 export class Funding {
   private readonly levels: ReadonlyMap<Ticker, Level>;
-  /** Top-ups run one at a time, so two loops never both deposit for the same shortfall. */
+  /**
+   * Top-ups run one at a time, so two loops here never both deposit for the same shortfall
+   * (another server's, sharing the database, are kept from it by `depositUpTo`'s lock).
+   */
   private last: Promise<void> = Promise.resolve();
   /** By account: each balance as last read or deposited, less what was spent since (18 decimals). */
   private readonly least = new Map<number, Map<Ticker, bigint>>();
@@ -43,7 +47,7 @@ export class Funding {
   private readonly spentWhileReading = new Map<number, Map<Ticker, bigint>>();
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     levels: FundingLevels,
   ) {
     const entries: [Ticker, Level][] = ASSETS.map((asset) => {
@@ -118,19 +122,36 @@ export class Funding {
       const has = scaled(amount);
       least.set(ticker, has);
       if (level === undefined || has >= level.floor) continue;
-      await post(this.db, {
-        from: { system: 'deposits' },
-        to: { user: userId },
-        ticker,
-        amount: formatDecimal(level.target - has, SCALE),
-        reason: DEPOSIT_REASON,
-      });
-      least.set(ticker, level.target);
+      least.set(ticker, await depositUpTo(this.db, userId, ticker, level));
     }
     // A spend reported while reading may or may not be in what was read: counted as not.
     for (const [ticker, spent] of meanwhile) least.set(ticker, (least.get(ticker) ?? 0n) - spent);
     return least;
   }
+}
+
+/**
+ * Brings one balance below its floor back to its target, and returns it. Read again under a
+ * lock of that account and currency: servers sharing the database each fund the traders of the
+ * units they own, and two of them meeting one shortfall deposit for it once.
+ */
+async function depositUpTo(db: Database, userId: number, ticker: Ticker, level: Level) {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`demo funding ${userId} ${ticker}`}))`.execute(
+      trx,
+    );
+    const now = (await balances(trx, userId)).find((balance) => balance.ticker === ticker);
+    const has = scaled(now?.amount ?? '0');
+    if (has >= level.floor) return has;
+    await post(trx, {
+      from: { system: 'deposits' },
+      to: { user: userId },
+      ticker,
+      amount: formatDecimal(level.target - has, SCALE),
+      reason: DEPOSIT_REASON,
+    });
+    return level.target;
+  });
 }
 
 function scaled(amount: string): bigint {

@@ -1,5 +1,6 @@
 /**
- * The market maker: an ordinary account keeping a ladder of quotes on both sides of every book.
+ * The market maker: an ordinary account keeping a ladder of quotes on both sides of every book
+ * (of the pairs its market matches).
  * Each time it looks at a pair it moves that pair's reference price on. The ladder follows the
  * reference once it has moved a full level; quotes that were taken (even in part) are replaced.
  * Only the quotes that differ from the wanted ladder are cancelled and placed, all in one turn,
@@ -45,6 +46,8 @@ export class MarketMaker {
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,
     private readonly random: () => number,
+    /** The pairs it quotes: those its market matches (every pair unless spread). */
+    private readonly quoted: readonly PairSymbol[] = PAIR_SYMBOLS,
   ) {
     this.fills = new QuoteFills(funding, userId);
   }
@@ -54,7 +57,7 @@ export class MarketMaker {
    * fills since the last look are counted (reading them only when they may be low).
    */
   fund(): Promise<void> {
-    for (const pair of PAIR_SYMBOLS)
+    for (const pair of this.quoted)
       this.fills.look(pair, this.market.openOrders(this.userId, pair));
     return this.funding.topUp(this.userId);
   }

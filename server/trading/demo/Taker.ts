@@ -26,6 +26,8 @@ export class Taker {
     private readonly funding: Funding,
     private readonly log: FastifyBaseLogger,
     private readonly random: () => number,
+    /** The pairs it trades on: those its market matches (every pair unless spread). */
+    private readonly pairs: readonly PairSymbol[] = PAIR_SYMBOLS,
   ) {}
 
   /**
@@ -33,8 +35,8 @@ export class Taker {
    * side it would take from is empty.
    */
   tradeOnAny(): Promise<void> {
-    const pair = PAIR_SYMBOLS[Math.floor(this.random() * PAIR_SYMBOLS.length)] ?? 'BTC_USDT';
-    return this.tradeOn(pair);
+    const pair = this.pairs[Math.floor(this.random() * this.pairs.length)];
+    return pair === undefined ? Promise.resolve() : this.tradeOn(pair);
   }
 
   /** Tops the taker's balances up to their targets where they fell below their floors. */
