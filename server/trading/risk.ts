@@ -54,7 +54,10 @@ export class Balances {
 /**
  * The select that locks and reads the available balances a batch's orders spend from (null when
  * they spend none): locked, so that no other writer (a withdrawal) can spend them before the
- * batch commits. Run as part of the statement that opens the batch (batchOpening.ts).
+ * batch commits. Run as part of the statement that opens the batch (batchOpening.ts). Locked in
+ * account and currency order: two servers' batches spending from the same accounts (the demo's
+ * traders on two spread units) then queue on their first shared balance instead of each holding
+ * one the other waits for, which PostgreSQL would end as a deadlock.
  */
 export function lockingBalances(
   spends: readonly Spend[],
@@ -65,6 +68,7 @@ export function lockingBalances(
     where (user_id, ticker) in (select * from unnest(
       ${wanted.map((w) => w.userId)}::integer[], ${wanted.map((w) => w.ticker)}::text[]))
       and not held
+    order by user_id, ticker
     for update`;
 }
 
