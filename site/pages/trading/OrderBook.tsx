@@ -142,10 +142,15 @@ export function OrderBook({ data }: { data: MarketData }) {
         <span>Total ({spec.base})</span>
       </div>
       {isOrdersLoaded ? null : <BookSkeleton />}
+      {/* The rows come with the snapshot, not as empty rows in the page's first render. */}
       <div ref={sides} className="book-sides" hidden={!isOrdersLoaded} data-rows={BOOK_ROWS}>
-        <BookSide data={data} side="asks" onPick={pick} />
-        <LastPrice data={data} />
-        <BookSide data={data} side="bids" onPick={pick} />
+        {isOrdersLoaded ? (
+          <>
+            <BookSide data={data} side="asks" onPick={pick} />
+            <LastPrice data={data} />
+            <BookSide data={data} side="bids" onPick={pick} />
+          </>
+        ) : null}
       </div>
     </section>
   );
