@@ -12,6 +12,10 @@ function trades(...ids: number[]): MarketServerMessage {
   return { v: 1, type: 'trades', pair: 'BTC_USDT', snapshot: false, trades: ids.map(trade) };
 }
 
+function snapshot(...ids: number[]): MarketServerMessage {
+  return { v: 1, type: 'trades', pair: 'BTC_USDT', snapshot: true, trades: ids.map(trade) };
+}
+
 /** A stream whose deliveries wait for the test's `deliver()`, as a browser's wait for its next frame. */
 async function heldStream() {
   FakeSocket.all = [];
@@ -47,6 +51,31 @@ test('frames that arrive before the next delivery reach their listeners together
   socket.frame(trades(6));
   deliver();
   assert.deepEqual(received, [1, 2, 3, 4, 5, 6]);
+  stream.close();
+});
+
+test('a snapshot ends its delivery: what came after it is handed over in the next one', async () => {
+  const { stream, socket, received, deliver, due } = await heldStream();
+  socket.frame(snapshot(1, 2));
+  socket.frame([trades(3), snapshot(4)]);
+  socket.frame(trades(5));
+  deliver();
+  assert.deepEqual(received, [1, 2], 'the first snapshot alone');
+  assert.equal(due.length, 1, 'the rest waits for the next delivery');
+  deliver();
+  assert.deepEqual(received, [1, 2, 3, 4], 'up to and with the next snapshot');
+  deliver();
+  assert.deepEqual(received, [1, 2, 3, 4, 5]);
+  assert.equal(due.length, 0, 'nothing left, nothing scheduled');
+  stream.close();
+});
+
+test('a drop hands over everything received, snapshots or not', async () => {
+  const { stream, socket, received } = await heldStream();
+  socket.frame(snapshot(1));
+  socket.frame(snapshot(2));
+  socket.close();
+  assert.deepEqual(received, [1, 2]);
   stream.close();
 });
 

@@ -8,7 +8,9 @@
  * In a browser the messages that arrive between two frames are handed to their listeners together,
  * in one task right after the next frame: every store they change renders once per frame however
  * many frames the socket brought, instead of once per socket frame, and that rendering is a task of
- * its own, not part of a frame that also lays out and paints the page (and draws a chart).
+ * its own, not part of a frame that also lays out and paints the page (and draws a chart). A
+ * snapshot ends its delivery: what came after it waits for the frame after, so the first drawings
+ * of two panels (the book, the trades) never share a task or a frame.
  */
 import { BookMirror } from './markets/bookMirror.ts';
 import { PAIRS, type PairSymbol } from './markets/pairs.ts';
@@ -80,6 +82,12 @@ export function topicKey(topic: StreamTopic): string {
     default:
       return `${topic.stream}:${topic.pair}`;
   }
+}
+
+/** Whether `message` replaces its topic's whole state (see deliver). */
+function isSnapshot(message: MarketServerMessage): boolean {
+  // Checked before the version is (dispatch): a frame may hold anything.
+  return (message as { snapshot?: unknown } | null)?.snapshot === true;
 }
 
 function messageKey(message: MarketServerMessage): string | null {
@@ -204,14 +212,28 @@ export class MarketStream {
     const messages = (Array.isArray(parsed) ? parsed : [parsed]) as MarketServerMessage[];
     const first = this.pending.length === 0;
     this.pending.push(...messages);
-    if (first) (this.options.schedule ?? afterNextFrame)(() => this.deliver());
+    if (first) this.scheduleDelivery();
   }
 
-  /** Hands every pending message to its listeners, in the order received. */
-  private deliver(): void {
-    const messages = this.pending;
-    this.pending = [];
+  /**
+   * Hands the pending messages to their listeners, in the order received: all of them, or with
+   * `all` false up to the first snapshot, the rest in the next delivery. A snapshot draws a whole
+   * panel (the book's rows, the trade list) where an update changes a few rows: two of them in one
+   * delivery would render, and then lay out, in one task and one frame.
+   */
+  private deliver(all = true): void {
+    let count = this.pending.length;
+    if (!all) {
+      const snapshot = this.pending.findIndex(isSnapshot);
+      if (snapshot >= 0) count = snapshot + 1;
+    }
+    const messages = this.pending.splice(0, count);
+    if (this.pending.length > 0) this.scheduleDelivery();
     for (const message of messages) this.dispatch(message);
+  }
+
+  private scheduleDelivery(): void {
+    (this.options.schedule ?? afterNextFrame)(() => this.deliver(false));
   }
 
   private dispatch(message: MarketServerMessage): void {

@@ -1,11 +1,11 @@
 import { effect } from '@preact/signals-react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { initialTrading, trading } from '../../../core/index.ts';
 import type { MarketStream } from '../../../core/marketStream.ts';
 import type { MarketServerMessage, StreamTopic } from '../../../core/protocol/index.ts';
 import { groupingSteps, MarketData, mergeOpenOrders, mergeTrades } from './marketData.ts';
-import { OrderBook } from './OrderBook.tsx';
+import { FIRST_BOOK_ROWS, OrderBook } from './OrderBook.tsx';
 
 /** A stand-in for the page's connection: the test sends what the server would. */
 function fakeStream() {
@@ -106,6 +106,29 @@ describe('order book', () => {
     expect(data.picked.value?.price).to.equal('97001.5');
     // The row is a button: the keyboard reaches it and Enter chooses it.
     expect(row.closest('button')?.getAttribute('aria-describedby')).to.equal('book-pick-hint');
+    stop();
+  });
+
+  it('draws the rows nearest the last price with the snapshot and the outer ones after, in place', async () => {
+    const data = new MarketData('BTC_USDT');
+    const { stream, send } = fakeStream();
+    const stop = data.watchMarket(stream);
+    render(<OrderBook data={data} />);
+    const levels = (from: number, by: number): [string, string][] =>
+      Array.from({ length: 12 }, (_, index) => [String(from + by * index), '1']);
+    await send('orders', book(1, levels(96_000, -1), levels(97_000, 1), true));
+    const items = (side: 'bids' | 'asks') =>
+      within(screen.getByTestId(`book-${side}`)).getAllByRole('listitem', { hidden: true });
+    expect(items('bids')).to.have.length(12, 'every row is there, drawn or not');
+    expect(rowTexts('bids')).to.have.length(FIRST_BOOK_ROWS);
+    expect(rowTexts('bids')[0]).to.match(/^96,000\.00 /, 'the best bid first');
+    // Asks read from the highest down: the drawn ones are the last, next to the last price.
+    expect(rowTexts('asks').at(-1)).to.match(/^97,000\.00 /);
+    expect(items('asks').at(-1)?.querySelector('button')).to.not.equal(null);
+    expect(items('asks')[0]?.querySelector('button')).to.equal(null);
+    await waitFor(() => expect(rowTexts('asks')).to.have.length(12));
+    expect(rowTexts('bids')).to.have.length(12);
+    expect(rowTexts('asks')[0]).to.match(/^97,011\.00 /);
     stop();
   });
 

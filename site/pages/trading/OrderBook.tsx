@@ -2,12 +2,13 @@
  * The order book: asks above, bids below, each row with its running total drawn as a depth bar,
  * grouped by a chosen price step. Each row reads its own signal, so an update re-renders only
  * the rows whose figures changed; the bars' common scale is set on the container without a
- * render. Choosing a row puts its price into the order form.
+ * render. Choosing a row puts its price into the order form. The snapshot first draws the rows
+ * nearest the last price, the outer ones once the page is idle.
  */
 import type { Signal } from '@preact/signals-react';
 import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type CSSProperties, memo, useRef } from 'react';
+import { type CSSProperties, memo, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import {
   formatPairAmount,
@@ -17,7 +18,15 @@ import {
   type ShownLevel,
   trading,
 } from '../../../core/index.ts';
+import { whenIdle } from '../../whenIdle.ts';
 import { BOOK_ROWS, groupingSteps, type MarketData } from './marketData.ts';
+
+/**
+ * Rows a side drawn with the snapshot, those nearest the last price; the outer rows stay empty
+ * rows of the same height (nothing moves) until the page is idle, so the book's first drawing
+ * is half the work.
+ */
+export const FIRST_BOOK_ROWS = 6;
 
 type Side = 'bids' | 'asks';
 
@@ -57,10 +66,13 @@ const BookRow = memo(function BookRow({
 function BookSide({
   data,
   side,
+  shown,
   onPick,
 }: {
   data: MarketData;
   side: Side;
+  /** Rows drawn, counted from the last price. */
+  shown: number;
   onPick(price: string): void;
 }) {
   const rows = side === 'asks' ? [...data.asks].reverse() : data.bids;
@@ -70,11 +82,16 @@ function BookSide({
       aria-label={side === 'asks' ? 'Asks: sell orders' : 'Bids: buy orders'}
       data-testid={`book-${side}`}
     >
-      {rows.map((row, index) => (
+      {rows.map((row, index) =>
         // Rows are positions (best first), not prices: a row re-renders in place.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <BookRow key={index} row={row} side={side} pair={data.pair} onPick={onPick} />
-      ))}
+        (side === 'asks' ? rows.length - 1 - index : index) < shown ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <BookRow key={index} row={row} side={side} pair={data.pair} onPick={onPick} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index} className="book-row book-row-empty" aria-hidden="true" />
+        ),
+      )}
     </ol>
   );
 }
@@ -108,6 +125,12 @@ export function OrderBook({ data }: { data: MarketData }) {
   const { isOrdersLoaded } = useSnapshot(trading);
   const sides = useRef<HTMLDivElement>(null);
   const spec = PAIRS[data.pair];
+  const [allRows, showAllRows] = useState(false);
+  useEffect(
+    () => (isOrdersLoaded && !allRows ? whenIdle(() => showAllRows(true)) : undefined),
+    [isOrdersLoaded, allRows],
+  );
+  const shown = allRows ? BOOK_ROWS : FIRST_BOOK_ROWS;
   useSignalEffect(() => {
     const scale = data.depthScale.value;
     sides.current?.style.setProperty('--depth-scale', String(scale > 0 ? scale : 1));
@@ -142,10 +165,15 @@ export function OrderBook({ data }: { data: MarketData }) {
         <span>Total ({spec.base})</span>
       </div>
       {isOrdersLoaded ? null : <BookSkeleton />}
+      {/* The rows come with the snapshot, not as empty rows in the page's first render. */}
       <div ref={sides} className="book-sides" hidden={!isOrdersLoaded} data-rows={BOOK_ROWS}>
-        <BookSide data={data} side="asks" onPick={pick} />
-        <LastPrice data={data} />
-        <BookSide data={data} side="bids" onPick={pick} />
+        {isOrdersLoaded ? (
+          <>
+            <BookSide data={data} side="asks" shown={shown} onPick={pick} />
+            <LastPrice data={data} />
+            <BookSide data={data} side="bids" shown={shown} onPick={pick} />
+          </>
+        ) : null}
       </div>
     </section>
   );

@@ -50,7 +50,8 @@ export function PriceChart({ pair }: { pair: PairSymbol }) {
       <div className="chart-area">
         <div
           ref={box}
-          className="chart-canvas"
+          // Hidden until its candles are drawn (see trading.css).
+          className={drawn ? 'chart-canvas' : 'chart-canvas chart-canvas-drawing'}
           role="img"
           aria-label={`Candlestick chart of ${name} with volume, ${interval} candles`}
         />

@@ -46,12 +46,34 @@ const MARKET_TABS = [
   { key: 'trades', label: 'Trades' },
 ] as const;
 
+/**
+ * False in the page's first render, true once that render's frame is painted: what waits for it
+ * is laid out in a frame of its own, so the page's first layout is not the whole page's.
+ */
+function useFramePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Queued from a frame callback, a task runs once that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 function TradingView({ pair }: { pair: PairSymbol }) {
   useSignals();
   const [data] = useState(() => new MarketData(pair));
   const { isAuth } = useSnapshot(user);
   const phone = usePhone();
   const [tab, setTab] = useState<MarketTab>('chart');
+  // The book and the trades (skeletons until their snapshots) join a frame after the rest.
+  const painted = useFramePainted();
 
   useEffect(() => data.watchMarket(marketStream()), [data]);
   useEffect(() => {
@@ -82,10 +104,10 @@ function TradingView({ pair }: { pair: PairSymbol }) {
         <PriceChart pair={pair} />
       </div>
       <div className="trading-area-book" {...panel('book')}>
-        <OrderBook data={data} />
+        {painted ? <OrderBook data={data} /> : null}
       </div>
       <div className="trading-area-trades" {...panel('trades')}>
-        <RecentTrades data={data} />
+        {painted ? <RecentTrades data={data} /> : null}
       </div>
       <div className="trading-area-form">
         <OrderForm data={data} />

@@ -35,20 +35,43 @@ const AXIS_FONT_SIZE = 12;
 /** What the library adds to its widest label: border, tick, two paddings and the label's offset. */
 const AXIS_LABEL_ROOM = 21;
 
+/** Every character the axes write: digits and separators, the months' names, volumes' K and M. */
+const AXIS_CHARACTERS = '0123456789.,:-−%KMB JanFebMrApyJulgSOctNovDc';
+
+function axisContext(): CanvasRenderingContext2D | null {
+  const context = document.createElement('canvas').getContext('2d');
+  if (context !== null) context.font = `${AXIS_FONT_SIZE}px ${FONT}`;
+  return context;
+}
+
 /**
  * The price axis's width for labels up to `highest` with `decimals` places, as the library works
  * it out (each digit measured as a zero, the sum made even): given from the start, the axis does
  * not widen when the candles arrive, which would size and draw every canvas of the chart again.
  * One digit more than `highest` has, so a price crossing into the next power of ten fits too.
  */
-export function priceAxisWidth(highest: number, decimals: number): number {
+export function priceAxisWidth(
+  highest: number,
+  decimals: number,
+  context: CanvasRenderingContext2D | null = axisContext(),
+): number {
   const digits = Math.max(1, Math.floor(Math.log10(Math.max(highest, 1))) + 1) + 1;
   const label = `${'0'.repeat(digits)}${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
-  const context = document.createElement('canvas').getContext('2d');
   if (context === null) return PRICE_AXIS_WIDTH;
-  context.font = `${AXIS_FONT_SIZE}px ${FONT}`;
   const width = Math.ceil(AXIS_LABEL_ROOM + context.measureText(label).width);
   return Math.max(PRICE_AXIS_WIDTH, width + (width % 2));
+}
+
+/**
+ * The price axis's width for `pair` (priceAxisWidth), found while writing every character the
+ * axes use once, in the chart's font, on a canvas of its own: the browser's first use of a font
+ * (finding it, shaping and rasterising each glyph) then happens in a task of its own instead of
+ * inside the chart's first drawings, which write those labels.
+ */
+export function prepareAxisText(pair: PairSymbol, highest: number): number {
+  const context = axisContext();
+  context?.fillText(AXIS_CHARACTERS, 0, AXIS_FONT_SIZE);
+  return priceAxisWidth(highest, PAIRS[pair].priceDecimals, context);
 }
 
 const UP = '#4ade80';
@@ -75,13 +98,14 @@ function volume(candle: Candle) {
 
 /**
  * Draws the chart of `pair` into `container`, sized to it, with both axes from the start (empty
- * until the candles come): an axis shown later narrows or shortens the pane, and the library then
- * sizes and draws every canvas of the chart again in one frame.
+ * until the candles come), the price axis `priceAxis` pixels wide (prepareAxisText): an axis shown
+ * later narrows or shortens the pane, and the library then sizes and draws every canvas of the
+ * chart again in one frame.
  */
 export function createCandleChart(
   container: HTMLElement,
   pair: PairSymbol,
-  highest: number,
+  priceAxis: number,
 ): CandleChart {
   const spec = PAIRS[pair];
   const chart = createChart(container, {
@@ -98,7 +122,7 @@ export function createCandleChart(
     grid: { vertLines: { color: '#1f2533' }, horzLines: { color: '#1f2533' } },
     rightPriceScale: {
       borderColor: '#2a3140',
-      minimumWidth: priceAxisWidth(highest, spec.priceDecimals),
+      minimumWidth: priceAxis,
     },
     timeScale: { borderColor: '#2a3140', timeVisible: true, tickMarkFormatter: tickMarkText },
   });

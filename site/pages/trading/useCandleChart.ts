@@ -28,15 +28,19 @@ export function useCandleChart(
     let made: CandleChart | null = null;
     let current = true;
     let cancelIdle = () => {};
-    // The download starts at once; only making the chart waits. Then one step an idle period,
-    // each drawn by the library in a frame of its own: the empty chart, then its candles. The
-    // skeleton covers the chart until they are in.
+    // The download starts at once; only making the chart waits. Then one step an idle period:
+    // the axes' text written once, then each step drawn by the library in a frame of its own:
+    // the empty chart, then its candles. The skeleton covers the chart until they are in.
     import('./candleChart.ts').then(
-      ({ createCandleChart }) => {
+      ({ createCandleChart, prepareAxisText }) => {
         if (!start) return;
+        let priceAxis = 0;
         const steps = [
           () => {
-            if (box.current !== null) made = createCandleChart(box.current, pair, feed.highest());
+            priceAxis = prepareAxisText(pair, feed.highest());
+          },
+          () => {
+            if (box.current !== null) made = createCandleChart(box.current, pair, priceAxis);
           },
           () => made !== null && feed.attach(made),
           () => made !== null && setDrawn(true),
