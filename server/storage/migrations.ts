@@ -223,7 +223,7 @@ const initial = [
 ];
 
 /**
- * Every migration by name; names sort in the order they apply. The numbers 0043 and 0046 were
+ * Every migration by name; names sort in the order they apply. The numbers 0043, 0046 and 0048 were
  * never used, and never can be: the migrator refuses a name sorting before one already applied.
  */
 export const migrations: Record<string, Migration> = {
