@@ -53,6 +53,15 @@ export interface SpotMarketSetup extends SpotMarketOptions {
 const GROUP_TRIES = 10;
 const GROUP_RETRY_MS = 25;
 
+/**
+ * A command handed to its unit: its answer, and when it had to read first (a cancel of an order
+ * this server does not hold), the moment it is queued in its unit; null when queued at once.
+ */
+interface Sent<T> {
+  answer: Promise<T>;
+  queued: Promise<void> | null;
+}
+
 /** See the file comment. */
 export class SpotMarket {
   private readonly byPair = new Map<PairSymbol, UnitMarket>();
@@ -62,6 +71,14 @@ export class SpotMarket {
   private readonly restarts = new Set<() => void>();
   private stopListening: (() => void)[] = [];
   private seat: MarketSeat | null = null;
+  /**
+   * Per account, the last of its commands still on its way to a unit (one that had to read
+   * first). The account's later commands wait until it is queued, so each reaches its unit in the
+   * order the account asked: a socket's requests start in order, and a cancel that reads the
+   * order's pair must not be overtaken by the cancel-all sent after it. Absent while nothing of
+   * the account is on its way: commands are queued as they are called.
+   */
+  private readonly onTheirWay = new Map<number, Promise<void>>();
 
   private constructor(
     private readonly db: Database,
@@ -121,7 +138,9 @@ export class SpotMarket {
 
   /** Places an order; resolves once it, its fills and their ledger entries are committed. */
   async place(userId: number, pair: PairSymbol, draft: OrderDraft): Promise<OrderRow> {
-    const [row] = await this.unitOf(pair).run({ kind: 'place', userId, pair, draft });
+    const [row] = await this.inTurn(userId, () =>
+      queuedNow(this.unitOf(pair).run({ kind: 'place', userId, pair, draft })),
+    );
     if (row === undefined) throw new Error('place answered nothing');
     return row;
   }
@@ -133,7 +152,7 @@ export class SpotMarket {
   async cancel(userId: number, ref: OrderRef): Promise<OrderRow> {
     let rows: OrderRow[];
     try {
-      rows = await this.cancelInUnit(userId, ref);
+      rows = await this.inTurn(userId, () => this.cancelInUnit(userId, ref));
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'order.notFound') throw error;
       throw await cancelRefusal(this.db, userId, ref, error, this.closed);
@@ -144,7 +163,11 @@ export class SpotMarket {
   }
 
   /** Cancels every open order of the account, of one pair or everywhere. */
-  async cancelAll(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
+  cancelAll(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
+    return this.inTurn(userId, () => queuedNow(this.cancelAllNow(userId, pair)));
+  }
+
+  private async cancelAllNow(userId: number, pair: PairSymbol | null): Promise<OrderRow[]> {
     if (pair !== null) return this.unitOf(pair).run({ kind: 'cancelAll', userId, pair });
     const command: Command = { kind: 'cancelAll', userId, pair: null };
     const each = await Promise.all(this.units.map((unit) => unit.run(command)));
@@ -156,7 +179,11 @@ export class SpotMarket {
    * group over two units runs in one batch of its first leg's unit, the other's books lent to it
    * (lending.ts); refused as busy while the copy lent lags, it is tried again once caught up.
    */
-  async placeGroup(group: OrderGroup): Promise<OrderRow[]> {
+  placeGroup(group: OrderGroup): Promise<OrderRow[]> {
+    return this.inTurn(group.userId, () => queuedNow(this.placeGroupNow(group)));
+  }
+
+  private async placeGroupNow(group: OrderGroup): Promise<OrderRow[]> {
     const [first, ...others] = this.units;
     if (first === undefined) throw new Error('a market of no units');
     const command: Command = { kind: 'group', group };
@@ -241,18 +268,64 @@ export class SpotMarket {
    * wait in any unit's queue: the cancel goes to each, behind what each has, and the one that
    * finds it answers.
    */
-  private async cancelInUnit(userId: number, ref: OrderRef): Promise<OrderRow[]> {
+  private cancelInUnit(userId: number, ref: OrderRef): Sent<OrderRow[]> {
     const command: Command = { kind: 'cancel', userId, ref };
     const [only] = this.units;
-    if (this.units.length === 1 && only !== undefined) return only.run(command);
+    if (this.units.length === 1 && only !== undefined) return queuedNow(only.run(command));
     const held = this.heldPair(userId, ref);
-    if (held !== undefined) return this.unitOf(held).run(command);
+    if (held !== undefined) return queuedNow(this.unitOf(held).run(command));
     // Closed lately (statuses never reopen): answered as closed by `cancel`, without a read.
     if (this.closed.statusOf(userId, ref) !== undefined) {
-      throw refusal('order.notFound', { ref: refText(ref) });
+      return queuedNow(Promise.reject(refusal('order.notFound', { ref: refText(ref) })));
     }
-    const stored = await findOrder(this.db, userId, ref);
-    if (stored !== undefined) return this.unitOf(stored.pair as PairSymbol).run(command);
+    // Boxed, so the queued moment does not wait for the answer.
+    const sending = findOrder(this.db, userId, ref).then((stored) => ({
+      answer:
+        stored === undefined
+          ? this.cancelEverywhere(command, ref)
+          : this.unitOf(stored.pair as PairSymbol).run(command),
+    }));
+    return { answer: sending.then((box) => box.answer), queued: sending.then(() => undefined) };
+  }
+
+  /**
+   * Runs in turn after the account's command still on its way, if any (see `onTheirWay`), and
+   * notes this one while it is on its way in turn.
+   */
+  private inTurn<T>(userId: number, send: () => Sent<T>): Promise<T> {
+    const before = this.onTheirWay.get(userId);
+    if (before === undefined) {
+      const sent = send();
+      if (sent.queued !== null) this.noteOnItsWay(userId, sent.queued);
+      return sent.answer;
+    }
+    const sending = before.then(() => {
+      const sent = send();
+      return { answer: sent.answer, queued: sent.queued ?? Promise.resolve() };
+    });
+    const queued = sending.then((sent) => sent.queued);
+    this.noteOnItsWay(userId, queued);
+    return sending.then((sent) => sent.answer);
+  }
+
+  private noteOnItsWay(userId: number, queued: Promise<void>): void {
+    // Whether it was queued or failed on its way, the next may go: a failure never blocks them.
+    const settled = queued.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.onTheirWay.set(userId, settled);
+    void settled.then(() => {
+      if (this.onTheirWay.get(userId) === settled) this.onTheirWay.delete(userId);
+    });
+  }
+
+  /**
+   * A cancel of an order not stored yet (placed a moment ago, its batch not committed), which may
+   * wait in any unit's queue: sent to each, behind what each has, and the one that finds it
+   * answers.
+   */
+  private async cancelEverywhere(command: Command, ref: OrderRef): Promise<OrderRow[]> {
     const tries = await Promise.allSettled(this.units.map((unit) => unit.run(command)));
     const done = tries.find((each) => each.status === 'fulfilled');
     if (done !== undefined) return done.value;
@@ -320,4 +393,9 @@ function isBusy(error: unknown): boolean {
 
 function isNotFound(error: unknown): boolean {
   return error instanceof DomainError && error.code === 'order.notFound';
+}
+
+/** A command its unit queued as it was called. */
+function queuedNow<T>(answer: Promise<T>): Sent<T> {
+  return { answer, queued: null };
 }
