@@ -176,7 +176,8 @@ export async function benchCluster(seconds: number, rounds = 5): Promise<Cluster
     const config = loadConfig({ DATABASE_URL: scratch.url, DEMO_ACCOUNT: 'off' });
     const traders = await prepareTraders(db, config, 20, { USDT: '100000000' });
     await db.destroy();
-    cluster = await Cluster.start(scratch.url, 2);
+    // The market one unit on one owner: the second server forwards every order to it.
+    cluster = await Cluster.start(scratch.url, 2, { MARKET_SPREAD: 'off' });
     const urls = cluster.servers.map((server) => server.url);
     const loads: ClusterLoad[] = [];
     for (const method of ['users.getInfo', 'orders.place']) {

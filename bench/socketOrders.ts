@@ -6,7 +6,8 @@
  * after its commit. CPU is read from /proc while the load runs, for the server process (its
  * embedded database thread included) and PostgreSQL's sessions of the bench database, with this
  * process, the load generator, reported apart. The run ends with the spot audit. BENCH_PAIRS=all
- * spreads the programs over every pair; MARKET_SPREAD=on reaches the server as it is.
+ * spreads the programs over every pair. The server matches the market as one unit unless
+ * MARKET_SPREAD=on is set here (its own default is on): the recorded figures are one unit's.
  * `node --import tsx bench/socketOrders.ts [--write]` prints the table (`--write` also puts it in
  * docs/measurements.md); PROFILE_DIR=folder writes a CPU profile of each server there.
  */
@@ -64,6 +65,9 @@ export interface SocketOrderFigures {
  * a lone server then owns eight busy units.
  */
 const ALL_PAIRS = process.env.BENCH_PAIRS === 'all';
+
+/** The server's MARKET_SPREAD: off (one unit, as the figures recorded) unless set here. */
+const SPREAD = process.env.MARKET_SPREAD ?? 'off';
 
 /** A limit order's price and amount on `pair`, `offset` ticks off its middle (BTC_USDT as ever). */
 function orderOn(pair: PairSymbol, offset: number): { price: string; amount: string } {
@@ -299,7 +303,16 @@ export async function benchAllSocketOrders(
     for (const name of dbs.names.filter((each) => only === undefined || each === only)) {
       const fresh = await dbs.fresh(name);
       try {
-        figures.push(await benchSocketOrders(name, fresh.place, count, seconds, {}, nodeArgs));
+        figures.push(
+          await benchSocketOrders(
+            name,
+            fresh.place,
+            count,
+            seconds,
+            { MARKET_SPREAD: SPREAD },
+            nodeArgs,
+          ),
+        );
       } finally {
         await fresh.remove();
       }
@@ -322,7 +335,7 @@ export function socketOrdersTable(figures: readonly SocketOrderFigures[], machin
     `Order entry over the market socket: ${first?.programs ?? 0} programs, each logged in with its own`,
     `API key, placing limit orders on ${ALL_PAIRS ? 'all eight pairs (a program a pair, in turn)' : 'BTC_USDT'} (most resting near the touch, a quarter crossing`,
     `it) and cancelling its oldest once it holds ${RESTING}, one request in flight each, for`,
-    `${first?.seconds ?? 0} s after a 2 s warm-up (${machine}, MARKET_SPREAD=${process.env.MARKET_SPREAD ?? 'off'}). Each answer comes after its commit; the run`,
+    `${first?.seconds ?? 0} s after a 2 s warm-up (${machine}, MARKET_SPREAD=${SPREAD}). Each answer comes after its commit; the run`,
     'ends with the spot audit. CPU per answered request (a place or a cancel, each a durable',
     "change), read from /proc: the server process (its embedded database's thread included) and",
     "PostgreSQL's sessions together against the goal, the load generator (this process) apart.",

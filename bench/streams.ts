@@ -105,7 +105,7 @@ async function ownerAndFollower(): Promise<StreamServers> {
   );
   if (maker === undefined || taker === undefined) throw new Error('no traders');
   // Started one after the other: the first takes the market, the second follows.
-  const cluster = await Cluster.start(scratch.url, 2);
+  const cluster = await Cluster.start(scratch.url, 2, { MARKET_SPREAD: 'off' });
   const [owner, follower] = cluster.servers as [ClusterServer, ClusterServer];
   return {
     maker,

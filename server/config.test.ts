@@ -208,3 +208,15 @@ test('snapshots keep their proofs 90 days unless told: 0 keeps them for ever', (
   assert.equal(loadConfig({ RESERVES_KEEP_DAYS: '0' }).reserveKeepDays, 0);
   assert.throws(() => loadConfig({ RESERVES_KEEP_DAYS: '-1' }), /RESERVES_KEEP_DAYS/);
 });
+
+test('the market is spread over the servers unless MARKET_SPREAD=off', () => {
+  const postgres = { DATABASE_URL: 'postgres://app@db:5432/exchange' };
+  assert.equal(loadConfig(postgres).marketSpread, true);
+  assert.equal(loadConfig({ ...postgres, MARKET_SPREAD: 'off' }).marketSpread, false);
+  assert.equal(loadConfig({ ...postgres, MARKET_SPREAD: 'on' }).marketSpread, true);
+  assert.deepEqual(loadConfig({ ...postgres, MARKET_PIN: 'btc_usdt' }).marketPins, ['BTC_USDT']);
+  assert.throws(
+    () => loadConfig({ MARKET_SPREAD: 'both' }),
+    /^ConfigError: MARKET_SPREAD must be on or off/,
+  );
+});

@@ -58,7 +58,8 @@ export interface Config {
   marketMatching: boolean;
   /**
    * Whether the spot market is spread over the servers that may match, one unit per pair, in
-   * fair shares (PostgreSQL only; off: one server matches every pair).
+   * fair shares; on unless MARKET_SPREAD=off (off: one server matches every pair). PostgreSQL
+   * only: alone on PGlite a server matches the whole market as one unit whatever it says.
    */
   marketSpread: boolean;
   /** The pairs this server takes first when the market is spread, and keeps while it lives. */
@@ -237,7 +238,8 @@ function serverSection(
     socketKeepaliveMs:
       integer(read('SOCKET_KEEPALIVE_SECONDS'), 'SOCKET_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     marketMatching: flag(read('MARKET_MATCHING'), 'MARKET_MATCHING', true),
-    marketSpread: flag(read('MARKET_SPREAD'), 'MARKET_SPREAD', false),
+    // On by default: a lone spread server costs what one unit does (docs/cluster.md).
+    marketSpread: flag(read('MARKET_SPREAD'), 'MARKET_SPREAD', true),
     marketPins: pairList(read('MARKET_PIN'), 'MARKET_PIN'),
     pixelUrl: pixelUrl(read('PIXEL_URL')),
   };

@@ -39,7 +39,7 @@ forEachDatabase(
       scratch = await scratchPostgres();
       db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
       people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 20);
-      cluster = await Cluster.start(scratch.url, 3, CLUSTER_ENV);
+      cluster = await Cluster.start(scratch.url, 3, { ...CLUSTER_ENV, MARKET_SPREAD: 'off' });
     });
     after(async () => {
       await cluster?.stop();

@@ -81,8 +81,10 @@ forEachDatabase(
       db = await openDatabase({ databaseUrl: scratch.url, dataDir: ':memory:' });
       mailbox = await startMailbox();
       people = await prepareTraders(db, loadConfig(serverEnv({ url: scratch.url })), 30);
+      // The market one unit, on one owner: what the kills below aim at (spread: cluster-spread*).
       cluster = await Cluster.startTogether(scratch.url, 3, {
         ...CLUSTER_ENV,
+        MARKET_SPREAD: 'off',
         SMTP_URL: mailbox.url,
       });
     });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { PlaceOrderParams } from '../core/protocol/index.ts';
+import { unitsOf } from '../server/trading/units.ts';
 import { InProcessServers } from './cluster/inProcess.ts';
 import { forEachDatabase } from './databases.ts';
 import { call, fundedAccount, ok } from './serverTesting.ts';
@@ -45,12 +46,19 @@ forEachDatabase(
         { token: trader.token },
       );
       assert.equal(placed.order.clientOrderId, 'through-the-front');
-      const owner = await front.db
+      // The market spread (the default), the one server that may match takes every pair's unit.
+      const owners = await front.db
         .selectFrom('market_owners')
-        .select('epoch')
-        .where('market', '=', 'spot')
+        .select(['market', 'epoch'])
+        .orderBy('market')
         .execute();
-      assert.deepEqual(owner, [{ epoch: 1 }], 'the server that may match took the market, once');
+      assert.deepEqual(
+        owners,
+        unitsOf(true)
+          .map((unit) => ({ market: unit.name, epoch: 1 }))
+          .sort((a, b) => a.market.localeCompare(b.market)),
+        'the server that may match took every unit of the market, once',
+      );
     });
   },
   { drivers: ['postgres'] },

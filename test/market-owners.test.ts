@@ -1,7 +1,8 @@
 /**
  * Several servers on one PostgreSQL database: exactly one matches the spot market, the others
  * forward to it, and when the one that matches loses its lock another takes over, while the old
- * one commits nothing more. Two servers in this process, each with a pool of its own.
+ * one commits nothing more. Two servers in this process, each with a pool of its own, with the
+ * market one unit (`MARKET_SPREAD=off`); spread, cluster-spread.test.ts.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -58,7 +59,9 @@ forEachDatabase(
     before(async () => {
       cluster = await InProcessServers.create();
       // Each server's connections carry its name, to tell which one holds the lock.
-      for (let i = 0; i < 2; i++) await cluster.start({ name: `server${i}` });
+      for (let i = 0; i < 2; i++) {
+        await cluster.start({ name: `server${i}`, env: { MARKET_SPREAD: 'off' } });
+      }
       apps = cluster.servers.map((server) => server.app);
       dbs = cluster.servers.map((server) => server.db);
     });
