@@ -116,7 +116,10 @@ export class MarketSeat {
       for (const seated of this.seated) await this.release(seated);
       // Heard until its last unit is given up: a long shutdown is not a hang.
       if (this.beats !== null) clearInterval(this.beats);
-      this.client?.release();
+      // Ended, not handed back to the pool: the session still holds this server's seat lock,
+      // which on a pooled connection would say a closed server lives (and get that connection
+      // ended under whoever used it next, once the server's beat went silent).
+      this.client?.release(true);
       this.client = null;
     });
   }
