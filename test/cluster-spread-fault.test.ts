@@ -5,7 +5,8 @@
  * a swap between two coins whose pairs two servers own fills whole through every server, and a
  * killed server's pairs move to the survivors, in the middle of a burst of orders and swaps, with
  * every acknowledged order stored once and every swap whole (both legs filled) or not placed,
- * and a hung owner (SIGSTOP) loses its pairs the same way and, woken, serves again. It starts and
+ * and an owner whose database connections are cut, or that hangs (SIGSTOP), loses its pairs the
+ * same way and serves again (woken, or reconnected). It starts and
  * kills server processes for minutes, so it is one of the fault runs (test/faults.ts), not the
  * unit lane.
  */
@@ -17,7 +18,7 @@ import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/storage/db.ts';
 import { unitNameOf } from '../server/trading/units.ts';
 import { OrderBurst } from './cluster/orderBurst.ts';
-import { Cluster, type ClusterServer, unitOwners } from './cluster/servers.ts';
+import { Cluster, type ClusterServer, cutConnections, unitOwners } from './cluster/servers.ts';
 import { forEachDatabase, scratchPostgres } from './databases.ts';
 import type { ScratchDatabase } from './postgres.ts';
 import { auditSpot } from './spot/audit.ts';
@@ -215,7 +216,11 @@ forEachDatabase(
      * of the orders is acknowledged, the owner of `pair` is killed (or stopped, and woken once
      * the burst is over), and an order on it through a survivor times its return.
      */
-    async function killMidBurst(pair: PairSymbol, seed: number, fault: 'kill' | 'stop' = 'kill') {
+    async function killMidBurst(
+      pair: PairSymbol,
+      seed: number,
+      fault: 'kill' | 'stop' | 'cut' = 'kill',
+    ) {
       const owners = await unitOwners(db, UNITS);
       const victim = cluster.named(owners.get(unitNameOf(pair)) as string);
       const lost = UNITS.filter((unit) => owners.get(unit) === victim.name);
@@ -232,7 +237,8 @@ forEachDatabase(
         return burst.acknowledged.size >= (TRADERS * PLACEMENTS) / 3;
       });
       if (fault === 'kill') await victim.process.kill();
-      else process.kill(victim.process.pid, 'SIGSTOP');
+      else if (fault === 'stop') process.kill(victim.process.pid, 'SIGSTOP');
+      else assert.ok((await cutConnections(db, victim.name)) > 0, 'its connections cut');
       const killedAt = performance.now();
       const step = (what: string) =>
         console.log(
@@ -297,6 +303,12 @@ forEachDatabase(
       timeout: 120_000,
     }, async () => {
       await killMidBurst('ETH_USDT', 8);
+    });
+
+    test("the swaps' first pair's owner's database connections cut mid-burst: the same, and it serves again", {
+      timeout: 120_000,
+    }, async () => {
+      await killMidBurst('BTC_USDT', 10, 'cut');
     });
 
     test("the swaps' first pair's owner hung mid-burst (SIGSTOP): the others take its pairs, and it wakes fenced", {
