@@ -22,14 +22,7 @@ export async function openBatch(
   numbering: RawBuilder<BatchNumbers>,
   spends: readonly Spend[],
 ): Promise<OpenedBatch> {
-  const locking = lockingBalances(spends);
-  // Text, not JSON numbers: a balance is an exact decimal.
-  const balances =
-    locking === null
-      ? sql`'[]'::json`
-      : sql`(select coalesce(json_agg(json_build_array(l.user_id, l.ticker, l.balance::text)),
-          '[]'::json) from locked l)`;
-  const locked = locking === null ? sql`` : sql`, locked as (${locking})`;
+  const { locked, balances } = balanceLocking(spends);
   const { rows } = await sql<BatchNumbers & { balances: [number, string, string][] }>`
     with numbers as (${numbering})${locked}
     select n.batch, n.seq, n.order_id, n.trade_id, ${balances} as balances
@@ -74,13 +67,7 @@ export async function openUnits(
   spends: readonly Spend[],
 ): Promise<OpenedUnits> {
   const units = [...new Set([...owners.map(({ market }) => market), ...others])].sort();
-  const locking = lockingBalances(spends);
-  const balances =
-    locking === null
-      ? sql`'[]'::json`
-      : sql`(select coalesce(json_agg(json_build_array(l.user_id, l.ticker, l.balance::text)),
-          '[]'::json) from locked l)`;
-  const locked = locking === null ? sql`` : sql`, locked as (${locking})`;
+  const { locked, balances } = balanceLocking(spends);
   const { rows } = await sql<{
     units: [string, number, number | string][];
     order_id: number | string | null;
@@ -113,4 +100,22 @@ export async function openUnits(
     (row?.units ?? []).map(([market, batch, seq]) => [market, { batch, seq: Number(seq) }]),
   );
   return { numbers, order_id: id(row?.order_id), trade_id: id(row?.trade_id), balances: opened };
+}
+
+/**
+ * The parts of an opening statement that lock and read the balances `spends` draw on: a `locked`
+ * query to append to its `with` list, and the `balances` column reading them back (an empty
+ * array when nothing is spent). Text, not JSON numbers: a balance is an exact decimal.
+ */
+function balanceLocking(spends: readonly Spend[]): {
+  locked: RawBuilder<unknown>;
+  balances: RawBuilder<unknown>;
+} {
+  const locking = lockingBalances(spends);
+  if (locking === null) return { locked: sql``, balances: sql`'[]'::json` };
+  return {
+    locked: sql`, locked as (${locking})`,
+    balances: sql`(select coalesce(json_agg(json_build_array(l.user_id, l.ticker, l.balance::text)),
+      '[]'::json) from locked l)`,
+  };
 }
