@@ -6,12 +6,12 @@ import type pg from 'pg';
 import { forEachDatabase } from '../../test/databases.ts';
 import { until } from '../../test/supportTesting.ts';
 import { type Database, postgresPool } from '../storage/db.ts';
+import { openUnits } from './batchOpening.ts';
 import { beatAndEndSilent, OwnerSilence, ownerSilenceMs } from './ownerHeartbeat.ts';
 import {
   batchNumbering,
   claimMarket,
   lockNameOf,
-  lockUnits,
   type Ownership,
   SEAT_LOCK_PREFIX,
 } from './ownership.ts';
@@ -110,7 +110,7 @@ forEachDatabase(
       const batch = db.transaction().execute(async (trx) => {
         batchPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]
           ?.pid as number;
-        await lockUnits(trx, ownership, ['spot:B']);
+        await openUnits(trx, [ownership], ['spot:B'], []);
       });
       const ended = batch.then(
         () => 'committed',

@@ -98,44 +98,6 @@ export function batchNumbering(owner: Ownership): RawBuilder<BatchNumbers> {
 }
 
 /**
- * Locks the rows of every unit a batch of one unit among several (units.ts) may write for, when
- * it may write for more than its own (the other unit of each group over two units:
- * lending.ts), in name order, so two such batches never wait on each other in a circle.
- */
-export async function lockUnits(
-  trx: Queryable,
-  owner: Ownership,
-  others: readonly string[],
-): Promise<void> {
-  const units = [...new Set([owner.market, ...others])].sort();
-  if (units.length === 1) return;
-  // The batch's lock before the first row's: a hung owner's open batch is then always found by
-  // it and ended (ownerHeartbeat.ts), never left holding rows every claim waits on.
-  await sql`select m.market
-    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked,
-      market_owners m
-    where m.market in (${sql.join(units)})
-    order by m.market
-    for update of m`.execute(trx);
-}
-
-/**
- * Numbers a batch of one unit among several, after `lockUnits`: takes the batch's lock (named by
- * its epoch, so a silent epoch's batch is found and ended even after a new owner took the unit)
- * before the unit's row, then raises the unit's batch count and seq as in `batchNumbering`,
- * fenced by its epoch. Units' batches otherwise share no row: they commit side by side. Also the
- * highest order and trade ids as the statement began (a batch that committed while it waited for
- * the row may be missing: see Market.ts).
- */
-export function unitBatchNumbering(owner: Ownership): RawBuilder<BatchNumbers> {
-  return sql<BatchNumbers>`update market_owners set batch = batch + 1, seq = seq + 1
-    from (select pg_advisory_xact_lock_shared(hashtext(${batchLockOf(owner)}))) as locked
-    where market = ${owner.market} and epoch = ${owner.epoch}
-    returning batch, seq, (select max(id) from orders) as order_id,
-      (select max(id) from trades) as trade_id`;
-}
-
-/**
  * Numbers a batch of a market alone on its database (PGlite: no owners, no epochs): raises the
  * market's seq, making its row the first time.
  */
